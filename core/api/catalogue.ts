@@ -70,3 +70,27 @@ export class ApiError extends Error {
 export function isSessionError(error: unknown): boolean {
   return error instanceof ApiError && (error.kind === 'session-expired' || error.kind === 'no-token');
 }
+
+/**
+ * Server-side validation failed (rules §8 "Form verification failed"). Designed here, since the spec shows no code:
+ * `data.errors` lists `{ field, key, values }`, the same issues `core/rules` returns in the browser, so a form can
+ * show the server's findings inline in the user's language.
+ */
+export const VALIDATION_FAILED_CODE = 100400;
+/** Sign-in refused: wrong account or password (designed here; the spec shows no code). */
+export const SIGN_IN_FAILED_CODE = 100401;
+/** Too many attempts (sign-in rate limit; designed here). */
+export const RATE_LIMITED_CODE = 100429;
+/** The object does not exist or belongs to another account (designed here). */
+export const NOT_FOUND_CODE = 100404;
+/** The child account's group does not grant this (designed here; distinct from 142005, which leaves the page). */
+export const PERMISSION_DENIED_CODE = 100403;
+/** The request conflicts with current state, e.g. deleting a bound object (designed here). */
+export const CONFLICT_CODE = 100409;
+
+/** One validation finding, as `core/rules` returns it and the server sends it. */
+export interface FieldIssue {
+  field: string;
+  key: string;
+  values?: Record<string, unknown>;
+}
