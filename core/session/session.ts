@@ -1,0 +1,192 @@
+/**
+ * The session (shell §3, §4, §6; DESIGN §2): token, current user, login type, expiry and the cross-tab account
+ * check. The token lives where the provider portal keeps it (`x-token` in localStorage) so embedded elements share
+ * the portal's session; it is never an attribute.
+ */
+import { computed, signal } from '@preact/signals-react';
+import { providerLoginUrl, runMode } from '../config/run-mode.js';
+import { currentConsolePath, navigateTo } from './navigation.js';
+
+/** The user-info answer's `user_raw` (shell §3 current user info). */
+export interface UserRaw {
+  id: number | string;
+  email?: string;
+  user_name?: string;
+  name?: string;
+  bindEmail?: string | number | boolean;
+  member_id?: number | string;
+  /** 2 means child (sub) account (shell §3). */
+  account_type?: number;
+  /** 1 online/public edition; 2 triggers the unable-to-open redirect (shell §3, §4). */
+  flag?: number;
+}
+
+/** Parent (main) or child (sub) account (shell §4: stored, derived from account_type). */
+export type LoginType = 'parent' | 'child';
+
+/** Storage keys shared with the portal. */
+export const TOKEN_KEY = 'x-token';
+export const USER_ID_KEY = 'userId';
+export const LOGIN_TYPE_KEY = 'loginType';
+export const MEMBER_ID_KEY = 'memberId';
+/** sessionStorage key holding the path to restore after sign-in (shell §2, §8). */
+export const RETURN_PATH_KEY = 'ec.return-path';
+
+function storage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
+  try {
+    return globalThis[kind] ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function read(key: string, kind: 'localStorage' | 'sessionStorage' = 'localStorage'): string | null {
+  try {
+    return storage(kind)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null, kind: 'localStorage' | 'sessionStorage' = 'localStorage'): void {
+  try {
+    if (value === null) storage(kind)?.removeItem(key);
+    else storage(kind)?.setItem(key, value);
+  } catch {
+    // Unavailable storage (sandboxed frame, private mode): the session then lasts for this page only.
+  }
+}
+
+/** The session token (global signal). */
+export const sessionToken = signal<string | null>(read(TOKEN_KEY));
+/** The signed-in user, once user info has loaded. */
+export const currentUser = signal<UserRaw | null>(null);
+/** Parent or child, from account_type, remembered across reloads. */
+export const loginType = signal<LoginType>(read(LOGIN_TYPE_KEY) === 'child' ? 'child' : 'parent');
+/** Set when another tab signed in as someone else (shell §4); the host shows the warning dialog. */
+export const accountChange = signal<{ previousUserId: string; nextUserId: string | null } | null>(null);
+/** True once the session has expired on this page, until the next sign-in. */
+export const sessionExpired = signal(false);
+/** Whether a session token is present. */
+export const isSignedIn = computed(() => Boolean(sessionToken.value));
+
+/** Shell §3: 2 means child. */
+export function loginTypeOf(user: Pick<UserRaw, 'account_type'>): LoginType {
+  return user.account_type === 2 ? 'child' : 'parent';
+}
+
+/** Shell §3: user_name, falling back to name, then email. */
+export function userDisplayName(user: UserRaw): string {
+  return user.user_name || user.name || user.email || '';
+}
+
+/** Shell §1, §6: the header shows the e-mail for a parent and the user_name for a child. */
+export function headerName(user: UserRaw): string {
+  return loginTypeOf(user) === 'child' ? userDisplayName(user) : user.email || userDisplayName(user);
+}
+
+let knownUserId: string | null = read(USER_ID_KEY);
+
+/** Records a successful sign-in: token, user id, login type and member id (for the child sign-in page). */
+export function startSession(token: string, user: UserRaw): void {
+  write(TOKEN_KEY, token);
+  sessionToken.value = token;
+  applyUser(user);
+  sessionExpired.value = false;
+}
+
+/** Records the user info answer (also after a reload, when the token was already there). */
+export function applyUser(user: UserRaw): void {
+  const type = loginTypeOf(user);
+  knownUserId = String(user.id);
+  write(USER_ID_KEY, knownUserId);
+  write(LOGIN_TYPE_KEY, type);
+  if (user.member_id !== undefined) write(MEMBER_ID_KEY, String(user.member_id));
+  currentUser.value = user;
+  loginType.value = type;
+}
+
+/** Clears token and user id; keeps the login type and member id so the right sign-in page can be chosen. */
+export function clearSession(): void {
+  write(TOKEN_KEY, null);
+  write(USER_ID_KEY, null);
+  knownUserId = null;
+  sessionToken.value = null;
+  currentUser.value = null;
+}
+
+/** The sign-in page for the current login type: /login, or /login-child/ with member_id in the hash query. */
+export function signInPath(type: LoginType = loginType.value): string {
+  if (type === 'child') {
+    const memberId = read(MEMBER_ID_KEY);
+    return memberId ? `/login-child/#/?member_id=${encodeURIComponent(memberId)}` : '/login-child/';
+  }
+  return '/login';
+}
+
+/**
+ * Shell §8, code 16149. Embedded: go to the provider's sign-in. Standalone: keep the current path, clear the user
+ * id and go to the sign-in page. Shell §8 names /login; a child account goes to the child sign-in page with its
+ * member_id instead (shell §4 sends children there on logout, and /login cannot sign a child in).
+ */
+export function handleSessionExpired(): void {
+  if (sessionExpired.value) return; // Several calls can fail at once; react once.
+  sessionExpired.value = true;
+  if (runMode.value === 'embedded') {
+    clearSession();
+    globalThis.location?.assign(providerLoginUrl.value);
+    return;
+  }
+  const path = currentConsolePath();
+  if (!path.startsWith('/login')) write(RETURN_PATH_KEY, path, 'sessionStorage');
+  const type = loginType.value;
+  clearSession();
+  navigateTo(signInPath(type), { replace: true });
+}
+
+/** The path saved at expiry, removed once read (shell §2: restored after login). */
+export function consumeReturnPath(): string | null {
+  const path = read(RETURN_PATH_KEY, 'sessionStorage');
+  write(RETURN_PATH_KEY, null, 'sessionStorage');
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+}
+
+/** Logout (shell §4): clears the session and goes to /login, or the child sign-in page with member_id. */
+export function finishLogout(): void {
+  const type = loginType.value;
+  clearSession();
+  navigateTo(signInPath(type), { replace: true });
+}
+
+/**
+ * Shell §4: when the stored user id changes in another tab, raise the warning dialog. Returns the unsubscribe
+ * function. Token changes in other tabs are followed silently (same user, new token).
+ */
+export function watchAccountChanges(win: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === TOKEN_KEY) sessionToken.value = event.newValue;
+    if (event.key !== USER_ID_KEY && event.key !== null) return;
+    const next = event.key === null ? null : event.newValue;
+    if (knownUserId !== null && next !== knownUserId) {
+      accountChange.value = { previousUserId: knownUserId, nextUserId: next };
+    }
+  };
+  win.addEventListener('storage', onStorage as EventListener);
+  return () => win.removeEventListener('storage', onStorage as EventListener);
+}
+
+/**
+ * The dialog's answer (shell §4). Confirm reloads (a child goes to user-center); cancel goes to sign-in (or the
+ * child sign-in with member_id).
+ */
+export function resolveAccountChange(confirmed: boolean, reload: () => void = () => globalThis.location?.reload()): void {
+  const type = loginType.value;
+  accountChange.value = null;
+  if (confirmed) {
+    if (type === 'child') navigateTo('/user-center/account-safe', { reload: true });
+    else reload();
+    return;
+  }
+  clearSession();
+  navigateTo(signInPath(type), { replace: true });
+}
