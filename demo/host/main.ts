@@ -1,0 +1,2 @@
+// Placeholder entry replaced by the demo host issue.
+export {};

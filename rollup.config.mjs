@@ -1,0 +1,126 @@
+// The build (issue "Foundation"): one ES module per element (dist/elements/<name>.js) sharing one core chunk, so
+// signals and the session are shared by every element on a page; dist/console.js for the demo host; plotly only in
+// a lazy chunk. Writes custom-elements.json and prints each entry's gzip size.
+import commonjs from '@rollup/plugin-commonjs';
+import json from '@rollup/plugin-json';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import typescript from '@rollup/plugin-typescript';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { writeManifest } from './elements/custom-elements-manifest.mjs';
+
+const skipTerser = process.env.EC_SKIP_TERSER === '1';
+
+/** Every element folder with an element.ts is an entry. */
+function elementEntries() {
+  const entries = {};
+  for (const name of readdirSync('elements', { withFileTypes: true })) {
+    if (name.isDirectory() && existsSync(`elements/${name.name}/element.ts`)) {
+      entries[`elements/${name.name}`] = `elements/${name.name}/element.ts`;
+    }
+  }
+  return entries;
+}
+
+/** CSS as a string and fonts as data: URLs (NOTES.md: a small load hook). */
+function assetsAsModules() {
+  return {
+    name: 'ec-assets-as-modules',
+    load(id) {
+      if (id.endsWith('.css')) return `export default ${JSON.stringify(readFileSync(id, 'utf8'))};`;
+      if (id.endsWith('.woff2')) {
+        return `export default "data:font/woff2;base64,${readFileSync(id).toString('base64')}";`;
+      }
+      return null;
+    },
+  };
+}
+
+/** Prints the gzip size of each entry and of the shared and lazy chunks. */
+function reportSizes() {
+  return {
+    name: 'ec-report-sizes',
+    generateBundle(_options, bundle) {
+      const rows = [];
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        const kind = file.isEntry ? 'entry' : file.isDynamicEntry ? 'lazy' : 'shared';
+        rows.push({ file: file.fileName, kind, raw: file.code.length, gzip: gzipSync(file.code).length });
+      }
+      rows.sort((a, b) => a.kind.localeCompare(b.kind) || a.file.localeCompare(b.file));
+      const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`.padStart(10);
+      console.log('\nBundle sizes (gzip, base 1000):');
+      for (const row of rows) console.log(`  ${row.kind.padEnd(6)} ${kb(row.gzip)}  ${row.file}`);
+    },
+  };
+}
+
+/** Writes custom-elements.json from the JSDoc of each elements/<name>/element.ts. */
+function customElementsManifest() {
+  return {
+    name: 'ec-custom-elements-manifest',
+    buildStart() {
+      writeManifest();
+    },
+  };
+}
+
+/** Terser on every chunk but plotly's: its dist is already minified and terser over it costs ~100 s (NOTES.md). */
+function terserExceptPlotly() {
+  const base = terser();
+  return {
+    ...base,
+    name: 'ec-terser-except-plotly',
+    renderChunk(code, chunk, options, meta) {
+      if (/plotly/i.test(chunk.fileName) || chunk.moduleIds.some((id) => /plotly\.js-dist-min/.test(id))) return null;
+      return base.renderChunk.call(this, code, chunk, options, meta);
+    },
+  };
+}
+
+/** Shared code goes to one core chunk; plotly stays in its lazy chunk. */
+function manualChunks(id) {
+  if (/[\\/]node_modules[\\/](plotly\.js|plotly\.js-dist-min|react-plotly\.js)[\\/]/.test(id)) return undefined;
+  if (id.includes('/node_modules/') || id.includes('/core/')) return 'core';
+  return undefined;
+}
+
+const input = { ...elementEntries() };
+if (existsSync('demo/host/main.ts')) input.console = 'demo/host/main.ts';
+
+export default {
+  input,
+  output: {
+    dir: 'dist',
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    manualChunks,
+    sourcemap: false,
+  },
+  onwarn(warning, warn) {
+    // PrimeReact marks its modules "use client"; meaningless outside React Server Components.
+    if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+    if (warning.code === 'CIRCULAR_DEPENDENCY' && /node_modules/.test(warning.message)) return;
+    warn(warning);
+  },
+  plugins: [
+    customElementsManifest(),
+    assetsAsModules(),
+    json(),
+    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+    nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
+    commonjs(),
+    typescript({
+      tsconfig: './tsconfig.json',
+      include: ['core/**/*.ts', 'core/**/*.tsx', 'elements/**/*.ts', 'elements/**/*.tsx', 'demo/host/**/*.ts', 'demo/host/**/*.tsx', '*.d.ts', 'core/types.d.ts'],
+      exclude: ['test/**', 'demo/server/**'],
+      compilerOptions: { noEmit: false, declaration: false, sourceMap: false, incremental: false, types: [] },
+      noEmitOnError: false,
+    }),
+    ...(skipTerser ? [] : [terserExceptPlotly()]),
+    reportSizes(),
+  ],
+};
