@@ -4,22 +4,15 @@
  * the portal's session; it is never an attribute.
  */
 import { computed, signal } from '@preact/signals-react';
+import type { UserRaw } from '../api/endpoints/auth.js';
 import { providerLoginUrl, runMode } from '../config/run-mode.js';
 import { currentConsolePath, navigateTo } from './navigation.js';
 
-/** The user-info answer's `user_raw` (shell §3 current user info). */
-export interface UserRaw {
-  id: number | string;
-  email?: string;
-  user_name?: string;
-  name?: string;
-  bindEmail?: string | number | boolean;
-  member_id?: number | string;
-  /** 2 means child (sub) account (shell §3). */
-  account_type?: number;
-  /** 1 online/public edition; 2 triggers the unable-to-open redirect (shell §3, §4). */
-  flag?: number;
-}
+/** The user-info answer's `user_raw` (shell §3), defined once with the endpoint. */
+export type { UserRaw };
+
+/** The fields of a user the session needs; tests and partial answers may leave the others out. */
+export type SessionUser = Pick<UserRaw, 'id'> & Partial<UserRaw>;
 
 /** Parent (main) or child (sub) account (shell §4: stored, derived from account_type). */
 export type LoginType = 'parent' | 'child';
@@ -60,7 +53,7 @@ function write(key: string, value: string | null, kind: 'localStorage' | 'sessio
 /** The session token (global signal). */
 export const sessionToken = signal<string | null>(read(TOKEN_KEY));
 /** The signed-in user, once user info has loaded. */
-export const currentUser = signal<UserRaw | null>(null);
+export const currentUser = signal<SessionUser | null>(null);
 /** Parent or child, from account_type, remembered across reloads. */
 export const loginType = signal<LoginType>(read(LOGIN_TYPE_KEY) === 'child' ? 'child' : 'parent');
 /** Set when another tab signed in as someone else (shell §4); the host shows the warning dialog. */
@@ -71,24 +64,24 @@ export const sessionExpired = signal(false);
 export const isSignedIn = computed(() => Boolean(sessionToken.value));
 
 /** Shell §3: 2 means child. */
-export function loginTypeOf(user: Pick<UserRaw, 'account_type'>): LoginType {
+export function loginTypeOf(user: Pick<SessionUser, 'account_type'>): LoginType {
   return user.account_type === 2 ? 'child' : 'parent';
 }
 
 /** Shell §3: user_name, falling back to name, then email. */
-export function userDisplayName(user: UserRaw): string {
+export function userDisplayName(user: SessionUser): string {
   return user.user_name || user.name || user.email || '';
 }
 
 /** Shell §1, §6: the header shows the e-mail for a parent and the user_name for a child. */
-export function headerName(user: UserRaw): string {
+export function headerName(user: SessionUser): string {
   return loginTypeOf(user) === 'child' ? userDisplayName(user) : user.email || userDisplayName(user);
 }
 
 let knownUserId: string | null = read(USER_ID_KEY);
 
 /** Records a successful sign-in: token, user id, login type and member id (for the child sign-in page). */
-export function startSession(token: string, user: UserRaw): void {
+export function startSession(token: string, user: SessionUser): void {
   write(TOKEN_KEY, token);
   sessionToken.value = token;
   applyUser(user);
@@ -96,7 +89,7 @@ export function startSession(token: string, user: UserRaw): void {
 }
 
 /** Records the user info answer (also after a reload, when the token was already there). */
-export function applyUser(user: UserRaw): void {
+export function applyUser(user: SessionUser): void {
   const type = loginTypeOf(user);
   knownUserId = String(user.id);
   write(USER_ID_KEY, knownUserId);

@@ -14,12 +14,13 @@ import {
   sessionExpired,
   sessionToken,
   startSession,
+  type SessionUser,
   userDisplayName,
   watchAccountChanges,
 } from '../../../core/session/session.js';
 
-const parent = { id: 7, email: 'owner@example.com', user_name: '', name: 'Owner', member_id: 7, account_type: 1 };
-const child = { id: 9, email: 'child@example.com', user_name: 'operator', member_id: 7, account_type: 2 };
+const parent: SessionUser = { id: 7, email: 'owner@example.com', user_name: '', name: 'Owner', member_id: 7, account_type: 1 };
+const child: SessionUser = { id: 9, email: 'child@example.com', user_name: 'operator', member_id: 7, account_type: 2 };
 
 function recordNavigation() {
   const visits: { path: string; replace?: boolean; reload?: boolean }[] = [];
