@@ -1,0 +1,107 @@
+/**
+ * The reference API server (DESIGN §4): Fastify over SQLite. `buildServer` assembles it without listening, so tests
+ * drive it with `app.inject()` against an in-memory database and `main.ts` listens on the configured port.
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { NOT_FOUND_CODE } from '../../core/api/catalogue.js';
+import { API_BASE, DEFAULT_DIST_DIR, DEFAULT_HOST_INDEX } from './config.js';
+import { openDatabase } from './db/database.js';
+import { applyMigrations } from './db/migrate.js';
+import { MIGRATIONS } from './db/migrations/index.js';
+import { runSeeds } from './db/seed/index.js';
+import { fail } from './http/envelope.js';
+import { DEFAULT_BODY_LIMIT } from './http/limits.js';
+import type { MessageKey } from './http/messages.js';
+import './instance.js';
+import { createJobRunner } from './jobs/runner.js';
+import { consoleRoutes } from './routes/console.js';
+import { API_ROUTES } from './routes/index.js';
+import { registerSecurityHeaders } from './security/headers.js';
+import { registerIdempotency } from './security/idempotency.js';
+import { sessionHook } from './security/session.js';
+
+/** How to build a server. */
+export interface ServerOptions {
+  /** SQLite file, or `:memory:` (tests). */
+  dbPath: string;
+  /** The clock, in milliseconds since the epoch; tests inject one to move time. */
+  now?: () => number;
+  /** Run the demo seed modules that have not run on this database yet (default true). */
+  seed?: boolean;
+  /** The built console (default ./dist). */
+  distDir?: string;
+  /** The demo host's page (default demo/host/index.html). */
+  hostIndexPath?: string;
+  /** CSP frame-ancestors sources (default `'self'`). */
+  frameAncestors?: string;
+  /** Fastify's logger setting (default off). */
+  logger?: FastifyServerOptions['logger'];
+  /** Pause between job steps; 0 (default) runs steps back to back on the event loop. */
+  jobStepDelayMs?: number;
+}
+
+function transportMessage(status: number): MessageKey {
+  if (status === 413) return 'payload-too-large';
+  if (status === 415) return 'unsupported-media-type';
+  return status < 500 ? 'bad-request' : 'server-error';
+}
+
+/** Builds the server: opens and migrates the database, seeds it, registers hooks and routes. Does not listen. */
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const now = options.now ?? Date.now;
+  const db = openDatabase(options.dbPath);
+  applyMigrations(db, MIGRATIONS, now());
+  if (options.seed !== false) runSeeds(db, now());
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // The console's client sends a Request-Id GUID with every call; logging it ties a user's report to the log line.
+    requestIdHeader: 'request-id',
+  });
+  const jobs = createJobRunner({
+    db,
+    now,
+    stepDelayMs: options.jobStepDelayMs,
+    onError: (error, job) => app.log.error({ err: error, job: job.id, type: job.type }, 'job step crashed'),
+  });
+  app.decorate('db', db);
+  app.decorate('now', now);
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    db.close();
+  });
+
+  registerSecurityHeaders(app, options.frameAncestors ?? "'self'");
+
+  // Transport faults (malformed JSON, body too large, wrong content type, crashes) keep their HTTP status but still
+  // carry the envelope, so the console can show a message in the user's language.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return fail(reply, status, { key: transportMessage(status), httpStatus: status });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url === API_BASE || request.url.startsWith(`${API_BASE}/`)) {
+      return fail(reply, NOT_FOUND_CODE, { key: 'route-not-found', httpStatus: 404 });
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+  });
+
+  await app.register(
+    async (api) => {
+      api.decorateRequest('session', null);
+      api.addHook('onRequest', sessionHook(db, now));
+      registerIdempotency(api);
+      for (const routes of API_ROUTES) await routes(api);
+    },
+    { prefix: API_BASE },
+  );
+  await consoleRoutes(app, {
+    distDir: options.distDir ?? DEFAULT_DIST_DIR,
+    hostIndexPath: options.hostIndexPath ?? DEFAULT_HOST_INDEX,
+  });
+  return app;
+}

@@ -1,0 +1,29 @@
+/**
+ * Runs the demo seed modules that have not run on this database yet, in order, each in a transaction. A feature area
+ * adds its sample data by appending its module here (after the modules it builds on).
+ */
+import type { Db } from '../database.js';
+import { accountsSeed } from './accounts.js';
+import { consoleInfoSeed } from './console-info.js';
+import { domainsSeed } from './domains.js';
+import { plansSeed } from './plans.js';
+import type { SeedModule } from './seed-module.js';
+
+/** Every seed module, in dependency order. */
+export const SEED_MODULES: readonly SeedModule[] = [accountsSeed, consoleInfoSeed, plansSeed, domainsSeed];
+
+/** Runs the pending modules; returns the names run now (empty on a restart). */
+export function runSeeds(db: Db, now: number, modules: readonly SeedModule[] = SEED_MODULES): string[] {
+  const done = new Set((db.prepare('SELECT name FROM seed_runs').all() as { name: string }[]).map((row) => row.name));
+  const record = db.prepare('INSERT INTO seed_runs (name, applied_at) VALUES (?, ?)');
+  const ran: string[] = [];
+  for (const module of modules) {
+    if (done.has(module.name)) continue;
+    db.transaction(() => {
+      module.run({ db, now });
+      record.run(module.name, now);
+    })();
+    ran.push(module.name);
+  }
+  return ran;
+}

@@ -1,0 +1,72 @@
+/**
+ * The server's own message texts, in both console languages. The envelope message is what a toast shows when the
+ * console has no better text, so it follows the request's `X-LANG` (zh_CN by default). Field-level findings are sent
+ * as keys (FieldIssue) and translated by the browser's catalogues, never here.
+ */
+import type { FastifyRequest } from 'fastify';
+
+/** The console languages (DESIGN: zh_CN default, en_US). */
+export type Language = 'zh_CN' | 'en_US';
+
+const zhCN = {
+  success: '操作成功',
+  'session-expired': '登录已过期，请重新登录',
+  'validation-failed': '表单校验失败',
+  'sign-in-failed': '账号或密码错误',
+  'account-disabled': '账号已被禁用',
+  'rate-limited': '尝试次数过多，请 {minutes} 分钟后再试',
+  'not-found': '数据不存在',
+  'permission-denied': '没有权限执行此操作',
+  conflict: '当前状态不允许此操作',
+  'job-finished': '任务已结束，无法取消',
+  'idempotency-mismatch': '该请求标识已用于其他请求',
+  'idempotency-in-progress': '相同的请求正在处理中',
+  'app-login-required': '请先登录',
+  'app-unavailable': '当前账号未开通该产品',
+  'bad-request': '请求格式错误',
+  'payload-too-large': '请求内容过大',
+  'unsupported-media-type': '不支持的请求内容类型',
+  'route-not-found': '接口不存在',
+  'server-error': '系统错误',
+} as const;
+
+/** A server message key. */
+export type MessageKey = keyof typeof zhCN;
+
+const enUS: Record<MessageKey, string> = {
+  success: 'Success',
+  'session-expired': 'Your session has expired. Please sign in again.',
+  'validation-failed': 'Form verification failed',
+  'sign-in-failed': 'Incorrect account or password',
+  'account-disabled': 'This account is disabled',
+  'rate-limited': 'Too many attempts. Try again in {minutes} minutes.',
+  'not-found': 'The object does not exist',
+  'permission-denied': 'You do not have permission for this operation',
+  conflict: 'The current state does not allow this operation',
+  'job-finished': 'The task has already finished and cannot be canceled',
+  'idempotency-mismatch': 'This request key was already used for a different request',
+  'idempotency-in-progress': 'The same request is still being processed',
+  'app-login-required': 'Please sign in',
+  'app-unavailable': 'This product is not open to your account',
+  'bad-request': 'The request is malformed',
+  'payload-too-large': 'The request is too large',
+  'unsupported-media-type': 'Unsupported request content type',
+  'route-not-found': 'No such API',
+  'server-error': 'System error',
+};
+
+const catalogues: Record<Language, Record<MessageKey, string>> = { zh_CN: zhCN, en_US: enUS };
+
+/** The request's language: `X-LANG`, then `lang`, then `Accept-Language`; zh_CN when none says English. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const header = request.headers['x-lang'] ?? request.headers.lang ?? request.headers['accept-language'];
+  const value = (Array.isArray(header) ? header[0] : header) ?? '';
+  return /^en\b|^en[-_]/i.test(value.trim()) ? 'en_US' : 'zh_CN';
+}
+
+/** A message in a language, with `{name}` placeholders filled. */
+export function message(language: Language, key: MessageKey, values: Record<string, string | number> = {}): string {
+  return catalogues[language][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * What the server instance carries for routes and hooks: the database, the clock and the job runner. Declared here so
+ * every module that reads `request.server.db` sees the same typing.
+ */
+import type { Db } from './db/database.js';
+import type { JobRunner } from './jobs/runner.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The SQLite database. */
+    db: Db;
+    /** Milliseconds since the epoch; injected in tests to move time. */
+    now: () => number;
+    /** Long tasks (rules §4). */
+    jobs: JobRunner;
+  }
+}
+
+/** ISO 8601 (UTC) text of a stored millisecond time; null stays null. */
+export function isoTime(ms: number): string;
+export function isoTime(ms: number | null): string | null;
+export function isoTime(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}

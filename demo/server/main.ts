@@ -1,0 +1,41 @@
+/**
+ * Starts the reference server: `npm start` (after the build) or `npx tsx demo/server/main.ts`. Configuration comes
+ * from the environment (see config.ts): PORT, HOST, DB_PATH, FRAME_ANCESTORS, DIST_DIR.
+ */
+import { buildServer } from './app.js';
+import { CONSOLE_BASE, readConfig } from './config.js';
+import { demoSignInLines } from './db/seed/demo.js';
+
+const config = readConfig();
+const app = await buildServer({
+  dbPath: config.dbPath,
+  distDir: config.distDir,
+  hostIndexPath: config.hostIndexPath,
+  frameAncestors: config.frameAncestors,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  // A short pause between job steps keeps progress visible in the console's task list.
+  jobStepDelayMs: 200,
+});
+
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const consoleUrl = `http://localhost:${port}${CONSOLE_BASE}/`;
+console.log(
+  [
+    '',
+    `Edge console: ${consoleUrl}  (listening on ${config.host}:${port}, database ${config.dbPath})`,
+    ...demoSignInLines(consoleUrl),
+    '',
+  ].join('\n'),
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info(`${signal}: closing`);
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

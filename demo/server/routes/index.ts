@@ -1,0 +1,16 @@
+/**
+ * Every API area, mounted under /api. A feature area adds its routes by appending its plugin here.
+ */
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth.js';
+import { jobRoutes } from './jobs.js';
+import { oplogRoutes } from './oplog.js';
+import { platformRoutes } from './platform.js';
+
+/** The API plugins, registered in order inside the /api scope (after the session and idempotency hooks). */
+export const API_ROUTES: ReadonlyArray<(api: FastifyInstance) => Promise<void>> = [
+  authRoutes,
+  platformRoutes,
+  jobRoutes,
+  oplogRoutes,
+];
