@@ -8,7 +8,7 @@ import { join } from 'node:path';
 /** Shared attributes (DESIGN §2). */
 export const COMMON_ATTRIBUTES = [
   { name: 'api-base', type: { text: 'string' }, default: '"/api"', description: 'API base URL (shell §7 `{host}/api`).' },
-  { name: 'lang', type: { text: "'zh_CN' | 'en_US'" }, default: 'the page language', description: 'Display language; changing it re-renders the element.' },
+  { name: 'lang', type: { text: "'zh-CN' | 'en-US' | 'zh_CN' | 'en_US'" }, default: 'the page language', description: 'Display language; changing it re-renders the element. Prefer the BCP 47 form (valid HTML).' },
   { name: 'route-mode', type: { text: "'hash' | 'history'" }, default: '"history"', description: 'How links the element builds are routed: hash when embedded, history when standalone (shell §1).' },
 ];
 

@@ -88,6 +88,8 @@ if (want('browser') || want('e2e')) {
   const chrome = ensureChromium();
   if (want('browser')) {
     run('browser tests (web-test-runner, headless Chromium)', process.execPath, [
+      '--import',
+      'tsx',
       'node_modules/@web/test-runner/dist/bin.js',
       '--config',
       'test/web-test-runner.config.mjs',

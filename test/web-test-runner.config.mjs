@@ -35,6 +35,50 @@ function esbuildBundlePlugin() {
   };
 }
 
+/**
+ * Element tests talk to the real reference server (DESIGN §5: our own server is never mocked): it runs in-process
+ * on an in-memory database with the demo seed, and /api requests from the test page are forwarded to it.
+ */
+let referenceServer;
+function reference() {
+  referenceServer ??= import('../demo/server/app.ts').then(async ({ buildServer }) => {
+    const server = await buildServer({ dbPath: ':memory:' });
+    await server.ready();
+    return server;
+  });
+  return referenceServer;
+}
+
+async function forwardApiToReferenceServer(ctx, next) {
+  if (!ctx.path.startsWith('/api/')) return next();
+  const server = await reference();
+  const chunks = [];
+  for await (const chunk of ctx.req) chunks.push(chunk);
+  const headers = { ...ctx.request.headers };
+  delete headers['content-length'];
+  const answer = await server.inject({
+    method: ctx.method,
+    url: ctx.url,
+    headers,
+    payload: chunks.length ? Buffer.concat(chunks) : undefined,
+  });
+  ctx.status = answer.statusCode;
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (name === 'content-length' || name === 'transfer-encoding' || name === 'connection') continue;
+    ctx.set(name, String(value));
+  }
+  ctx.body = answer.rawPayload;
+}
+
+function referenceServerPlugin() {
+  return {
+    name: 'ec-reference-server',
+    async serverStop() {
+      if (referenceServer) await (await referenceServer).close();
+    },
+  };
+}
+
 const profile = mkdtempSync(join(tmpdir(), 'ec-wtr-profile-'));
 
 export default {
@@ -46,7 +90,8 @@ export default {
   testsFinishTimeout: 180_000,
   browserStartTimeout: 60_000,
   testFramework: { config: { timeout: 10_000 } },
-  plugins: [esbuildBundlePlugin()],
+  middleware: [forwardApiToReferenceServer],
+  plugins: [referenceServerPlugin(), esbuildBundlePlugin()],
   browsers: [
     chromeLauncher({
       launchOptions: {

@@ -12,9 +12,15 @@ export const DEFAULT_LANGUAGE: Language = 'zh_CN';
 /** localStorage key shared with the provider portal. */
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
-/** Narrows any string to a language, or undefined. */
+/**
+ * Narrows a string to a language, or undefined. Accepts the console's codes (`zh_CN`) and BCP 47 tags (`zh-CN`,
+ * case-insensitive): an element's `lang` attribute is also HTML's global attribute, where only the hyphenated form
+ * is valid (axe: valid-lang), so pages should write `lang="zh-CN"`.
+ */
 export function asLanguage(value: unknown): Language | undefined {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : undefined;
+  if (typeof value !== 'string') return undefined;
+  const normalized = value.trim().replace('-', '_').toLowerCase();
+  return LANGUAGES.find((language) => language.toLowerCase() === normalized);
 }
 
 /** The BCP 47 tag for Intl and Accept-Language. */

@@ -4,12 +4,24 @@
  */
 import commonEn from './locales/en_US/common.json';
 import commonZh from './locales/zh_CN/common.json';
+import hostEn from './locales/en_US/host.json';
+import hostZh from './locales/zh_CN/host.json';
+import planOverviewEn from './locales/en_US/plan-overview.json';
+import planOverviewZh from './locales/zh_CN/plan-overview.json';
 
 /** Catalogues by language, then namespace. */
 export const RESOURCES = {
-  zh_CN: { common: commonZh },
-  en_US: { common: commonEn },
+  zh_CN: {
+    common: commonZh,
+    host: hostZh,
+    'plan-overview': planOverviewZh,
+  },
+  en_US: {
+    common: commonEn,
+    host: hostEn,
+    'plan-overview': planOverviewEn,
+  },
 } as const;
 
-/** Namespace names: one per element plus `common`, `rules`, `host`. */
+/** Namespace names: one per element plus `common`, `rules`, `routes`, `host`. */
 export type Namespace = keyof (typeof RESOURCES)['zh_CN'];

@@ -16,7 +16,7 @@ import { emit } from './emit.js';
 import { ElementContext, type ElementContextValue, type RouteMode } from './element-context.js';
 import { ElementErrorBoundary } from './error-boundary.js';
 import { NoticeOutlet } from './notice-outlet.js';
-import { adoptElementStyles } from './styles.js';
+import { adoptElementStyles, sheetFrom } from './styles.js';
 
 /**
  * Attribute types. `boolean` is written "true"/"false" (r2wc parses /^[ty1-9]/i); `json` is parsed here, not by
@@ -40,6 +40,8 @@ export interface DefineElementOptions<Props> {
   attributes?: Partial<Record<Extract<keyof Props, string>, AttributeType>>;
   /** The element's i18n namespace. */
   namespace: Namespace;
+  /** The element's own CSS, adopted after the shared sheets (one constructed sheet shared by its instances). */
+  styles?: string;
 }
 
 const COMMON_ATTRIBUTES: Record<keyof CommonElementProps, AttributeType> = {
@@ -137,9 +139,18 @@ export function defineElement<Props extends object>(
     new (): HTMLElement & { connectedCallback(): void };
   };
 
+  let ownSheet: CSSStyleSheet | undefined;
   class EcElement extends Base {
     override connectedCallback(): void {
-      if (this.shadowRoot) adoptElementStyles(this.shadowRoot);
+      if (this.shadowRoot) {
+        adoptElementStyles(this.shadowRoot);
+        if (options.styles) {
+          ownSheet ??= sheetFrom(options.styles);
+          if (!this.shadowRoot.adoptedStyleSheets.includes(ownSheet)) {
+            this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, ownSheet];
+          }
+        }
+      }
       super.connectedCallback();
     }
 

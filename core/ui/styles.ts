@@ -30,7 +30,8 @@ export function adaptThemeCss(css: string): string {
 
 let sharedSheets: CSSStyleSheet[] | undefined;
 
-function sheetFrom(css: string): CSSStyleSheet {
+/** A constructed stylesheet from CSS text. */
+export function sheetFrom(css: string): CSSStyleSheet {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(css);
   return sheet;

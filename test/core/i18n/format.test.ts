@@ -85,3 +85,14 @@ describe('shell §5 number formatter: non-numeric input yields 0', () => {
     assert.equal(formatBytes('garbage', 'en_US'), '0.00 B');
   });
 });
+
+describe('element lang attribute: console codes and BCP 47 tags', () => {
+  it('accepts zh_CN, zh-CN, en-us and rejects others', async () => {
+    const { asLanguage } = await import('../../../core/i18n/language.js');
+    assert.equal(asLanguage('zh_CN'), 'zh_CN');
+    assert.equal(asLanguage('zh-CN'), 'zh_CN');
+    assert.equal(asLanguage('en-us'), 'en_US');
+    assert.equal(asLanguage('fr-FR'), undefined);
+    assert.equal(asLanguage(undefined), undefined);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * Pure data work behind the chart wrapper (shell §9), kept apart from plotly so it runs and is tested in Node:
+ * the pie legend limit with its 'other' slice, pie table rows with percentages, the value axis built from the
+ * largest numeric value, value formatting by configured type, and the resize throttle.
+ */
+import { PIE_LEGEND_LIMIT } from '../../config/constants.js';
+import { formatBits, formatBytes, formatLargeNumber, formatPercent, intlFor, toNumber } from '../../i18n/format.js';
+import type { Language } from '../../i18n/language.js';
+
+/**
+ * Chart data (shell §3 "chart data {columns, rows}"): the first column is the dimension (a date, a name, a region),
+ * the others are metrics; each row maps column names to values.
+ */
+export interface ChartData {
+  columns: readonly string[];
+  rows: readonly Record<string, unknown>[];
+}
+
+/** How values are shown on axes, in hover labels and in tables, all through core/i18n/format.ts. */
+export type ValueFormat = 'number' | 'large' | 'bytes' | 'bits' | 'percent';
+
+/** One slice of a pie. */
+export interface PieSlice {
+  name: string;
+  value: number;
+  /** True for the slice that lumps together everything past the legend limit. */
+  other: boolean;
+}
+
+/** A row of the table beside a pie (shell §3 "pie table row {date, unit, percent}"). */
+export interface PieTableRow {
+  /** The slice name (the dimension value). */
+  date: string;
+  /** The slice value, formatted by the chart's value format. */
+  unit: string;
+  /** The share of the total, formatted with 2 decimals. */
+  percent: string;
+}
+
+/** Whether there is anything to draw: at least one row and one metric column. */
+export function hasChartData(data: ChartData | null | undefined): data is ChartData {
+  return !!data && data.columns.length >= 2 && data.rows.length > 0;
+}
+
+/** The dimension column and the metric columns. */
+export function splitColumns(data: ChartData): { dimension: string; metrics: string[] } {
+  const [dimension = '', ...metrics] = data.columns;
+  return { dimension, metrics };
+}
+
+/** The dimension values, as text, in row order. */
+export function dimensionValues(data: ChartData): string[] {
+  const { dimension } = splitColumns(data);
+  return data.rows.map((row) => String(row[dimension] ?? ''));
+}
+
+/** One metric's values in row order; non-numeric input counts as 0 (shell §5 number formatter). */
+export function metricValues(data: ChartData, metric: string): number[] {
+  return data.rows.map((row) => toNumber(row[metric]));
+}
+
+/**
+ * Shell §9 pie rule: at most `limit` legend entries. Slices are ordered largest first; when there are more than
+ * `limit`, the largest `limit - 1` keep their own slice and the rest are lumped into one 'other' slice, so the
+ * legend never shows more than `limit` entries. The first metric column gives the values.
+ */
+export function pieSlices(data: ChartData, otherLabel: string, limit: number = PIE_LEGEND_LIMIT): PieSlice[] {
+  if (!hasChartData(data)) return [];
+  const { metrics } = splitColumns(data);
+  const names = dimensionValues(data);
+  const values = metricValues(data, metrics[0]!);
+  const slices = names
+    .map((name, index) => ({ name, value: values[index]!, other: false, index }))
+    // Stable by original order among equal values, so the same data always gives the same pie.
+    .sort((a, b) => b.value - a.value || a.index - b.index)
+    .map(({ name, value, other }) => ({ name, value, other }));
+  if (slices.length <= limit) return slices;
+  const kept = slices.slice(0, Math.max(limit - 1, 0));
+  const rest = slices.slice(kept.length);
+  return [...kept, { name: otherLabel, value: rest.reduce((sum, slice) => sum + slice.value, 0), other: true }];
+}
+
+/** Each slice's share of the total as a ratio (0.1234 for 12.34%); all zero when the total is zero. */
+export function sliceRatios(slices: readonly PieSlice[]): number[] {
+  const total = slices.reduce((sum, slice) => sum + slice.value, 0);
+  return slices.map((slice) => (total > 0 ? slice.value / total : 0));
+}
+
+/** The table rows beside a pie: name, formatted value and percent with 2 decimals (shell §9). */
+export function pieTableRows(slices: readonly PieSlice[], format: ValueFormat, language: Language): PieTableRow[] {
+  const ratios = sliceRatios(slices);
+  return slices.map((slice, index) => ({
+    date: slice.name,
+    unit: formatValue(slice.value, format, language),
+    percent: formatPercent(ratios[index], language),
+  }));
+}
+
+/**
+ * Shell §9: the largest value, computed over the numeric columns of each row. Values that are not numbers (or
+ * numeric text) are skipped rather than read as 0, so a text column never decides the axis.
+ */
+export function maxValue(data: ChartData): number {
+  const { metrics } = splitColumns(data);
+  let max = 0;
+  for (const row of data.rows) {
+    for (const metric of metrics) {
+      const raw = row[metric];
+      const numeric = typeof raw === 'number' || (typeof raw === 'string' && raw.trim() !== '' && Number.isFinite(Number(raw)));
+      if (numeric) max = Math.max(max, Number(raw));
+    }
+  }
+  return max;
+}
+
+/** Round tick values from 0 to at least `max`, about `count` steps of 1, 2 or 5 times a power of ten. */
+export function valueTicks(max: number, count = 5): number[] {
+  if (!(max > 0) || !Number.isFinite(max)) return [0, 1];
+  const rough = max / count;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const normalized = rough / magnitude;
+  const step = (normalized <= 1 ? 1 : normalized <= 2 ? 2 : normalized <= 5 ? 5 : 10) * magnitude;
+  const ticks: number[] = [];
+  for (let index = 0; ticks.length === 0 || ticks[ticks.length - 1]! < max; index++) {
+    // Multiplying (not adding) keeps binary rounding errors from piling up over the ticks.
+    ticks.push(Number((index * step).toPrecision(12)));
+  }
+  return ticks;
+}
+
+/** Formats one value by the chart's configured type. */
+export function formatValue(value: unknown, format: ValueFormat, language: Language): string {
+  switch (format) {
+    case 'bytes':
+      return formatBytes(value, language);
+    case 'bits':
+      return formatBits(value, language);
+    case 'percent':
+      return formatPercent(value, language);
+    case 'large':
+      return formatLargeNumber(value, language);
+    case 'number':
+      return intlFor(language).formatNumber(toNumber(value), { maximumFractionDigits: 2 });
+  }
+}
+
+/** A throttled function with a way to drop a pending trailing call. */
+export interface Throttled {
+  (): void;
+  cancel(): void;
+}
+
+/**
+ * Runs `fn` at most once per `waitMs` (shell §9: chart resize every 500 ms): the first call runs at once, calls
+ * during the wait collapse into one trailing run, so the final size is always applied.
+ */
+export function throttle(fn: () => void, waitMs: number, now: () => number = Date.now): Throttled {
+  let last = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    last = now();
+    timer = undefined;
+    fn();
+  };
+  const throttled = () => {
+    const remaining = last + waitMs - now();
+    if (remaining <= 0 && timer === undefined) run();
+    else timer ??= setTimeout(run, Math.max(remaining, 0));
+  };
+  throttled.cancel = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+  };
+  return throttled;
+}

@@ -1,0 +1,47 @@
+/**
+ * The console dialog: PrimeReact Dialog with the default width of shell §9 (500 px), narrowed on small screens, a
+ * translated close button and a footer slot. It renders inside the element's shadow root (`appendTo: 'self'`).
+ */
+import { Dialog } from 'primereact/dialog';
+import type { ReactNode } from 'react';
+import { DIALOG_WIDTH } from '../../config/constants.js';
+import { useT } from '../element-context.js';
+
+/** Props of {@link EcDialog}. */
+export interface EcDialogProps {
+  /** Whether the dialog is open. */
+  visible: boolean;
+  /** Called when the user closes it (close button, Esc, or the mask when `dismissableMask`). */
+  onHide: () => void;
+  /** Title, translated; also the dialog's accessible name. */
+  header: string;
+  /** Buttons and other footer content. */
+  footer?: ReactNode;
+  /** CSS width; default 500px (shell §9). */
+  width?: string;
+  /** Closes on a click on the mask; default false, so a half-filled form is not lost by a stray click. */
+  dismissableMask?: boolean;
+  /** Dialog content. */
+  children?: ReactNode;
+}
+
+/** A modal dialog, 500 px wide by default; `part="dialog"`. */
+export function EcDialog({ visible, onHide, header, footer, width = DIALOG_WIDTH, dismissableMask = false, children }: EcDialogProps) {
+  const t = useT('common');
+  return (
+    <Dialog
+      visible={visible}
+      onHide={onHide}
+      header={header}
+      footer={footer}
+      style={{ width }}
+      breakpoints={{ '640px': '95vw' }}
+      dismissableMask={dismissableMask}
+      draggable={false}
+      ariaCloseIconLabel={t('action.close')}
+      pt={{ root: { part: 'dialog' } as never }}
+    >
+      {children}
+    </Dialog>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * The multi-value input of shell §5: one input per item, the value joined with a separator ('|' by default). The
+ * separator is stripped from what is typed (it would split the item in two), empty items are dropped from the
+ * value, a new row can be added only after the current rows validate, and at least one (empty) row is kept.
+ */
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../element-context.js';
+
+/** The default separator of shell §5. */
+export const DEFAULT_SEPARATOR = '|';
+
+/** Removes every occurrence of `separator` (non-empty) from one typed item. */
+export function stripSeparator(item: string, separator: string = DEFAULT_SEPARATOR): string {
+  return item.split(separator).join('');
+}
+
+/** Joins items into the stored value: separator stripped from each, items trimmed, empty items dropped. */
+export function joinMultiValue(items: readonly string[], separator: string = DEFAULT_SEPARATOR): string {
+  return items
+    .map((item) => stripSeparator(item, separator).trim())
+    .filter((item) => item !== '')
+    .join(separator);
+}
+
+/** Splits a stored value into its items, trimmed, empty items dropped. */
+export function splitMultiValue(value: string, separator: string = DEFAULT_SEPARATOR): string[] {
+  return value
+    .split(separator)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** The rows shown for a stored value: its items, or one empty row when there are none. */
+function rowsFor(value: string, separator: string): string[] {
+  const items = splitMultiValue(value, separator);
+  return items.length > 0 ? items : [''];
+}
+
+/** Props of {@link MultiValueInput}. */
+export interface MultiValueInputProps {
+  /** Accessible name of the group, translated; shown as its legend. */
+  label: string;
+  /** The joined value, e.g. `a.com|b.com`. */
+  value: string;
+  /** Called with the new joined value after each edit. */
+  onChange: (value: string) => void;
+  /** Separator between items; default '|'. Must not be empty. */
+  separator?: string;
+  /** Checks one non-empty, trimmed item; returns a translated message or null when valid. */
+  validate?: (item: string) => string | null;
+  /** Most rows allowed (e.g. 20 for a WAF OR list); unlimited when absent. */
+  maxRows?: number;
+  /** Placeholder of each row, translated. */
+  placeholder?: string;
+}
+
+/** Rows of inputs joined into one value (shell §5); `part="multi-value"`. */
+export function MultiValueInput({ label, value, onChange, separator = DEFAULT_SEPARATOR, validate, maxRows, placeholder }: MultiValueInputProps) {
+  const t = useT('common');
+  const baseId = useId();
+  const [rows, setRows] = useState<string[]>(() => rowsFor(value, separator));
+  const focusRow = useRef<number | null>(null);
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
+
+  const issues = rows.map((row) => (row.trim() === '' ? null : (validate?.(row.trim()) ?? null)));
+  const full = maxRows !== undefined && rows.length >= maxRows;
+  const canAdd = !full && rows.every((row, index) => row.trim() !== '' && issues[index] === null);
+  const inputId = (index: number) => `${baseId}-item-${index}`;
+  const errorId = (index: number) => `${baseId}-error-${index}`;
+
+  const update = (next: string[]) => {
+    setRows(next);
+    const joined = joinMultiValue(next, separator);
+    if (joined !== value) onChange(joined);
+  };
+
+  const edit = (index: number, typed: string) => {
+    update(rows.map((row, at) => (at === index ? stripSeparator(typed, separator) : row)));
+  };
+
+  const add = () => {
+    if (!canAdd) return;
+    focusRow.current = rows.length;
+    setRows([...rows, '']);
+  };
+
+  const remove = (index: number) => {
+    const rest = rows.filter((_, at) => at !== index);
+    focusRow.current = Math.min(index, Math.max(rest.length - 1, 0));
+    update(rest.length > 0 ? rest : ['']);
+  };
+
+  useEffect(() => {
+    // A value set from outside (a form reset, a loaded record) replaces the rows; our own edits already match it.
+    if (joinMultiValue(rows, separator) !== value) setRows(rowsFor(value, separator));
+  }, [value, separator]);
+
+  useEffect(() => {
+    if (focusRow.current === null) return;
+    inputs.current[focusRow.current]?.focus();
+    focusRow.current = null;
+  }, [rows]);
+
+  return (
+    <fieldset className="ec-multi-value" part="multi-value">
+      <legend>{label}</legend>
+      {rows.map((row, index) => {
+        const issue = issues[index];
+        const onlyEmptyRow = rows.length === 1 && row === '';
+        return (
+          <div key={index} className="ec-multi-value-row">
+            <div className="ec-field">
+              <InputText
+                ref={(node) => {
+                  inputs.current[index] = node;
+                }}
+                id={inputId(index)}
+                value={row}
+                placeholder={placeholder}
+                aria-label={t('parts.multi-value.item', { label, index: index + 1 })}
+                aria-invalid={issue ? true : undefined}
+                aria-describedby={issue ? errorId(index) : undefined}
+                invalid={issue !== null}
+                onChange={(event) => edit(index, event.target.value)}
+              />
+              {issue && (
+                <small id={errorId(index)} className="ec-error-text">
+                  {issue}
+                </small>
+              )}
+            </div>
+            <Button
+              type="button"
+              icon="pi pi-minus"
+              outlined
+              severity="secondary"
+              aria-label={t('parts.multi-value.remove-item', { index: index + 1 })}
+              disabled={onlyEmptyRow}
+              onClick={() => remove(index)}
+            />
+          </div>
+        );
+      })}
+      <div className="ec-row">
+        <Button type="button" icon="pi pi-plus" label={t('action.add-row')} outlined disabled={!canAdd} onClick={add} />
+        {full && <span className="ec-muted">{t('parts.multi-value.max-rows', { max: maxRows })}</span>}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,27 @@
+import { defineElement } from '../../core/ui/define-element.js';
+import { PlanOverview, type PlanOverviewProps } from './plan-overview.js';
+import styles from './plan-overview.css';
+
+/**
+ * The account's plans: level, expiry, domain usage (used/total) and which plan-gated features are included, with
+ * the upgrade or work-order notice for those that are not (shell §3 plan info, §6 plan gating).
+ *
+ * @tag ec-plan-overview
+ * @summary Plans, domain usage and plan-gated features of the signed-in account.
+ * @attr {'full' | 'compact'} view - `compact` shows the plan cards only, without the feature table.
+ * @csspart plans - The list of plan cards.
+ * @csspart features - The feature table.
+ * @csspart empty-state - Shown when the account has no plan.
+ * @cssprop --ec-color-card - Background of the plan cards and the feature table.
+ */
+export const PlanOverviewElement = defineElement<PlanOverviewProps>('ec-plan-overview', PlanOverview, {
+  namespace: 'plan-overview',
+  attributes: { view: 'string' },
+  styles,
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ec-plan-overview': HTMLElement & { view?: string };
+  }
+}

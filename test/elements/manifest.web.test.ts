@@ -1,0 +1,26 @@
+import { expect } from '@open-wc/testing';
+import manifest from '../../custom-elements.json';
+import '../../demo/host/elements.js';
+
+interface ManifestDeclaration {
+  tagName: string;
+  attributes: { name: string }[];
+}
+
+describe('custom-elements.json agrees with the registered elements (DESIGN §2)', () => {
+  const declarations = manifest.modules.flatMap((module) => module.declarations as ManifestDeclaration[]);
+
+  it('lists every element the host ships', () => {
+    expect(declarations.map((declaration) => declaration.tagName)).to.include('ec-plan-overview');
+  });
+
+  for (const declaration of declarations) {
+    it(`${declaration.tagName}: documented attributes are exactly the observed ones`, () => {
+      const constructor = customElements.get(declaration.tagName) as (CustomElementConstructor & { observedAttributes?: string[] }) | undefined;
+      expect(constructor, `${declaration.tagName} is registered`).to.not.equal(undefined);
+      const observed = [...(constructor!.observedAttributes ?? [])].sort();
+      const documented = declaration.attributes.map((attribute) => attribute.name).sort();
+      expect(documented).to.deep.equal(observed);
+    });
+  }
+});
