@@ -8,6 +8,8 @@ import hostEn from './locales/en_US/host.json';
 import hostZh from './locales/zh_CN/host.json';
 import planOverviewEn from './locales/en_US/plan-overview.json';
 import planOverviewZh from './locales/zh_CN/plan-overview.json';
+import rulesEn from './locales/en_US/rules.json';
+import rulesZh from './locales/zh_CN/rules.json';
 
 /** Catalogues by language, then namespace. */
 export const RESOURCES = {
@@ -15,11 +17,13 @@ export const RESOURCES = {
     common: commonZh,
     host: hostZh,
     'plan-overview': planOverviewZh,
+    rules: rulesZh,
   },
   en_US: {
     common: commonEn,
     host: hostEn,
     'plan-overview': planOverviewEn,
+    rules: rulesEn,
   },
 } as const;
 

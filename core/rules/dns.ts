@@ -1,0 +1,209 @@
+/**
+ * Cloud DNS (rules §5 DNS; rules §9 "Batch domains (DNS) 100 lines", "DNS import", "Default TTL").
+ */
+import { validateBatch, type BatchResult } from './batch.js';
+import { charLength, parseInteger } from './common.js';
+import { DOMAIN_LABEL_MAX_LENGTH, DOMAIN_MAX_LENGTH, isDomain, normalizeDomain, validateDomain } from './domain.js';
+import { isIPv4, isIPv6 } from './ip.js';
+import { isHttpUrl } from './url.js';
+import { issue, onField, type FieldIssue, type RuleIssue } from './types.js';
+
+/** Domains per batch-add submission, one per line (rules §5 DNS, rules §9 "Batch domains (DNS) 100 lines"). */
+export const DNS_BATCH_DOMAINS_MAX = 100;
+/** Largest import workbook: 2MB (rules §5 DNS, rules §9), counted in base 1000 as the console shows sizes. */
+export const DNS_IMPORT_MAX_BYTES = 2_000_000;
+/** Workbook types accepted for import (rules §5 DNS: xlsx or xls). */
+export const DNS_IMPORT_EXTENSIONS: readonly string[] = ['xlsx', 'xls'];
+/** Domains per import upload, one per sheet (rules §5 DNS, rules §9). */
+export const DNS_IMPORT_MAX_DOMAINS = 5;
+/** Records per domain sheet (rules §5 DNS, rules §9). */
+export const DNS_IMPORT_MAX_RECORDS_PER_DOMAIN = 200;
+/** Record types (rules §3 DNS): XURL is explicit URL forwarding, YURL implicit. */
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'XURL', 'YURL'] as const;
+/** A DNS record type. */
+export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
+/** MX priority bounds (rules §5 DNS: range 1-50). */
+export const MX_PRIORITY_RANGE = { min: 1, max: 50 } as const;
+/** MX priority default (rules §5 DNS: default 5). */
+export const MX_PRIORITY_DEFAULT = 5;
+/** TTL options in seconds (rules §5 DNS, rules §9 "Default TTL 600 (60, 600, 3600)"). */
+export const DNS_TTL_OPTIONS: readonly number[] = [60, 600, 3600];
+/** Default TTL in seconds (rules §5 DNS, rules §9). */
+export const DNS_TTL_DEFAULT = 600;
+/** Default resolution line (rules §5 DNS "Line default: any"). */
+export const DNS_LINE_DEFAULT = 'any';
+/**
+ * Longest TXT record value. The spec gives two readings, 255 or 512 characters (rules §5 DNS); this takes the stricter
+ * 255, which is also the most one DNS character-string can hold, so a value that passes here is stored as one string.
+ */
+export const DNS_TXT_MAX_LENGTH = 255;
+
+/** True for a DNS record type name. */
+export function isDnsRecordType(value: string): value is DnsRecordType {
+  return (DNS_RECORD_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * Host record: `@` for the zone apex, `*` or `*.name` for wildcards, otherwise dot-separated labels of letters,
+ * digits, hyphens and underscores (service names such as `_sip._tcp`), each label at most 63 characters.
+ */
+export function validateDnsHost(value: string | null | undefined): RuleIssue | null {
+  const text = (value ?? '').trim();
+  if (text.length === 0) return issue('dns.host-required');
+  if (text === '@' || text === '*') return null;
+  const body = text.startsWith('*.') ? text.slice(2) : text;
+  if (body.length === 0 || text.length > DOMAIN_MAX_LENGTH) return issue('dns.host-format');
+  for (const label of body.split('.')) {
+    if (label.length === 0 || label.length > DOMAIN_LABEL_MAX_LENGTH) return issue('dns.host-format');
+    if (label.startsWith('-') || label.endsWith('-')) return issue('dns.host-format');
+    if (!/^[A-Za-z0-9_-]+$/.test(label)) return issue('dns.host-format');
+  }
+  return null;
+}
+
+const TARGET_SYNTAX = { trailingDot: true, underscore: true } as const;
+
+function isUint16(text: string | undefined): boolean {
+  return text !== undefined && /^[0-9]{1,5}$/.test(text) && Number(text) <= 65535;
+}
+
+/**
+ * The record value for its type (rules §5 DNS: "please fill in the record IP", "record value format error", TXT
+ * length): A takes IPv4, AAAA IPv6, CNAME/NS/MX a domain (a trailing dot allowed), TXT 1-255 characters without
+ * control characters, SRV `priority weight port target`, XURL/YURL an http(s) URL.
+ */
+export function validateDnsRecordValue(type: DnsRecordType, value: string | null | undefined): RuleIssue | null {
+  const text = (value ?? '').trim();
+  if (text.length === 0) return issue(type === 'A' || type === 'AAAA' ? 'dns.record-ip-required' : 'dns.record-value-required');
+  switch (type) {
+    case 'A':
+      return isIPv4(text) ? null : issue('dns.record-value-format');
+    case 'AAAA':
+      return isIPv6(text) ? null : issue('dns.record-value-format');
+    case 'CNAME':
+    case 'NS':
+    case 'MX':
+      return isDomain(text, TARGET_SYNTAX) ? null : issue('dns.record-value-format');
+    case 'TXT': {
+      if (charLength(text) > DNS_TXT_MAX_LENGTH) return issue('dns.txt-too-long', { max: DNS_TXT_MAX_LENGTH });
+      for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 0x20) return issue('dns.record-value-format');
+      return null;
+    }
+    case 'SRV': {
+      const parts = text.split(/\s+/);
+      const [priority, weight, port, target] = parts;
+      const ok =
+        parts.length === 4 && isUint16(priority) && isUint16(weight) && isUint16(port) &&
+        (target === '.' || isDomain(target!, TARGET_SYNTAX));
+      return ok ? null : issue('dns.record-value-format');
+    }
+    case 'XURL':
+    case 'YURL':
+      return isHttpUrl(text) ? null : issue('dns.record-value-format');
+  }
+}
+
+/** MX priority: whole number 1-50 (rules §5 DNS). */
+export function validateMxPriority(value: string | number | null | undefined): RuleIssue | null {
+  const parsed = parseInteger(value);
+  if (parsed === null || parsed < MX_PRIORITY_RANGE.min || parsed > MX_PRIORITY_RANGE.max) {
+    return issue('dns.mx-priority-range', { ...MX_PRIORITY_RANGE });
+  }
+  return null;
+}
+
+/** TTL: one of 60, 600, 3600 seconds (rules §5 DNS). */
+export function validateDnsTtl(value: string | number | null | undefined): RuleIssue | null {
+  const parsed = parseInteger(value);
+  return parsed !== null && DNS_TTL_OPTIONS.includes(parsed) ? null : issue('dns.ttl-option', { options: DNS_TTL_OPTIONS.join(', ') });
+}
+
+/** A DNS record as the record form edits it. */
+export interface DnsRecordInput {
+  /** Host record (`@`, `www`, `*`). */
+  host: string;
+  /** Record type. */
+  type: string;
+  /** Record value. */
+  value: string;
+  /** MX priority; only MX records may carry one. */
+  priority?: number | string | null;
+  /** TTL in seconds; absent means {@link DNS_TTL_DEFAULT}. */
+  ttl?: number | string | null;
+}
+
+/**
+ * Checks a record (rules §5 DNS): host, type, value per type, MX priority only on MX records (1-50), TTL options.
+ * The line and the remark have no rule in the spec (a missing line means {@link DNS_LINE_DEFAULT}). Issues name the
+ * fields of {@link DnsRecordInput}.
+ */
+export function validateDnsRecord(record: DnsRecordInput): FieldIssue[] {
+  const issues = [...onField('host', validateDnsHost(record.host))];
+  if (!isDnsRecordType(record.type)) {
+    issues.push(...onField('type', issue('dns.record-type')));
+  } else {
+    issues.push(...onField('value', validateDnsRecordValue(record.type, record.value)));
+    const hasPriority = record.priority !== undefined && record.priority !== null && record.priority !== '';
+    if (record.type === 'MX') issues.push(...onField('priority', hasPriority ? validateMxPriority(record.priority) : null));
+    else if (hasPriority) issues.push(...onField('priority', issue('dns.priority-mx-only')));
+  }
+  if (record.ttl !== undefined && record.ttl !== null && record.ttl !== '') {
+    issues.push(...onField('ttl', validateDnsTtl(record.ttl)));
+  }
+  return issues;
+}
+
+/** One domain of a DNS batch add: a domain name, no wildcard (rules §5 DNS "domain format error"). */
+export function validateDnsDomain(value: string | null | undefined): RuleIssue | null {
+  return validateDomain(value);
+}
+
+/**
+ * The batch-add text: one domain per line, at most 100 (rules §5 DNS: "more than 100 lines"). Blank lines are
+ * skipped and repeats marked, compared case-insensitively.
+ */
+export function validateDnsBatchDomains(text: string): BatchResult {
+  return validateBatch(text, {
+    rule: validateDnsDomain,
+    identity: normalizeDomain,
+    limit: { max: DNS_BATCH_DOMAINS_MAX, key: 'dns.more-than-100-lines' },
+  });
+}
+
+/** A file picked for import: xlsx or xls, at most 2MB (rules §5 DNS). */
+export function validateDnsImportFile(file: { name: string; size: number }): RuleIssue | null {
+  const extension = file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase();
+  if (!file.name.includes('.') || !DNS_IMPORT_EXTENSIONS.includes(extension)) {
+    return issue('dns.import-file-type', { types: DNS_IMPORT_EXTENSIONS.join(', ') });
+  }
+  if (file.size <= 0) return issue('dns.import-file-empty');
+  if (file.size > DNS_IMPORT_MAX_BYTES) return issue('dns.import-file-size', { max: '2MB' });
+  return null;
+}
+
+/** One sheet of an import workbook: the domain it is for and how many records it holds. */
+export interface DnsImportSheet {
+  /** The sheet's domain. */
+  domain: string;
+  /** Record rows in the sheet. */
+  records: number;
+}
+
+/**
+ * The shape of an import workbook (rules §5 DNS): at most 5 domains, one domain per sheet (a domain on two sheets is
+ * refused), at most 200 records per domain sheet.
+ */
+export function validateDnsImportSheets(sheets: readonly DnsImportSheet[]): RuleIssue | null {
+  if (sheets.length === 0) return issue('dns.import-file-empty');
+  if (sheets.length > DNS_IMPORT_MAX_DOMAINS) return issue('dns.import-too-many-domains', { max: DNS_IMPORT_MAX_DOMAINS });
+  const seen = new Set<string>();
+  for (const sheet of sheets) {
+    const domain = normalizeDomain(sheet.domain);
+    if (seen.has(domain)) return issue('dns.import-one-domain-per-sheet', { domain });
+    seen.add(domain);
+    if (sheet.records > DNS_IMPORT_MAX_RECORDS_PER_DOMAIN) {
+      return issue('dns.import-too-many-records', { max: DNS_IMPORT_MAX_RECORDS_PER_DOMAIN, domain });
+    }
+  }
+  return null;
+}

@@ -1,0 +1,288 @@
+/**
+ * Match rules and WAF (rules §5 Match rules and WAF; rules §9 "Conditions per rule AND 5, OR 20", "Visitor auth
+ * tolerance 1 hour", "Replay window options").
+ */
+import { validateBatch, type BatchResult } from './batch.js';
+import { charLength, isBlank, parseInteger, utf8ByteLength } from './common.js';
+import { isDomain, isWildcardDomain } from './domain.js';
+import { validateIpOrCidr } from './ip.js';
+import { splitMultiValue } from './multi-value.js';
+import { validatePort } from './origin.js';
+import { validatePcre } from './pcre.js';
+import { issue, onField, type FieldIssue, type RuleIssue } from './types.js';
+
+/** Conditions per rule, combined by AND (rules §5 Match rules, rules §9: 5). */
+export const MATCH_CONDITIONS_MAX = 5;
+/** Rows of one condition's OR list (rules §5 Match rules, rules §9: 20). */
+export const MATCH_OR_ROWS_MAX = 20;
+/** Rule set name length (rules §5 Match rules and WAF: at most 32). */
+export const RULE_SET_NAME_MAX_LENGTH = 32;
+/** Rule set description length (rules §5 Match rules and WAF: at most 64). */
+export const RULE_SET_DESCRIPTION_MAX_LENGTH = 64;
+/** Rule remark length in UTF-8 bytes (rules §5 Match rules and WAF: at most 255 bytes). */
+export const RULE_REMARK_MAX_BYTES = 255;
+/** CSRF, replay-protection and exception path length (rules §5 Match rules and WAF: at most 128). */
+export const PROTECTED_PATH_MAX_LENGTH = 128;
+/** How far a visitor-authentication timestamp may be from now, in seconds (rules §5, rules §9: 1 hour). */
+export const VISITOR_AUTH_TOLERANCE_SECONDS = 3600;
+/** Replay protection window options in minutes (rules §9 "Replay window options 5, 10, 15 minutes"). */
+export const REPLAY_WINDOW_MINUTES: readonly number[] = [5, 10, 15];
+/**
+ * First day with JA3/JA3N/JA4/JA4H fingerprint data (rules §5 Match rules). The spec also reads 2019-12-19; this takes
+ * the stricter 2024-12-19, the later date, so the console never offers a range that may hold no data.
+ */
+export const FINGERPRINT_DATA_START = '2024-12-19';
+/** The fingerprint start as a timestamp: midnight Beijing time (log times are UTC+8, rules §9). */
+export const FINGERPRINT_DATA_START_MS = Date.UTC(2024, 11, 18, 16, 0, 0);
+
+/**
+ * Match types (rules §5 Match rules and WAF). The spec's list, plus `ip` (its "IP match") and `url` (the path that
+ * the per-URL rate and the CSRF paths imply).
+ */
+export const MATCH_TYPES = [
+  'ip',
+  'url',
+  'domain',
+  'request-parameter',
+  'ja3',
+  'ja3n',
+  'ja4',
+  'ja4h',
+  'region',
+  'query-string',
+  'header',
+  'time',
+  'method',
+  'device-type',
+  'ip-type',
+  'suffix',
+  'ip-rate',
+  'url-rate',
+  'status-code',
+  'referer-domain',
+  'protocol',
+  'server-port',
+  'ip-behaviour',
+] as const;
+/** A match type. */
+export type MatchType = (typeof MATCH_TYPES)[number];
+/** Fingerprint match types, whose data starts at {@link FINGERPRINT_DATA_START}. */
+export const FINGERPRINT_MATCH_TYPES: readonly MatchType[] = ['ja3', 'ja3n', 'ja4', 'ja4h'];
+/** Operators whose targets are PCRE regular expressions (rules §5: "Regular expressions are PCRE"). */
+export const REGEX_OPERATORS: readonly string[] = ['regex', 'not-regex'];
+
+/** One condition: a match type, an operator and its targets (the OR rows, or one '|'-joined string). */
+export interface MatchConditionInput {
+  /** What the condition looks at. */
+  type: MatchType;
+  /** How it compares, e.g. `equals`, `contains`, `regex`. */
+  operator: string;
+  /** Targets: rows of the OR list, or the '|'-joined string the multi-value input produces. */
+  value: string | readonly string[];
+}
+
+/**
+ * One target of a condition, checked for the condition's type and operator: a regular expression is PCRE; an IP
+ * target is an address or CIDR; a server port 1-65535; a source status code 100-599; a method a token of letters;
+ * a domain or referer domain a domain name (wildcards allowed).
+ */
+export function validateMatchTarget(type: MatchType, operator: string, target: string): RuleIssue | null {
+  if (REGEX_OPERATORS.includes(operator)) return validatePcre(target);
+  const text = target.trim();
+  if (text.length === 0) return issue('common.required');
+  switch (type) {
+    case 'ip':
+      return validateIpOrCidr(text);
+    case 'server-port':
+      return validatePort(text);
+    case 'status-code': {
+      const code = parseInteger(text);
+      return code !== null && code >= 100 && code <= 599 ? null : issue('waf.status-code-format');
+    }
+    case 'method':
+      return /^[A-Za-z]+$/.test(text) ? null : issue('common.format-error');
+    case 'domain':
+    case 'referer-domain':
+      return isDomain(text, { wildcard: true }) ? null : issue('domain.format-error');
+    default:
+      return null;
+  }
+}
+
+/** The targets of a condition: the '|'-joined form split, separators stripped, empty rows dropped. */
+export function conditionTargets(value: string | readonly string[]): string[] {
+  return typeof value === 'string' ? splitMultiValue(value) : value.flatMap((row) => splitMultiValue(row));
+}
+
+/**
+ * The conditions of one rule (rules §5 Match rules and WAF): at least one ("Add at least one rule"), at most 5
+ * combined by AND, each with 1-20 OR rows, each row valid for its type; IP and region match are mutually exclusive;
+ * the source status code condition comes last; the domain match type only on a wildcard domain. `siteDomain` is the
+ * domain the rule protects, when there is one. Issues are on `conditions` and `conditions.<i>[.value]`.
+ */
+export function validateMatchConditions(conditions: readonly MatchConditionInput[], siteDomain?: string): FieldIssue[] {
+  if (conditions.length === 0) return onField('conditions', issue('common.rule-required'));
+  if (conditions.length > MATCH_CONDITIONS_MAX) {
+    return onField('conditions', issue('waf.too-many-conditions', { max: MATCH_CONDITIONS_MAX }));
+  }
+  const issues: FieldIssue[] = [];
+  const types = conditions.map((condition) => condition.type);
+  if (types.includes('ip') && types.includes('region')) issues.push(...onField('conditions', issue('waf.ip-region-exclusive')));
+  conditions.forEach((condition, index) => {
+    const field = `conditions.${index}`;
+    if (condition.type === 'status-code' && index !== conditions.length - 1) {
+      issues.push(...onField(field, issue('waf.status-code-last')));
+    }
+    if (condition.type === 'domain' && !(siteDomain !== undefined && isWildcardDomain(siteDomain.trim()))) {
+      issues.push(...onField(field, issue('waf.domain-match-wildcard-only')));
+    }
+    const targets = conditionTargets(condition.value);
+    if (targets.length === 0) {
+      issues.push(...onField(`${field}.value`, issue('common.required')));
+    } else if (targets.length > MATCH_OR_ROWS_MAX) {
+      issues.push(...onField(`${field}.value`, issue('waf.too-many-or-rows', { max: MATCH_OR_ROWS_MAX })));
+    } else {
+      for (const target of targets) {
+        const found = validateMatchTarget(condition.type, condition.operator, target);
+        if (found !== null) {
+          issues.push(...onField(`${field}.value`, found));
+          break;
+        }
+      }
+    }
+  });
+  return issues;
+}
+
+/**
+ * A query over fingerprint conditions may not start before the data does (rules §5 Match rules: fingerprint data
+ * exists only from {@link FINGERPRINT_DATA_START}). `startMs` is the range start as a timestamp.
+ */
+export function validateFingerprintRangeStart(startMs: number): RuleIssue | null {
+  return startMs < FINGERPRINT_DATA_START_MS ? issue('waf.fingerprint-date', { date: FINGERPRINT_DATA_START }) : null;
+}
+
+/** Rule set name: required, at most 32 characters (rules §5 Match rules and WAF). */
+export function validateRuleSetName(value: string | null | undefined): RuleIssue | null {
+  if (isBlank(value)) return issue('common.required');
+  return charLength(value!.trim()) > RULE_SET_NAME_MAX_LENGTH ? issue('common.too-long', { max: RULE_SET_NAME_MAX_LENGTH }) : null;
+}
+
+/** Rule set description: optional, at most 64 characters (rules §5 Match rules and WAF). */
+export function validateRuleSetDescription(value: string | null | undefined): RuleIssue | null {
+  if (isBlank(value)) return null;
+  return charLength(value!.trim()) > RULE_SET_DESCRIPTION_MAX_LENGTH
+    ? issue('common.too-long', { max: RULE_SET_DESCRIPTION_MAX_LENGTH })
+    : null;
+}
+
+/** Rule remark: at most 255 UTF-8 bytes, so at most 85 Chinese characters (rules §5, rules §8 "remark too long"). */
+export function validateRuleRemark(value: string | null | undefined): RuleIssue | null {
+  if (value === null || value === undefined) return null;
+  return utf8ByteLength(value) > RULE_REMARK_MAX_BYTES ? issue('waf.remark-too-long', { max: RULE_REMARK_MAX_BYTES }) : null;
+}
+
+/** Where a rule set comes from (rules §3). */
+export type RuleSetAttribution = 'built-in' | 'custom' | 'default';
+
+/** Rule sets that are bound to a domain or are the default cannot be deleted (rules §5 Match rules and WAF). */
+export function validateRuleSetDeletable(ruleSet: { attribution: RuleSetAttribution; boundDomains: number }): RuleIssue | null {
+  if (ruleSet.attribution === 'default') return issue('waf.rule-set-default-undeletable');
+  if (ruleSet.attribution === 'built-in') return issue('waf.rule-set-built-in-undeletable');
+  return ruleSet.boundDomains > 0 ? issue('waf.rule-set-bound-undeletable', { count: ruleSet.boundDomains }) : null;
+}
+
+/**
+ * Whether one more rule set fits (rules §5: "The number of rule sets has a maximum", rules §8 "The number of rule sets
+ * has reached the maximum"). The spec does not give the number, so the plan's maximum is passed in.
+ */
+export function validateRuleSetCount(existing: number, max: number): RuleIssue | null {
+  return existing >= max ? issue('waf.rule-sets-limit', { max }) : null;
+}
+
+/** The rule-set form. */
+export interface RuleSetInput {
+  /** Name, at most 32. */
+  name: string;
+  /** Description, at most 64. */
+  description?: string;
+}
+
+/** Checks the rule-set form; issues name the fields of {@link RuleSetInput}. */
+export function validateRuleSet(input: RuleSetInput): FieldIssue[] {
+  return [...onField('name', validateRuleSetName(input.name)), ...onField('description', validateRuleSetDescription(input.description))];
+}
+
+/** A WAF rule as the rule form edits it. */
+export interface WafRuleInput {
+  /** Conditions combined by AND. */
+  conditions: readonly MatchConditionInput[];
+  /** Remark, at most 255 bytes. */
+  remark?: string;
+}
+
+/** Checks a rule: its conditions and remark (rules §5 Match rules and WAF). */
+export function validateWafRule(rule: WafRuleInput, siteDomain?: string): FieldIssue[] {
+  return [...validateMatchConditions(rule.conditions, siteDomain), ...onField('remark', validateRuleRemark(rule.remark))];
+}
+
+/** One CSRF, replay-protection or exception path: starts with `/`, at most 128 characters (rules §5). */
+export function validateProtectedPath(value: string | null | undefined): RuleIssue | null {
+  const text = (value ?? '').trim();
+  if (text.length === 0) return issue('common.required');
+  if (!text.startsWith('/')) return issue('common.start-with-slash');
+  return charLength(text) > PROTECTED_PATH_MAX_LENGTH ? issue('common.too-long', { max: PROTECTED_PATH_MAX_LENGTH }) : null;
+}
+
+/** Paths typed one per line (rules §5: "one per line"); repeats are marked. */
+export function validateProtectedPaths(text: string): BatchResult {
+  return validateBatch(text, { rule: validateProtectedPath });
+}
+
+/**
+ * A visitor-authentication timestamp: Unix seconds within one hour of now (rules §5, rules §8 "Illegal or invalid
+ * timestamp (difference over one hour)").
+ */
+export function validateVisitorTimestamp(value: string | number | null | undefined, nowMs: number): RuleIssue | null {
+  const text = typeof value === 'number' ? String(value) : (value ?? '').trim();
+  if (!/^[0-9]{1,12}$/.test(text)) return issue('waf.timestamp-invalid');
+  return Math.abs(Number(text) - nowMs / 1000) > VISITOR_AUTH_TOLERANCE_SECONDS ? issue('waf.timestamp-invalid') : null;
+}
+
+/** The parts of a visitor-authentication token. */
+export interface VisitorToken {
+  /** Unix seconds. */
+  timestamp: number;
+  /** The random string. */
+  nonce: string;
+  /** The MD5 digest, 32 hex digits, lower case. */
+  md5: string;
+}
+
+/**
+ * Splits a token `timestamp|nonce|md5` (rules §5: "timestamp, nonce and MD5 joined by a pipe"); `null` when it does
+ * not have that shape: three parts, digits, a non-empty nonce of visible ASCII without a pipe, 32 hex digits.
+ */
+export function parseVisitorToken(token: string): VisitorToken | null {
+  const parts = token.trim().split('|');
+  if (parts.length !== 3) return null;
+  const [timestamp, nonce, md5] = parts as [string, string, string];
+  if (!/^[0-9]{1,12}$/.test(timestamp) || !/^[\x21-\x7e]+$/.test(nonce) || !/^[0-9a-fA-F]{32}$/.test(md5)) return null;
+  return { timestamp: Number(timestamp), nonce, md5: md5.toLowerCase() };
+}
+
+/** A visitor-authentication token: the format, then its timestamp within one hour of now (rules §5). */
+export function validateVisitorToken(token: string | null | undefined, nowMs: number): RuleIssue | null {
+  if (isBlank(token)) return issue('common.required');
+  const parsed = parseVisitorToken(token!);
+  if (parsed === null) return issue('waf.token-format');
+  return validateVisitorTimestamp(parsed.timestamp, nowMs);
+}
+
+/** Replay protection window: one of 5, 10, 15 minutes (rules §9). */
+export function validateReplayWindow(minutes: string | number | null | undefined): RuleIssue | null {
+  const parsed = parseInteger(minutes);
+  return parsed !== null && REPLAY_WINDOW_MINUTES.includes(parsed)
+    ? null
+    : issue('waf.replay-window-option', { options: REPLAY_WINDOW_MINUTES.join(', ') });
+}
