@@ -10,6 +10,8 @@ import planOverviewEn from './locales/en_US/plan-overview.json';
 import planOverviewZh from './locales/zh_CN/plan-overview.json';
 import rulesEn from './locales/en_US/rules.json';
 import rulesZh from './locales/zh_CN/rules.json';
+import routesEn from './locales/en_US/routes.json';
+import routesZh from './locales/zh_CN/routes.json';
 
 /** Catalogues by language, then namespace. */
 export const RESOURCES = {
@@ -18,12 +20,14 @@ export const RESOURCES = {
     host: hostZh,
     'plan-overview': planOverviewZh,
     rules: rulesZh,
+    routes: routesZh,
   },
   en_US: {
     common: commonEn,
     host: hostEn,
     'plan-overview': planOverviewEn,
     rules: rulesEn,
+    routes: routesEn,
   },
 } as const;
 

@@ -1,0 +1,619 @@
+/**
+ * The demo host's route table: every route of shell §2 in one list. Later issues only plug their element into it;
+ * until a route's tag is registered the host treats the route as unavailable.
+ *
+ * Naming (shell §2 "Route names are built from the product id plus a router key"): the name is the product id
+ * (plus `old`/`new` for cloud-speed) followed by the path below the area's base, segments joined with `-`.
+ * Parameters are left out, except that a path ending in parameters takes the first one's name, so `meal` and
+ * `meal/:id` stay apart (`security-meal`, `security-meal-id`).
+ *
+ * Path scheme for the two cloud-speed layouts: old-layout routes keep the spec's router keys directly under
+ * `/cloud-speed/` (`/cloud-speed/dashboard`, `/cloud-speed/console/:id/waf/:groupId`). New-layout routes sit under
+ * their menu group's segment (`/cloud-speed/domain-management/domain-list`); the new routes outside a group or whose
+ * keys the old layout uses at top level (dashboard, traffic-detail, logs, logRetrieval) and the layout's default sit
+ * under `/cloud-speed/new/`. No group segment is an old-layout key, so both layouts coexist without a clash.
+ *
+ * Optional parameters: navigo 8 has no optional named parameter (`:id?` still needs the segment, and its `/?` form
+ * captures an unnamed value), so `config-view/:id?` is two routes, `config-view` and `config-view/:id`.
+ *
+ * Texts: every `titleKey`, tab `labelKey` and `menuGroupKey` is a key of the `routes` namespace written with its
+ * namespace (`routes:title.security-meal`), so it resolves whichever namespace a translator is fixed to.
+ */
+import type { Layout, ModuleId, RouteDefinition, RouteGate, RouteTab, RouteView } from './route-types.js';
+
+/** The i18n namespace holding route titles, tab labels, menu group and module labels. */
+const NAMESPACE = 'routes';
+
+/** Options of one route while the table is being written; `parent` builds the breadcrumb. */
+interface RouteOptions {
+  /** Router key when it is not derived from the path (e.g. `/document` is the documents dashboard). */
+  key?: string;
+  /** Route one level up in the breadcrumb. */
+  parent?: string;
+  back?: string;
+  menu?: boolean;
+  /** Menu group id; the label is `routes:group.<id>`. */
+  group?: string;
+  gate?: RouteGate;
+  permission?: 'domainList';
+  hidden?: boolean;
+  hiddenWhenEmbedded?: boolean;
+  remembersPage?: boolean;
+}
+
+/** A route as written, before breadcrumbs and tabs are resolved. */
+interface Draft {
+  route: Omit<RouteDefinition, 'breadcrumb'>;
+  parent: string | undefined;
+}
+
+/** Where a group of routes lives: module, layout, name prefix, path base and defaults. */
+interface Area {
+  module: ModuleId;
+  layout: Layout;
+  prefix: string;
+  base: string;
+  group?: string;
+  gate?: RouteGate;
+}
+
+const drafts: Draft[] = [];
+const tabsByName = new Map<string, RouteTab[]>();
+
+/** `businessList` -> `business-list`, `WAFAttack` -> `waf-attack`, `configLayer4Rule` -> `config-layer4-rule`. */
+function kebab(text: string): string {
+  return text
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
+}
+
+/** Router key of a path below its area's base (see the naming rule above). */
+function keyOf(path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  let end = segments.length;
+  while (end > 0 && segments[end - 1]!.startsWith(':')) end -= 1;
+  const parts = segments.slice(0, end).filter((segment) => !segment.startsWith(':'));
+  if (end < segments.length) parts.push(segments[end]!.slice(1));
+  return parts.join('-');
+}
+
+function element(tag: string, attributes?: Record<string, string>): RouteView {
+  return attributes ? { kind: 'element', tag, attributes } : { kind: 'element', tag };
+}
+
+function redirect(to: string): RouteView {
+  return { kind: 'redirect', to };
+}
+
+/** Returns a writer of routes in one area; each call adds a route and returns its name for later references. */
+function area(where: Area): (path: string, view: RouteView, options?: RouteOptions) => string {
+  return (path, view, options = {}) => {
+    const key = options.key ?? keyOf(path);
+    const name = [where.prefix, key].filter(Boolean).join('-');
+    const route: Omit<RouteDefinition, 'breadcrumb'> = {
+      name,
+      path: `${where.base}${path ? `/${path}` : ''}`,
+      module: where.module,
+      layout: where.layout,
+      titleKey: `${NAMESPACE}:title.${kebab(name)}`,
+      view,
+    };
+    if (options.back) route.back = options.back;
+    if (options.menu) route.menu = true;
+    const group = options.group ?? where.group;
+    if (group) route.menuGroupKey = `${NAMESPACE}:group.${group}`;
+    const gate = options.gate ?? where.gate;
+    if (gate) route.gate = gate;
+    if (options.permission) route.permission = options.permission;
+    if (options.hidden) route.hidden = true;
+    if (options.hiddenWhenEmbedded) route.hiddenWhenEmbedded = true;
+    if (options.remembersPage) route.remembersPage = true;
+    drafts.push({ route, parent: options.parent });
+    return name;
+  };
+}
+
+/**
+ * Gives each of `pages` (and any `alsoOn`) the same tab bar, one tab per page. The label is the page's last fixed
+ * path segment, so the same tab reads the same in both layouts.
+ */
+function tabs(pages: string[], alsoOn: string[] = []): void {
+  const list = pages.map((page): RouteTab => {
+    const draft = drafts.find((candidate) => candidate.route.name === page);
+    if (!draft) throw new Error(`tab of an unknown route: ${page}`);
+    const fixed = draft.route.path.split('/').filter((segment) => segment && !segment.startsWith(':'));
+    return { labelKey: `${NAMESPACE}:tab.${kebab(fixed[fixed.length - 1]!)}`, route: page };
+  });
+  for (const page of [...pages, ...alsoOn]) tabsByName.set(page, list);
+}
+
+// ── Sign-in (shell §2): host pages, reachable without a session. ──────────────────────────────────────────────
+const signIn = area({ module: 'user-center', layout: 'both', prefix: '', base: '' });
+const LOGIN = signIn('login', { kind: 'host', page: 'login' });
+const LOGIN_CHILD = signIn('login-child/', { kind: 'host', page: 'login-child' });
+// Shell §8: code 142005 goes to the access page.
+const ACCESS_DENIED = signIn('access-denied', { kind: 'host', page: 'access-denied' });
+
+// ── Security module (shell §2, first module). ─────────────────────────────────────────────────────────────────
+const security = area({ module: 'security', layout: 'both', prefix: 'security', base: '/security' });
+const meal = security('meal', element('ec-meal-list'), { menu: true });
+security('meal/:id', element('ec-meal-detail', { 'meal-id': ':id' }), { parent: meal, back: meal });
+const business = security('business/:id', redirect('security-business-applicationAcceleration'), {
+  parent: meal,
+  back: meal,
+});
+// The business opens on acceleration (shell §2), so that tab leads the bar.
+const businessPages = [
+  security('business/:id/applicationAcceleration', element('ec-application-acceleration', { 'business-id': ':id' }), {
+    parent: business,
+    back: meal,
+  }),
+  security('business/:id/applicationSecurity', element('ec-application-security', { 'business-id': ':id' }), {
+    parent: business,
+    back: meal,
+  }),
+  security('business/:id/businessSecurity', element('ec-business-security', { 'business-id': ':id' }), {
+    parent: business,
+    back: meal,
+  }),
+  security('business/:id/networkSecurity', element('ec-network-security', { 'business-id': ':id' }), {
+    parent: business,
+    back: meal,
+  }),
+];
+tabs(businessPages);
+const report = security('report', redirect('security-report-cc'), { menu: true });
+const reportCc = security('report/cc', element('ec-cc-report'), { parent: report });
+const reportVisit = security('report/visit', element('ec-visit-report'), { parent: report });
+const reportWaf = security('report/waf', element('ec-waf-report'), { parent: report });
+tabs([reportCc, reportVisit, reportWaf]);
+security('report/waf/:id', element('ec-waf-report-detail', { 'event-id': ':id' }), {
+  parent: reportWaf,
+  back: reportWaf,
+});
+security('logs', element('ec-security-logs'), { menu: true });
+
+// ── User center (shell §2). ───────────────────────────────────────────────────────────────────────────────────
+const userCenter = area({ module: 'user-center', layout: 'both', prefix: 'user-center', base: '/user-center' });
+const accountSafe = userCenter('account-safe', element('ec-account-safe'), { menu: true, group: 'account-safe' });
+// `accountSafe` is the older name of the same page; it stays so links using it keep working.
+userCenter('accountSafe', redirect(accountSafe), { parent: accountSafe });
+userCenter('basicinfo', element('ec-basic-info'), { menu: true, group: 'account-safe', parent: accountSafe });
+userCenter('authentication', element('ec-authentication'), { menu: true, group: 'account-safe', parent: accountSafe });
+userCenter('modify', element('ec-change-password'), { menu: true, group: 'account-safe', parent: accountSafe });
+userCenter('safeConfig', element('ec-safe-config'), { menu: true, group: 'account-safe', parent: accountSafe });
+userCenter('ipList', element('ec-account-ip-list'), { menu: true, group: 'account-safe', parent: accountSafe });
+const userLogs = userCenter('logs', redirect('user-center-logs-login'), { menu: true });
+tabs([
+  userCenter('logs/login', element('ec-login-log'), { parent: userLogs }),
+  userCenter('logs/operation', element('ec-operation-log', { area: 'account' }), { parent: userLogs }),
+]);
+
+// ── Documents (shell §2): hidden when embedded; not a sidebar module (the header links to them). ─────────────────
+const documents = area({ module: 'document', layout: 'both', prefix: 'document', base: '/document' });
+const documentHome = documents('', element('ec-document-dashboard'), { key: 'dashboard', hiddenWhenEmbedded: true });
+documents(':aid', element('ec-document-detail', { 'article-id': ':aid' }), {
+  parent: documentHome,
+  back: documentHome,
+  hiddenWhenEmbedded: true,
+});
+
+// ── Access management (shell §2), gated by subacl (shell §4). ─────────────────────────────────────────────────
+const access = area({
+  module: 'access-management',
+  layout: 'both',
+  prefix: 'access-management',
+  base: '/access-management',
+  gate: 'accessManagement',
+});
+access('overview', element('ec-access-overview'), { menu: true });
+const accounts = access('accounts', element('ec-access-accounts'), { menu: true });
+access('accounts/:id', element('ec-access-account-detail', { 'account-id': ':id' }), {
+  parent: accounts,
+  back: accounts,
+});
+access('access-key/:id', element('ec-access-keys', { 'account-id': ':id' }), { parent: accounts, back: accounts });
+const groups = access('groups', element('ec-access-groups'), { menu: true });
+access('groups/:id', element('ec-access-group-detail', { 'group-id': ':id' }), { parent: groups, back: groups });
+access('groups/setting/:id', element('ec-access-group-setting', { 'group-id': ':id' }), {
+  parent: groups,
+  back: groups,
+  hidden: true,
+});
+const privileges = access('privileges', redirect('access-management-privileges-system'), { menu: true });
+const systemPolicies = access('privileges/system', element('ec-access-policies', { type: 'system' }), {
+  parent: privileges,
+});
+const customPolicies = access('privileges/custom', element('ec-access-policies', { type: 'custom' }), {
+  parent: privileges,
+});
+tabs([systemPolicies, customPolicies]);
+// A detail segment keeps `privileges/:id` from shadowing `privileges/system` and the other fixed pages.
+access('privileges/detail/:id', element('ec-access-policy-detail', { 'policy-id': ':id' }), {
+  parent: privileges,
+  back: privileges,
+});
+access('privileges/manage', element('ec-access-policy-editor'), { parent: customPolicies, back: customPolicies });
+access('privileges/permission', element('ec-access-permissions'), { parent: privileges, back: privileges });
+
+// ── Access key (shell §2 "Access key: list"). ────────────────────────────────────────────────────────────────
+const accessKey = area({ module: 'access-key', layout: 'both', prefix: 'access-key', base: '/access-key' });
+accessKey('list', element('ec-access-keys'), { menu: true });
+
+// ── Message center (shell §2). ────────────────────────────────────────────────────────────────────────────────
+const messages = area({ module: 'message-center', layout: 'both', prefix: 'message-center', base: '/message-center' });
+const messageList = messages('MessageList', element('ec-message-list'), { menu: true });
+messages('MessageList/detail/:id', element('ec-message-detail', { 'message-id': ':id' }), {
+  parent: messageList,
+  back: messageList,
+});
+messages('NoticeConfig', element('ec-notice-config'), { menu: true });
+messages('PersonManage', element('ec-notice-recipients'), { menu: true });
+const noticeList = messages('notice-list', element('ec-notice-list'), { menu: true });
+messages('notice-list/detail/:id', element('ec-notice-detail', { 'notice-id': ':id' }), {
+  parent: noticeList,
+  back: noticeList,
+});
+
+// ── DNS (shell §2, base cloud-resolving). The package list has a label but no route in the spec. ──────────────
+const dns = area({ module: 'cloud-resolving', layout: 'both', prefix: 'cloud-resolving', base: '/cloud-resolving' });
+// Shell §6: the pages below domainList carry its permission too, so a deep link cannot bypass it.
+const dnsDomains = dns('domainList', element('ec-dns-domains'), {
+  menu: true,
+  permission: 'domainList',
+  remembersPage: true,
+});
+const underDomainList = { parent: dnsDomains, back: dnsDomains, permission: 'domainList' } as const;
+dns('domainList/console/:id/record', element('ec-dns-records', { 'domain-id': ':id' }), underDomainList);
+dns('domainList/batch-domain-save', element('ec-dns-domains', { view: 'batch-add' }), underDomainList);
+dns('domainList/batch-record-save', element('ec-dns-records', { view: 'batch-add' }), underDomainList);
+dns('domainList/importLog', element('ec-dns-records', { view: 'import-log' }), underDomainList);
+dns('domainList/statistics', element('ec-dns-domains', { view: 'statistics' }), underDomainList);
+dns('domainGroup', element('ec-dns-domains', { view: 'groups' }), { menu: true });
+const dnsJobs = dns('jobList', element('ec-dns-jobs'), { menu: true });
+dns('jobList/detail-list', element('ec-dns-jobs', { view: 'detail-list' }), { parent: dnsJobs, back: dnsJobs });
+dns('operateLog', element('ec-operation-log', { area: 'dns' }), { menu: true });
+
+// ── SDK (taichi-app): the spec gives labels only, so the router keys here are ours. ────────────────────────────
+const sdk = area({ module: 'taichi-app', layout: 'both', prefix: 'taichi-app', base: '/taichi-app' });
+const sdkBusinesses = sdk('businessList', element('ec-sdk-business-list'), { menu: true });
+sdk('businessList/detail/:id', element('ec-sdk-business-detail', { 'business-id': ':id' }), {
+  parent: sdkBusinesses,
+  back: sdkBusinesses,
+});
+sdk('packageList', element('ec-sdk-packages'), { menu: true });
+sdk('operateLog', element('ec-operation-log', { area: 'sdk' }), { menu: true });
+const sdkReport = sdk('dataReport', redirect('taichi-app-dataReport-cc'), { menu: true });
+tabs([
+  sdk('dataReport/cc', element('ec-sdk-report', { type: 'cc' }), { parent: sdkReport }),
+  sdk('dataReport/visit', element('ec-sdk-report', { type: 'visit' }), { parent: sdkReport }),
+  sdk('dataReport/waf', element('ec-sdk-report', { type: 'waf' }), { parent: sdkReport }),
+]);
+sdk('resourceConfig', element('ec-sdk-resource-config'), { menu: true });
+sdk('resourceManage', element('ec-sdk-resource-manage'), { menu: true });
+
+// ── Shared page sets of both cloud-speed layouts. ─────────────────────────────────────────────────────────────
+type Writer = ReturnType<typeof area>;
+
+/** The five traffic reports (old statisticsReport, new business-report); returns them in tab order. */
+function trafficReports(write: Writer, base: string, parent: string): string[] {
+  return ['wideFlowRange', 'accessAnalysis', 'distributionRequest', 'statusCodeAnalysis', 'hotspotAnalysis'].map((key) =>
+    write(`${base}/${key}`, element('ec-traffic-report', { type: kebab(key) }), { parent }),
+  );
+}
+
+/** WAF, CC, precise access control and bot reports with their detail pages; returns the reports in tab order. */
+function securityReports(write: Writer, base: string, parent: string): string[] {
+  const reports = [
+    write(`${base}/WAFAttack`, element('ec-attack-report', { type: 'waf' }), { parent }),
+    write(`${base}/CCAttack`, element('ec-attack-report', { type: 'cc' }), { parent }),
+  ];
+  const accurate = write(`${base}/AccurateAccessControl`, element('ec-access-control-report'), { parent });
+  write(`${base}/AccurateAccessControl/:id`, element('ec-access-control-detail', { protocol: 'http', 'rule-id': ':id' }), {
+    parent: accurate,
+    back: accurate,
+  });
+  const bot = write(`${base}/Bot`, element('ec-bot-report'), { parent });
+  write(`${base}/Bot/KnowDetail/:id`, element('ec-bot-detail', { kind: 'known', 'bot-id': ':id' }), {
+    parent: bot,
+    back: bot,
+  });
+  write(`${base}/Bot/UnknowDetail/:id`, element('ec-bot-detail', { kind: 'unknown', 'bot-id': ':id' }), {
+    parent: bot,
+    back: bot,
+  });
+  return [...reports, accurate, bot];
+}
+
+/** The layer-4 (TCP) report tabs: old dataReport, new four-layer-agent report. */
+function tcpReports(write: Writer, base: string, parent: string): void {
+  const pages = [
+    write(`${base}/tcpCCAttack`, element('ec-tcp-report', { type: 'cc-attack' }), { parent }),
+    write(`${base}/tcpTraffic`, element('ec-tcp-report', { type: 'traffic' }), { parent }),
+    write(`${base}/tcpSession`, element('ec-tcp-report', { type: 'session' }), { parent }),
+  ];
+  const accurate = write(`${base}/accurateAccessControl`, element('ec-tcp-report', { type: 'access-control' }), {
+    parent,
+  });
+  write(`${base}/accurateAccessControl/:id`, element('ec-access-control-detail', { protocol: 'tcp', 'rule-id': ':id' }), {
+    parent: accurate,
+    back: accurate,
+  });
+  tabs([...pages, accurate]);
+}
+
+/** The task list tabs (batch operations, cache purges, prefetches), each with a detail page. */
+function taskLists(write: Writer, base: string, parent: string): void {
+  const kinds = [
+    ['operateLogBatch', 'batch'],
+    ['cleanCacheLog', 'clean-cache'],
+    ['cachePreheatLog', 'cache-preheat'],
+  ] as const;
+  const pages = kinds.map(([key, type]) => {
+    const page = write(`${base}/${key}`, element('ec-job-list', { type }), { parent });
+    write(`${base}/${key}/detail/:id`, element('ec-job-detail', { type, 'job-id': ':id' }), { parent: page, back: page });
+    return page;
+  });
+  tabs(pages);
+}
+
+/** Log download and log templates. */
+function logPages(write: Writer, base: string, parent: string): void {
+  tabs([
+    write(`${base}/download`, element('ec-log-download'), { parent }),
+    write(`${base}/template`, element('ec-log-templates'), { parent }),
+  ]);
+}
+
+// ── Cloud-speed, old layout (shell §2). ───────────────────────────────────────────────────────────────────────
+const old = area({ module: 'cloud-speed', layout: 'old', prefix: 'cloud-speed-old', base: '/cloud-speed' });
+const oldHome = 'cloud-speed-old-dashboard';
+// The layout's own path lands on its home page.
+old('', redirect(oldHome));
+old('dashboard', element('ec-plan-overview'), { menu: true });
+old('traffic-detail', element('ec-traffic-detail'), { menu: true });
+const businessList = old('businessList', element('ec-domain-list'), { menu: true });
+const websiteList = old('businessList/websiteList', element('ec-domain-list'), { parent: businessList });
+const layer4Rules = old('businessList/configLayer4Rule', element('ec-layer4-rules'), { parent: businessList });
+tabs([websiteList, layer4Rules], [businessList]);
+old('configLayer4Rule/:id', element('ec-layer4-rule-detail', { 'rule-id': ':id' }), {
+  parent: layer4Rules,
+  back: layer4Rules,
+});
+old('websiteGroup', element('ec-website-groups'), { menu: true });
+old('batch-add', element('ec-domain-batch', { mode: 'add' }), { parent: businessList, back: businessList });
+old('batch-delete', element('ec-domain-batch', { mode: 'delete' }), { parent: businessList, back: businessList });
+old('batch-setting', element('ec-domain-batch', { mode: 'setting' }), { parent: businessList, back: businessList });
+// A domain's console opens on its first section.
+const domainConsole = old('console/:id', redirect('cloud-speed-old-console-backsource'), {
+  parent: businessList,
+  back: businessList,
+});
+const inConsole = { parent: domainConsole, back: businessList };
+const consoleSection = (key: string, tag: string): string =>
+  old(`console/:id/${key}`, element(tag, { 'domain-id': ':id' }), inConsole);
+const consoleSections = [
+  consoleSection('backsource', 'ec-origin-settings'),
+  consoleSection('perform', 'ec-performance-settings'),
+  consoleSection('pages', 'ec-custom-pages'),
+  consoleSection('applicationSecurity', 'ec-domain-application-security'),
+  consoleSection('businessSecurity', 'ec-domain-business-security'),
+  consoleSection('waf', 'ec-waf-rules'),
+  consoleSection('liveVideo', 'ec-live-video'),
+];
+tabs(consoleSections);
+const consoleAppSecurity = 'cloud-speed-old-console-applicationSecurity';
+const consoleWaf = 'cloud-speed-old-console-waf';
+old('console/:id/applicationSecurity/wafRuleEngineDetail', element('ec-waf-rule-engine-detail', { 'domain-id': ':id' }), {
+  parent: consoleAppSecurity,
+  back: consoleAppSecurity,
+});
+old('console/:id/waf/:groupId', element('ec-waf-rules', { 'domain-id': ':id', 'group-id': ':groupId' }), {
+  parent: consoleWaf,
+  back: consoleWaf,
+});
+const statisticsReport = old('statisticsReport', redirect('cloud-speed-old-statisticsReport-wideFlowRange'), {
+  menu: true,
+});
+// Old statisticsReport is one page, so its traffic and security reports share one tab bar.
+tabs([
+  ...trafficReports(old, 'statisticsReport', statisticsReport),
+  ...securityReports(old, 'statisticsReport', statisticsReport),
+]);
+const preUpdate = old('preUpdate', redirect('cloud-speed-old-preUpdate-cleanCache'), { menu: true });
+tabs([
+  old('preUpdate/cleanCache', element('ec-clean-cache'), { parent: preUpdate }),
+  old('preUpdate/cachePreheat', element('ec-cache-preheat'), { parent: preUpdate }),
+]);
+const oldTaskList = old('taskList', redirect('cloud-speed-old-taskList-operateLogBatch'), { menu: true });
+taskLists(old, 'taskList', oldTaskList);
+old('operateLog', element('ec-operation-log', { area: 'cloud-speed' }), { menu: true });
+old('certificateList', element('ec-certificates'), { menu: true });
+const configTemplates = old('configTemplates', element('ec-config-templates'), { menu: true });
+old('configTemplates/create', element('ec-config-template-editor'), { parent: configTemplates, back: configTemplates });
+old('configTemplates/edit/:id', element('ec-config-template-editor', { 'template-id': ':id' }), {
+  parent: configTemplates,
+  back: configTemplates,
+});
+const oldWafGroups = old('wafRuleGroup', element('ec-waf-rules'), { menu: true });
+old('editWafRuleGroup', element('ec-waf-rules', { view: 'edit' }), { parent: oldWafGroups, back: oldWafGroups });
+old('conditions-match-engine', element('ec-conditions-match-engine'), { menu: true, gate: 'conditionsMatchEngine' });
+old('packages', element('ec-packages'), { menu: true });
+const dataReport = old('dataReport', redirect('cloud-speed-old-dataReport-tcpCCAttack'), { menu: true });
+tcpReports(old, 'dataReport', dataReport);
+const oldLogs = old('logs', redirect('cloud-speed-old-logs-download'), { menu: true });
+logPages(old, 'logs', oldLogs);
+old('ipList', element('ec-ip-lists'), { menu: true });
+old('logRetrieval', element('ec-log-retrieval'), { menu: true });
+
+// ── Cloud-speed, new layout (shell §2). ───────────────────────────────────────────────────────────────────────
+const newLayout = (base: string, prefix: string, group?: string): Writer =>
+  area({ module: 'cloud-speed', layout: 'new', prefix: `cloud-speed-new${prefix}`, base: `/cloud-speed${base}`, ...(group ? { group } : {}) });
+const fresh = newLayout('/new', '');
+const newHome = 'cloud-speed-new-domain-management-domain-list';
+// Shell §2: the new layout's default redirects to domain management.
+fresh('', redirect(newHome));
+fresh('dashboard', element('ec-plan-overview'), { menu: true });
+fresh('traffic-detail', element('ec-traffic-detail'), { menu: true });
+
+const analytics = newLayout('/data-analytics', '-data-analytics', 'data-analytics');
+const businessReport = analytics(
+  'business-report',
+  redirect('cloud-speed-new-data-analytics-business-report-wideFlowRange'),
+  { menu: true },
+);
+tabs(trafficReports(analytics, 'business-report', businessReport));
+const securityReport = analytics('security-report', redirect('cloud-speed-new-data-analytics-security-report-WAFAttack'), {
+  menu: true,
+});
+tabs(securityReports(analytics, 'security-report', securityReport));
+
+const domains = newLayout('/domain-management', '-domain-management', 'domain-management');
+const domainList = domains('domain-list', element('ec-domain-list'), { menu: true });
+const inDomains = { parent: domainList, back: domainList };
+domains('website-group', element('ec-website-groups'), { menu: true });
+domains('batch-delete', element('ec-domain-batch', { mode: 'delete' }), inDomains);
+domains('source-station/:id', element('ec-origin-settings', { 'domain-id': ':id' }), inDomains);
+domains('config-view', element('ec-domain-config-view'), inDomains);
+domains('config-view/:id', element('ec-domain-config-view', { 'domain-id': ':id' }), inDomains);
+domains('batch-setting', element('ec-domain-batch', { mode: 'setting' }), inDomains);
+domains('add-domain', element('ec-domain-list', { view: 'add' }), inDomains);
+domains('packages', element('ec-packages'), { menu: true });
+
+newLayout('/ssl-tls', '', 'ssl-tls')('', element('ec-certificates'), { key: 'ssl-tls', menu: true });
+
+const speed = newLayout('/speed-network', '-speed-network', 'speed-network');
+const acceleration = speed('domain-acceleration', redirect('cloud-speed-new-speed-network-domain-acceleration-global'), {
+  menu: true,
+});
+const accelerationGlobal = speed('domain-acceleration/global', element('ec-domain-acceleration'), {
+  parent: acceleration,
+});
+const accelerationTemplates = speed('domain-acceleration/tpl', element('ec-acceleration-templates'), {
+  parent: acceleration,
+});
+tabs([accelerationGlobal, accelerationTemplates]);
+speed('domain-acceleration/add-tpl', element('ec-acceleration-template-editor'), {
+  parent: accelerationTemplates,
+  back: accelerationTemplates,
+});
+speed('domain-acceleration/console/:id', element('ec-cache-rules', { 'domain-id': ':id' }), {
+  parent: accelerationGlobal,
+  back: accelerationGlobal,
+});
+speed('clean-cache', element('ec-clean-cache'), { menu: true });
+speed('cache-preheat', element('ec-cache-preheat'), { menu: true });
+
+const safety = newLayout('/safety-protection', '-safety-protection', 'safety-protection');
+const webSecurity = safety('web-security', redirect('cloud-speed-new-safety-protection-web-security-global-domain-config'), {
+  menu: true,
+});
+const [globalConfig, onlyConfig, moreConfig] = ['global-domain-config', 'only-domain-config', 'more-domain-config'].map(
+  (view) => safety(`web-security/${view}`, element('ec-web-security', { view }), { parent: webSecurity }),
+) as [string, string, string];
+tabs([globalConfig, onlyConfig, moreConfig]);
+safety('web-security/domain-batch-config', element('ec-web-security-batch'), { parent: moreConfig, back: moreConfig });
+safety('web-security/add-tpl', element('ec-web-security-template-editor'), { parent: moreConfig, back: moreConfig });
+const businessParams = { 'business-id': ':businessId', 'business-name': ':businessName' };
+safety(
+  'web-security/template-strategy-manage/:businessId/:businessName',
+  element('ec-web-security-strategy', { scope: 'template', ...businessParams }),
+  { parent: moreConfig, back: moreConfig },
+);
+safety(
+  'web-security/domain-strategy-manage/:businessId/:businessName',
+  element('ec-web-security-strategy', { scope: 'domain', ...businessParams }),
+  { parent: onlyConfig, back: onlyConfig },
+);
+const wafOfBusiness = safety('web-security/waf-rule/:businessId', element('ec-waf-rules', { 'business-id': ':businessId' }), {
+  parent: globalConfig,
+  back: globalConfig,
+});
+safety('web-security/global-domain-manager/:businessId', element('ec-global-domain-manager', { 'business-id': ':businessId' }), {
+  parent: globalConfig,
+  back: globalConfig,
+});
+safety(
+  'web-security/waf/:businessId/:groupId/:businessName',
+  element('ec-waf-rules', { ...businessParams, 'group-id': ':groupId' }),
+  { parent: wafOfBusiness, back: wafOfBusiness },
+);
+const newWafGroups = safety('rule-management/wafRuleGroup', element('ec-waf-rules'), { menu: true });
+safety('rule-management/editWafRuleGroup', element('ec-waf-rules', { view: 'edit' }), {
+  parent: newWafGroups,
+  back: newWafGroups,
+});
+safety('rule-management/conditions-matchEngine', element('ec-conditions-match-engine'), {
+  menu: true,
+  gate: 'conditionsMatchEngine',
+});
+safety('rule-management/ip-list', element('ec-ip-lists'), { menu: true });
+const banManage = safety('banManage', element('ec-ban-manager'), { menu: true, gate: 'banManage' });
+// Shell §4 hides ban record from the sidebar with ban manage, so it is a menu entry of its own.
+safety('banManage/banRecord', element('ec-ban-manager', { view: 'records' }), {
+  menu: true,
+  gate: 'banManage',
+  parent: banManage,
+  back: banManage,
+});
+
+const layer4 = newLayout('/four-layer-agent', '-four-layer-agent', 'four-layer-agent');
+const proxies = layer4('list', element('ec-layer4-rules'), { menu: true });
+layer4('console/:id', element('ec-layer4-rule-detail', { 'rule-id': ':id' }), { parent: proxies, back: proxies });
+const tcpReport = layer4('report', redirect('cloud-speed-new-four-layer-agent-report-tcpCCAttack'), { menu: true });
+tcpReports(layer4, 'report', tcpReport);
+
+const newLogs = fresh('logs', redirect('cloud-speed-new-logs-download'), { menu: true, group: 'logs' });
+logPages(fresh, 'logs', newLogs);
+fresh('logRetrieval', element('ec-log-retrieval'), { menu: true, group: 'logs' });
+
+const audit = newLayout('/operation-audit', '-operation-audit', 'operation-audit');
+const newTaskList = audit('taskList', redirect('cloud-speed-new-operation-audit-taskList-operateLogBatch'), {
+  menu: true,
+});
+taskLists(audit, 'taskList', newTaskList);
+audit('operateLog', element('ec-operation-log', { area: 'cloud-speed' }), { menu: true });
+
+// ── The finished table. ───────────────────────────────────────────────────────────────────────────────────────
+const draftsByName = new Map(drafts.map((draft) => [draft.route.name, draft]));
+
+function breadcrumbOf(name: string): string[] {
+  const trail: string[] = [];
+  for (let at: string | undefined = name; at !== undefined; at = draftsByName.get(at)?.parent) {
+    if (trail.includes(at)) throw new Error(`breadcrumb cycle at ${at}`);
+    trail.unshift(at);
+  }
+  return trail;
+}
+
+/** Every route of shell §2, sign-in pages first. */
+export const ROUTES: readonly RouteDefinition[] = Object.freeze(
+  drafts.map(({ route }): RouteDefinition => {
+    const tabList = tabsByName.get(route.name);
+    return { ...route, breadcrumb: breadcrumbOf(route.name), ...(tabList ? { tabs: tabList } : {}) };
+  }),
+);
+
+const byName = new Map(ROUTES.map((route) => [route.name, route]));
+
+/** Shell §1: the default console home is the cloud-speed console; in the old layout that is its dashboard. */
+export const HOME_ROUTE_OLD: string = oldHome;
+
+/** Shell §2: the new layout's default redirects to domain management's domain list. */
+export const HOME_ROUTE_NEW: string = newHome;
+
+/** The host's own sign-in pages (shell §2 Sign-in) and the access page of shell §8 code 142005. */
+export const SIGN_IN_ROUTES: readonly string[] = Object.freeze([LOGIN, LOGIN_CHILD, ACCESS_DENIED]);
+
+/** The route with this name, or undefined. */
+export function findRoute(name: string): RouteDefinition | undefined {
+  return byName.get(name);
+}
+
+/** Routes of a module shown in the given cloud-speed layout ('both' routes belong to either layout). */
+export function routesOfModule(module: ModuleId, layout: Layout): RouteDefinition[] {
+  return ROUTES.filter(
+    (route) => route.module === module && (layout === 'both' || route.layout === 'both' || route.layout === layout),
+  );
+}
