@@ -117,7 +117,7 @@ export default {
       tsconfig: './tsconfig.json',
       include: ['core/**/*.ts', 'core/**/*.tsx', 'elements/**/*.ts', 'elements/**/*.tsx', 'demo/host/**/*.ts', 'demo/host/**/*.tsx', '*.d.ts', 'core/types.d.ts'],
       exclude: ['test/**', 'demo/server/**'],
-      compilerOptions: { noEmit: false, declaration: false, sourceMap: false, incremental: false, types: [] },
+      compilerOptions: { noEmit: false, declaration: false, sourceMap: false, incremental: false },
       noEmitOnError: false,
     }),
     ...(skipTerser ? [] : [terserExceptPlotly()]),

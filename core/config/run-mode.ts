@@ -24,3 +24,6 @@ export function detectRunMode(win: Pick<Window, 'top' | 'self' | 'location'> = w
   const flagged = new URLSearchParams(win.location.search).get('embedded') === '1';
   return framed || flagged ? 'embedded' : 'standalone';
 }
+
+/** Where the provider portal's dashboard is, for the embedded app-login check's code 604 (shell §4). */
+export const providerDashboardUrl = signal<string>('/dashboard');

@@ -130,11 +130,15 @@ export function handleSessionExpired(): void {
     globalThis.location?.assign(providerLoginUrl.value);
     return;
   }
-  const path = currentConsolePath();
-  if (!path.startsWith('/login')) write(RETURN_PATH_KEY, path, 'sessionStorage');
+  rememberReturnPath(currentConsolePath());
   const type = loginType.value;
   clearSession();
   navigateTo(signInPath(type), { replace: true });
+}
+
+/** Keeps a console path to return to after sign-in (a protected page opened without a session). */
+export function rememberReturnPath(path: string): void {
+  if (!path.startsWith('/login')) write(RETURN_PATH_KEY, path, 'sessionStorage');
 }
 
 /** The path saved at expiry, removed once read (shell §2: restored after login). */

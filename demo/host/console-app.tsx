@@ -1,0 +1,319 @@
+/**
+ * The demo host (issue 5): the whole routed console as one element, `<ec-console>`, so the shell gets the same
+ * theme, shadow-root isolation and notice outlet as every feature element. It runs the app start of shell §4,
+ * signs users in, loads the account, routes with navigo and renders each route's feature element.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { createElement, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, APP_LOGIN_REQUIRED_CODE, APP_LOGIN_UNAVAILABLE_CODE } from '../../core/api/catalogue.js';
+import { checkAppLogin, type AppLoginUnavailableData } from '../../core/api/endpoints/platform.js';
+import { getUnreadMessageCount } from '../../core/api/endpoints/messages.js';
+import { appReady, startApp } from '../../core/config/app-start.js';
+import { providerDashboardUrl, providerLoginUrl, runMode } from '../../core/config/run-mode.js';
+import { setNavigationHandler } from '../../core/session/navigation.js';
+import { finishLogout, isSignedIn, loginType, rememberReturnPath, watchAccountChanges } from '../../core/session/session.js';
+import { defineElement } from '../../core/ui/define-element.js';
+import { useElement, useT } from '../../core/ui/element-context.js';
+import { NoticeOutlet } from '../../core/ui/notice-outlet.js';
+import { PageLayout } from '../../core/ui/parts/page-layout.js';
+import { LoadingState } from '../../core/ui/parts/state-views.js';
+import { isRouteAvailable } from './availability.js';
+import { accountLoaded, layoutSwitchVisible, loadAccount, logout, menuType, switchLayout } from './host-store.js';
+import { AccountChangeDialog } from './parts/account-change-dialog.js';
+import { Header, SWITCHABLE_PRODUCTS } from './parts/header.js';
+import { Sidebar, MODULE_ORDER, type SidebarModule } from './parts/sidebar.js';
+import { memberIdFromLocation, SignInPage } from './parts/sign-in-page.js';
+import { createHostRouter, currentRoute, type HostRouter } from './router.js';
+import type { ModuleId, RouteDefinition } from './route-types.js';
+import { findRoute, HOME_ROUTE_NEW, HOME_ROUTE_OLD, ROUTES } from './routes.js';
+import hostCss from './host.css';
+
+/** Attributes of `<ec-console>`. */
+export interface ConsoleAppProps {
+  /** Where the provider signs users in when embedded (shell §8 16149 embedded). */
+  providerLoginUrl?: string;
+  /** The provider dashboard for the embedded app-login check's 604 (shell §4). */
+  providerDashboardUrl?: string;
+}
+
+let hostSheet: CSSStyleSheet | undefined;
+
+/** The console home for the current layout; the first available menu route when that one is not built yet. */
+function homeRouteName(): string {
+  const preferred = findRoute(menuType.value === 'new' ? HOME_ROUTE_NEW : HOME_ROUTE_OLD);
+  if (preferred && isRouteAvailable(preferred)) return preferred.name;
+  const inLayout = (route: RouteDefinition) => route.layout === 'both' || route.layout === menuType.value;
+  const fallback =
+    ROUTES.find((route) => route.module === 'cloud-speed' && route.menu && inLayout(route) && !route.hidden && isRouteAvailable(route)) ??
+    ROUTES.find((route) => route.menu && inLayout(route) && !route.hidden && isRouteAvailable(route));
+  return fallback?.name ?? 'access-denied';
+}
+
+function sidebarModules(): SidebarModule[] {
+  return MODULE_ORDER.map((module) => ({
+    module,
+    entries: ROUTES.filter(
+      (route) =>
+        route.module === module &&
+        route.menu &&
+        !route.hidden &&
+        (route.layout === 'both' || route.layout === menuType.value) &&
+        isRouteAvailable(route),
+    ).map((route) => ({ route, groupKey: route.menuGroupKey })),
+  })).filter((entry) => entry.entries.length > 0);
+}
+
+function fillAttributes(attributes: Record<string, string> | undefined, params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(attributes ?? {}).map(([name, value]) => [name, value.replace(/:(\w+)/g, (_match, key: string) => params[key] ?? '')]),
+  );
+}
+
+/** The whole console. */
+export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: dashboardUrl }: ConsoleAppProps) {
+  useSignals();
+  const { client, language, root, host } = useElement();
+  const t = useT('host');
+  const tRoutes = useT('routes');
+  const [router, setRouter] = useState<HostRouter | null>(null);
+  const [unreadCount, setUnreadCount] = useState<number | null>(null);
+  const routerRef = useRef<HostRouter | null>(null);
+
+  const route = currentRoute.value;
+  const signedIn = isSignedIn.value;
+
+  const navigateRoute = (name: string, params?: Record<string, string | number>, replace = false) => {
+    const target = findRoute(name);
+    if (target) routerRef.current?.navigateRoute(name, params, { replace });
+    else routerRef.current?.navigateRoute(homeRouteName(), {}, { replace: true });
+  };
+
+  // Host CSS joins the shared element sheets in this shadow root.
+  useMemo(() => {
+    hostSheet ??= (() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(hostCss);
+      return sheet;
+    })();
+    if (!root.adoptedStyleSheets.includes(hostSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, hostSheet];
+  }, [root]);
+
+  // Shell §4 app start, then (signed in) the account, then the router, so gates are known before a deep link resolves.
+  useEffect(() => {
+    if (loginUrl) providerLoginUrl.value = loginUrl;
+    if (dashboardUrl) providerDashboardUrl.value = dashboardUrl;
+    let cancelled = false;
+    const stopWatching = watchAccountChanges();
+    void (async () => {
+      await startApp(client, { language });
+      if (runMode.value === 'embedded') {
+        try {
+          await checkAppLogin(client, 'cloud-speed');
+        } catch (error) {
+          if (error instanceof ApiError && error.code === APP_LOGIN_REQUIRED_CODE && process.env.NODE_ENV === 'production') {
+            location.assign(providerLoginUrl.value);
+            return;
+          }
+          if (error instanceof ApiError && error.code === APP_LOGIN_UNAVAILABLE_CODE) {
+            const flag = (error.data as AppLoginUnavailableData | undefined)?.flag;
+            const target = new URL(providerDashboardUrl.value, location.href);
+            target.searchParams.set('app', 'cloud-speed');
+            if (flag === 2) target.searchParams.set('unableOpen', '1');
+            location.assign(target.toString());
+            return;
+          }
+        }
+      }
+      if (isSignedIn.value) await loadAccount(client);
+      if (cancelled) return;
+      const created = createHostRouter({
+        mode: runMode.value === 'embedded' ? 'hash' : 'history',
+        routes: ROUTES,
+        isAvailable: isRouteAvailable,
+        homeRoute: homeRouteName,
+      });
+      routerRef.current = created;
+      setRouter(created);
+    })();
+    return () => {
+      cancelled = true;
+      stopWatching();
+      routerRef.current?.destroy();
+    };
+    // Start runs once per mount; language changes reload the page (shell §1).
+  }, []);
+
+  // Core asks for pages (sign-in after expiry, access page) through the navigation hook.
+  useEffect(() => {
+    if (!router) return undefined;
+    return setNavigationHandler((path, options) => {
+      if (options.reload) {
+        router.navigatePath(path.split('#')[0]!, { replace: options.replace });
+        location.reload();
+        return;
+      }
+      router.navigatePath(path.split('#')[0]!, { replace: options.replace });
+    });
+  }, [router]);
+
+  // Elements ask the host to go somewhere with ec-navigate; ec-unauthorized ends the session.
+  useEffect(() => {
+    const onNavigate = (event: CustomEvent<EcEventDetails['ec-navigate']>) => navigateRoute(event.detail.route, event.detail.params);
+    const onUnauthorized = () => finishLogout();
+    host.addEventListener('ec-navigate', onNavigate as EventListener);
+    host.addEventListener('ec-unauthorized', onUnauthorized);
+    return () => {
+      host.removeEventListener('ec-navigate', onNavigate as EventListener);
+      host.removeEventListener('ec-unauthorized', onUnauthorized);
+    };
+  });
+
+  // A protected page without a session: remember it and sign in first.
+  useEffect(() => {
+    if (!router || !route || route.route.view.kind === 'host' || signedIn) return;
+    rememberReturnPath(router.pathOf(route.route.name, route.params));
+    const target = loginType.value === 'child' ? 'login-child' : 'login';
+    router.navigateRoute(target, {}, { replace: true });
+  }, [router, route, signedIn]);
+
+  // Signed in on a sign-in page (another tab, back button): go home.
+  useEffect(() => {
+    if (!router || !route || !signedIn || !accountLoaded.value) return;
+    if (route.route.view.kind === 'host' && route.route.view.page !== 'access-denied') router.navigateRoute(homeRouteName(), {}, { replace: true });
+  }, [router, route, signedIn]);
+
+  useEffect(() => {
+    if (!signedIn || !accountLoaded.value) return;
+    getUnreadMessageCount(client).then(
+      (answer) => setUnreadCount(answer.count),
+      () => setUnreadCount(null),
+    );
+  }, [client, signedIn]);
+
+  const afterSignIn = async (returnPath: string | null) => {
+    await loadAccount(client);
+    if (returnPath) router?.navigatePath(returnPath, { replace: true });
+    else router?.navigateRoute(homeRouteName(), {}, { replace: true });
+  };
+
+  const outlet = <NoticeOutlet language={language} priority={10} />;
+  if (!appReady.value || !router || !route) {
+    return (
+      <div className="ec-console-loading">
+        {outlet}
+        <LoadingState message={t("app.loading")} />
+      </div>
+    );
+  }
+
+  const view = route.route.view;
+  if (view.kind === 'host' && view.page !== 'access-denied') {
+    const kind = view.page === 'login-child' ? 'child' : 'parent';
+    return (
+      <div className="ec-console ec-console-sign-in">
+        {outlet}
+        <SignInPage
+          key={kind}
+          kind={kind}
+          memberId={kind === 'child' ? memberIdFromLocation() : undefined}
+          onSignedIn={(path) => void afterSignIn(path)}
+          onSwitch={() => router.navigateRoute(kind === 'parent' ? 'login-child' : 'login')}
+        />
+      </div>
+    );
+  }
+  if (!signedIn || !accountLoaded.value) {
+    return (
+      <div className="ec-console-loading">
+        {outlet}
+        <LoadingState message={t("app.loading")} />
+      </div>
+    );
+  }
+
+  const modules = sidebarModules();
+  const products = SWITCHABLE_PRODUCTS.filter((module) => modules.some((entry) => entry.module === module));
+  const current = route.route;
+  const breadcrumb = current.breadcrumb.map((name, index) => {
+    const step = findRoute(name);
+    const label = step ? tRoutes(step.titleKey) : name;
+    const isLast = index === current.breadcrumb.length - 1;
+    return isLast || !step || step.view.kind === 'redirect' ? { label } : { label, route: name, params: route.params };
+  });
+  const tabs = current.tabs?.filter((tab) => {
+    const target = findRoute(tab.route);
+    return target !== undefined && isRouteAvailable(target);
+  });
+
+  return (
+    <div className="ec-console">
+      {outlet}
+      <a className="ec-skip-link" href="#main-content" onClick={(event) => {
+        event.preventDefault();
+        root.getElementById('main-content')?.focus();
+      }}>
+        {t('app.skip-to-content')}
+      </a>
+      <Header
+        products={products}
+        activeModule={current.module}
+        unreadCount={unreadCount}
+        onProduct={(module: ModuleId) => {
+          const first = modules.find((entry) => entry.module === module)?.entries[0];
+          if (first) navigateRoute(first.route.name);
+        }}
+        onMessages={() => navigateRoute('message-center-MessageList')}
+        onDocumentation={() => navigateRoute('document-dashboard')}
+        onLogout={() => void logout(client)}
+      />
+      <div className="ec-console-body">
+        <Sidebar
+          modules={modules}
+          activeRoute={current.name}
+          hrefOf={(name) => router.hrefOf(name)}
+          onNavigate={(name) => navigateRoute(name)}
+          switchLink={{ visible: layoutSwitchVisible.value, toNew: menuType.value === 'old' }}
+          onSwitchLayout={() => {
+            switchLayout();
+            router.navigateRoute(homeRouteName(), {}, { replace: true });
+          }}
+        />
+        <main className="ec-console-main" id="main-content" tabIndex={-1}>
+          <PageLayout
+            title={tRoutes(current.titleKey)}
+            breadcrumb={breadcrumb}
+            back={current.back ? { route: current.back, params: route.params } : undefined}
+            tabs={tabs?.map((tab) => ({ key: tab.route, label: tRoutes(tab.labelKey) }))}
+            activeTab={tabs?.some((tab) => tab.route === current.name) ? current.name : undefined}
+            onTabChange={(name) => navigateRoute(name, route.params)}
+          >
+            {view.kind === 'element' ? (
+              createElement(view.tag, {
+                key: `${current.name}:${JSON.stringify(route.params)}`,
+                ...fillAttributes(view.attributes, route.params),
+                lang: language,
+                'api-base': client.base,
+                'route-mode': runMode.value === 'embedded' ? 'hash' : 'history',
+              })
+            ) : (
+              <div className="ec-state" role="alert">
+                <h2>{t('access-denied.title')}</h2>
+                <p>{t('access-denied.text')}</p>
+              </div>
+            )}
+          </PageLayout>
+        </main>
+      </div>
+      <AccountChangeDialog />
+    </div>
+  );
+}
+
+/** Registers `<ec-console>`. */
+export function defineConsole(): void {
+  defineElement('ec-console', ConsoleApp, {
+    namespace: 'host',
+    attributes: { providerLoginUrl: 'string', providerDashboardUrl: 'string' },
+  });
+}
+

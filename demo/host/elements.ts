@@ -1,0 +1,8 @@
+/**
+ * The feature elements the demo host ships, imported through their public entry points. A route whose element is
+ * not imported here stays unavailable (left out of the menu, treated as unknown).
+ */
+import '../../elements/plan-overview/element.js';
+
+/** Tags registered by the imports above (for tests and the build report). */
+export const HOST_ELEMENTS = ['ec-plan-overview'] as const;

@@ -1,0 +1,121 @@
+/**
+ * The 48 px header (shell §1): OEM logo and title, product switcher (cloud-resolving, cloud-speed, taichi-app when
+ * present in the sidebar), message bell with unread count, documentation links (hidden under OEM and when
+ * embedded), language switch (stored, page reloads) and the user menu (e-mail for a parent, user_name for a child).
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { Menu } from 'primereact/menu';
+import { useRef } from 'react';
+import { documentationLinksVisible, oemConfig } from '../../../core/config/oem.js';
+import { LANGUAGES, storeLanguage, type Language } from '../../../core/i18n/language.js';
+import { currentUser, headerName, loginType } from '../../../core/session/session.js';
+import { useElement, useT } from '../../../core/ui/element-context.js';
+import type { ModuleId } from '../route-types.js';
+
+/** Products the switcher may offer (shell §1). */
+export const SWITCHABLE_PRODUCTS: readonly ModuleId[] = ['cloud-resolving', 'cloud-speed', 'taichi-app'];
+
+/** Props of the header. */
+export interface HeaderProps {
+  /** Products present in the sidebar, in switcher order. */
+  products: readonly ModuleId[];
+  activeModule: ModuleId | null;
+  unreadCount: number | null;
+  onProduct: (module: ModuleId) => void;
+  onMessages: () => void;
+  onDocumentation: () => void;
+  onLogout: () => void;
+  /** Reloads the page after a language change (shell §1); injectable for tests. */
+  reload?: () => void;
+}
+
+/** The console header. */
+export function Header({ products, activeModule, unreadCount, onProduct, onMessages, onDocumentation, onLogout, reload = () => location.reload() }: HeaderProps) {
+  useSignals();
+  const { language } = useElement();
+  const t = useT('host');
+  const tRoutes = useT('routes');
+  const userMenu = useRef<Menu>(null);
+  const oem = oemConfig.value;
+  const user = currentUser.value;
+  const logo = oem?.assets?.logoConsole || oem?.assets?.logo;
+  const title = oem?.title || t('app.title');
+
+  const changeLanguage = (next: Language) => {
+    if (next === language) return;
+    storeLanguage(next);
+    reload();
+  };
+
+  const productOptions = products.map((module) => ({ value: module, label: tRoutes(`module.${module}`) }));
+  const userName = user ? headerName(user) : '';
+
+  return (
+    <header className="ec-header" part="header">
+      <div className="ec-header-brand">
+        {logo ? <img src={logo} alt="" className="ec-header-logo" /> : <span className="pi pi-shield ec-header-logo-icon" aria-hidden="true" />}
+        <span className="ec-header-title">{title}</span>
+      </div>
+      {productOptions.length > 0 ? (
+        <Dropdown
+          className="ec-header-products"
+          value={activeModule && products.includes(activeModule) ? activeModule : null}
+          options={productOptions}
+          placeholder={t('header.products')}
+          onChange={(event) => onProduct(event.value as ModuleId)}
+          aria-label={t('header.switch-product')}
+          pt={{ input: { 'aria-label': t('header.switch-product') } as never, select: { 'aria-label': t('header.switch-product') } as never }}
+        />
+      ) : null}
+      <span className="ec-spacer" />
+      <Button
+        type="button"
+        text
+        className="ec-header-bell"
+        icon="pi pi-bell"
+        onClick={onMessages}
+        aria-label={unreadCount ? `${t('header.messages')}, ${t('header.unread', { count: unreadCount })}` : t('header.messages')}
+        badge={unreadCount ? String(unreadCount) : undefined}
+        badgeClassName="p-badge-danger"
+      />
+      {documentationLinksVisible.value ? (
+        <Button type="button" link className="ec-header-docs" label={t('header.documentation')} onClick={onDocumentation} />
+      ) : null}
+      <Dropdown
+        className="ec-header-language"
+        value={language}
+        options={LANGUAGES.map((value) => ({ value, label: t(`language.${value.toLowerCase().replace('_', '-')}`) }))}
+        onChange={(event) => changeLanguage(event.value as Language)}
+        aria-label={t('header.language')}
+        pt={{ input: { 'aria-label': t('header.language') } as never, select: { 'aria-label': t('header.language') } as never }}
+      />
+      {user ? (
+        <>
+          <Button
+            type="button"
+            text
+            className="ec-header-user"
+            icon="pi pi-user"
+            label={userName}
+            aria-haspopup="menu"
+            aria-label={`${t('header.user-menu')}: ${userName}`}
+            onClick={(event) => userMenu.current?.toggle(event)}
+          />
+          <Menu
+            ref={userMenu}
+            popup
+            model={[
+              {
+                label: loginType.value === 'child' ? t('header.account-type-child') : t('header.account-type-parent'),
+                disabled: true,
+              },
+              { label: t('header.logout'), icon: 'pi pi-sign-out', command: onLogout },
+            ]}
+          />
+        </>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The sidebar (shell §1, §4): modules in their fixed order, each with the available menu routes of the current
+ * layout, grouped where the layout groups them; the layout switch link only when gray or observing.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useT } from '../../../core/ui/element-context.js';
+import type { ModuleId, RouteDefinition } from '../route-types.js';
+
+/** Shell §1 sidebar module order (documents and security follow). */
+export const MODULE_ORDER: readonly ModuleId[] = [
+  'cloud-resolving',
+  'cloud-speed',
+  'taichi-app',
+  'security',
+  'user-center',
+  'message-center',
+  'access-management',
+  'access-key',
+  'document',
+];
+
+/** One module's menu. */
+export interface SidebarModule {
+  module: ModuleId;
+  entries: { route: RouteDefinition; groupKey?: string }[];
+}
+
+/** Props of the sidebar. */
+export interface SidebarProps {
+  modules: readonly SidebarModule[];
+  activeRoute: string | null;
+  hrefOf: (name: string) => string;
+  onNavigate: (name: string) => void;
+  switchLink: { visible: boolean; toNew: boolean };
+  onSwitchLayout: () => void;
+}
+
+/** The console sidebar. */
+export function Sidebar({ modules, activeRoute, hrefOf, onNavigate, switchLink, onSwitchLayout }: SidebarProps) {
+  useSignals();
+  const t = useT('host');
+  const tRoutes = useT('routes');
+
+  const link = (route: RouteDefinition) => (
+    <li key={route.name}>
+      <a
+        href={hrefOf(route.name)}
+        className={route.name === activeRoute ? 'ec-nav-link ec-nav-link-active' : 'ec-nav-link'}
+        aria-current={route.name === activeRoute ? 'page' : undefined}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          onNavigate(route.name);
+        }}
+      >
+        {tRoutes(route.titleKey.replace(/^routes:/, ''))}
+      </a>
+    </li>
+  );
+
+  return (
+    <nav className="ec-sidebar" aria-label={t('sidebar.label')} part="sidebar">
+      {modules.map(({ module, entries }) => {
+        const groups: { key: string | undefined; routes: RouteDefinition[] }[] = [];
+        for (const entry of entries) {
+          const last = groups[groups.length - 1];
+          if (last && last.key === entry.groupKey) last.routes.push(entry.route);
+          else groups.push({ key: entry.groupKey, routes: [entry.route] });
+        }
+        return (
+          <section key={module} className="ec-sidebar-module" aria-labelledby={`module-${module}`}>
+            <h2 id={`module-${module}`} className="ec-sidebar-module-title">
+              {tRoutes(`module.${module}`)}
+            </h2>
+            {groups.map((group, index) =>
+              group.key ? (
+                <div key={`${group.key}-${index}`} className="ec-sidebar-group">
+                  <h3 className="ec-sidebar-group-title">{tRoutes(group.key.replace(/^routes:/, ''))}</h3>
+                  <ul>{group.routes.map(link)}</ul>
+                </div>
+              ) : (
+                <ul key={`plain-${index}`}>{group.routes.map(link)}</ul>
+              ),
+            )}
+          </section>
+        );
+      })}
+      {switchLink.visible ? (
+        <button type="button" className="ec-sidebar-switch p-button p-button-text" onClick={onSwitchLayout}>
+          {switchLink.toNew ? t('sidebar.switch-to-new') : t('sidebar.switch-to-old')}
+        </button>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * End-to-end harness: the real reference server on a free port with an in-memory database (DESIGN §5: never
+ * mocked), Debian's Chromium driven by playwright-core, and a watcher that fails a test on any console error or
+ * CSP violation.
+ */
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildServer, type ServerOptions } from '../../demo/server/app.js';
+
+/** Flags for headless Chromium here (NOTES.md): root needs --no-sandbox; the rest keep it off the closed network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A running reference server. */
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the reference server (built console from dist/) on 127.0.0.1 and a free port. */
+export async function startServer(options: Partial<ServerOptions> = {}): Promise<RunningServer> {
+  const app = await buildServer({ dbPath: ':memory:', ...options });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/** Launches Debian's Chromium (never a downloaded browser). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+/** Problems seen on a page: console errors, uncaught exceptions, CSP violations. */
+export interface PageProblems {
+  errors: string[];
+}
+
+/** Records every console error, page error and CSP violation of the page. */
+export function watchPage(page: Page): PageProblems {
+  const problems: PageProblems = { errors: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.errors.push(`page: ${error.message}`));
+  return problems;
+}
+
+/** A fresh context and page with the watcher attached. */
+export async function openPage(browser: Browser, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
+  const context = await browser.newContext({ locale: options.locale ?? 'zh-CN', viewport: { width: 1366, height: 860 } });
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  // CSP violations also reach the page as securitypolicyviolation events; count them as errors.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return { context, page, problems };
+}
+
+/** Saves a screenshot under test-results/ (kept as a test artifact, never committed). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync('test-results', { recursive: true });
+  const path = `test-results/${name}.png`;
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
