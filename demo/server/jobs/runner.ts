@@ -3,9 +3,10 @@
  * with progress 0-100): purge, prefetch, log downloads, DNS jobs, certificate issuance.
  *
  * A job type registers a handler with an optional `prepare` and a `step` that does one small unit of work and hands
- * back its cursor (`state`) and progress. The runner works in-process, one unit per event-loop turn (setImmediate, or
- * a timer when `stepDelayMs` is set), so requests are never blocked behind a long task. Every transition, cursor and
- * progress value is written to SQLite before the next unit runs.
+ * back its cursor (`state`) and progress. The runner works in-process: each running job does one unit, then yields to
+ * the event loop (setImmediate, or a timer when `stepDelayMs` is set), so requests and other jobs are never blocked
+ * behind a long task, and a step that awaits I/O holds up only its own job. Every transition, cursor and progress
+ * value is written to SQLite before the next unit runs.
  *
  * After a restart, unfinished jobs resume: a job that was preparing prepares again, a job in progress continues from
  * its last saved cursor (the step that was running when the process stopped runs again, so steps must be safe to
@@ -83,6 +84,8 @@ export interface JobRunnerOptions {
   now: () => number;
   /** Pause between units of work; 0 runs the next unit on the next event-loop turn. */
   stepDelayMs?: number;
+  /** Jobs worked on at the same time (default 4); others wait their turn in creation order. */
+  concurrency?: number;
   /** Where crashes of handlers are reported. */
   onError?: (error: unknown, job: JobInfo) => void;
 }
@@ -142,12 +145,12 @@ function reasonOf(error: unknown): string {
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { db, now } = options;
   const delay = options.stepDelayMs ?? 0;
+  const concurrency = options.concurrency ?? 4;
   const handlers = new Map<string, JobHandler<unknown, unknown>>();
-  const queue: number[] = [];
+  const waiting: number[] = [];
+  const driving = new Map<number, Promise<void>>();
   const waiters = new Map<number, Array<(job: JobInfo) => void>>();
   let running = false;
-  let scheduled: NodeJS.Immediate | NodeJS.Timeout | null = null;
-  let inFlight: Promise<void> | null = null;
 
   const byId = (id: number) => prepare(db, 'SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
 
@@ -176,16 +179,30 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     settle(id);
   }
 
-  function schedule(): void {
-    if (!running || scheduled || inFlight || queue.length === 0) return;
-    const tick = () => {
-      scheduled = null;
-      inFlight = work().finally(() => {
-        inFlight = null;
-        schedule();
-      });
-    };
-    scheduled = delay > 0 ? setTimeout(tick, delay) : setImmediate(tick);
+  /** Yields to the event loop between units, so requests and other jobs run in between. */
+  const pause = () => new Promise<void>((resolve) => (delay > 0 ? setTimeout(resolve, delay) : setImmediate(resolve)));
+
+  /** Starts driving waiting jobs while there is a free slot. */
+  function pump(): void {
+    while (running && driving.size < concurrency && waiting.length > 0) {
+      const id = waiting.shift() as number;
+      if (driving.has(id)) continue;
+      driving.set(
+        id,
+        drive(id).finally(() => {
+          driving.delete(id);
+          pump();
+        }),
+      );
+    }
+  }
+
+  /** Runs one job unit by unit until it finishes or the runner stops. */
+  async function drive(id: number): Promise<void> {
+    while (running) {
+      await pause();
+      if (!running || !(await work(id))) return;
+    }
   }
 
   function context<S>(row: JobRow, state: S): JobContext<unknown, S> {
@@ -200,14 +217,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     };
   }
 
-  /** One unit of work of the job at the head of the queue, then it goes to the back if unfinished. */
-  async function work(): Promise<void> {
-    const id = queue.shift();
-    if (id === undefined) return;
+  /** One unit of work of a job; true while the job has more to do. */
+  async function work(id: number): Promise<boolean> {
     const row = byId(id);
-    if (!row || FINISHED.has(row.state)) return settle(id);
+    if (!row || FINISHED.has(row.state)) {
+      settle(id);
+      return false;
+    }
     const handler = handlers.get(row.type);
-    if (!handler) return finish(id, { state: 'failed', reason: `No handler for job type "${row.type}"` });
+    if (!handler) {
+      finish(id, { state: 'failed', reason: `No handler for job type "${row.type}"` });
+      return false;
+    }
     try {
       if (row.state === 'not_started') {
         update(id, { state: 'preparing', started_at: now() });
@@ -219,18 +240,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         const outcome = await handler.step(context(row, state));
         if (outcome.done) {
           finish(id, { state: 'complete', progress: 100, result: JSON.stringify(outcome.result ?? null) });
-          return;
+          return false;
         }
         update(id, { step_state: JSON.stringify(outcome.state ?? null), progress: clampProgress(outcome.progress) });
       }
     } catch (error) {
       if (!(error instanceof JobFailure)) options.onError?.(error, toJobInfo(row));
       finish(id, { state: 'failed', reason: reasonOf(error) });
-      return;
+      return false;
     }
     const after = byId(id);
-    if (after && !FINISHED.has(after.state)) queue.push(id);
-    else settle(id);
+    if (after && !FINISHED.has(after.state)) return true;
+    settle(id);
+    return false;
   }
 
   return {
@@ -247,8 +269,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
            VALUES (?, ?, ?, ?, 'not_started', 0, ?, ?, ?)`,
         ).run(memberId, userId, operator, type, JSON.stringify(params ?? null), at, at).lastInsertRowid,
       );
-      queue.push(id);
-      schedule();
+      waiting.push(id);
+      pump();
       return toJobInfo(byId(id) as JobRow);
     },
     get(memberId, id) {
@@ -271,17 +293,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (running) return;
       running = true;
       const unfinished = prepare(db, `SELECT id FROM jobs WHERE ${UNFINISHED_SQL} ORDER BY id`).all() as { id: number }[];
-      for (const { id } of unfinished) if (!queue.includes(id)) queue.push(id);
-      schedule();
+      for (const { id } of unfinished) if (!waiting.includes(id) && !driving.has(id)) waiting.push(id);
+      pump();
     },
     async stop() {
       running = false;
-      if (scheduled) {
-        clearTimeout(scheduled as NodeJS.Timeout);
-        clearImmediate(scheduled as NodeJS.Immediate);
-        scheduled = null;
-      }
-      await inFlight;
+      await Promise.all(driving.values());
     },
   };
 }
