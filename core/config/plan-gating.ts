@@ -15,9 +15,13 @@ export interface PlanGate {
   notice: PlanNotice | null;
 }
 
-/** Console routes the notices link to. */
-export const UPGRADE_ROUTE = '/cloud-speed/packages';
-export const WORK_ORDER_ROUTE = '/user-center/work-order';
+/** Route names the notices ask the host for (sent as `ec-navigate` details): the packages page offers upgrades. */
+export const UPGRADE_ROUTE = 'cloud-speed-new-domain-management-packages';
+/**
+ * Shell §6 names a work-order page but shell §2 gives it no route; hosts map this name to their ticket system (the
+ * demo host has none and sends unknown routes home).
+ */
+export const WORK_ORDER_ROUTE = 'work-order';
 
 /** What gating needs to know about the account. */
 export interface PlanContext {

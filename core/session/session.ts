@@ -58,8 +58,10 @@ export const currentUser = signal<SessionUser | null>(null);
 export const loginType = signal<LoginType>(read(LOGIN_TYPE_KEY) === 'child' ? 'child' : 'parent');
 /** Set when another tab signed in as someone else (shell §4); the host shows the warning dialog. */
 export const accountChange = signal<{ previousUserId: string; nextUserId: string | null } | null>(null);
-/** True once the session has expired on this page, until the next sign-in. */
-export const sessionExpired = signal(false);
+/** sessionStorage flag: the session expired, so the sign-in page (often after a reload) can say why. */
+export const EXPIRED_FLAG_KEY = 'ec.session-expired';
+/** True once the session has expired, until the next sign-in; survives the reload to the sign-in page. */
+export const sessionExpired = signal(read(EXPIRED_FLAG_KEY, 'sessionStorage') === '1');
 /** Whether a session token is present. */
 export const isSignedIn = computed(() => Boolean(sessionToken.value));
 
@@ -86,6 +88,7 @@ export function startSession(token: string, user: SessionUser): void {
   sessionToken.value = token;
   applyUser(user);
   sessionExpired.value = false;
+  write(EXPIRED_FLAG_KEY, null, 'sessionStorage');
 }
 
 /** Records the user info answer (also after a reload, when the token was already there). */
@@ -123,8 +126,9 @@ export function signInPath(type: LoginType = loginType.value): string {
  * member_id instead (shell §4 sends children there on logout, and /login cannot sign a child in).
  */
 export function handleSessionExpired(): void {
-  if (sessionExpired.value) return; // Several calls can fail at once; react once.
+  if (sessionExpired.value && !sessionToken.value) return; // Several calls can fail at once; react once.
   sessionExpired.value = true;
+  write(EXPIRED_FLAG_KEY, '1', 'sessionStorage');
   if (runMode.value === 'embedded') {
     clearSession();
     globalThis.location?.assign(providerLoginUrl.value);

@@ -10,7 +10,7 @@ import { checkAppLogin, type AppLoginUnavailableData } from '../../core/api/endp
 import { getUnreadMessageCount } from '../../core/api/endpoints/messages.js';
 import { appReady, startApp } from '../../core/config/app-start.js';
 import { providerDashboardUrl, providerLoginUrl, runMode } from '../../core/config/run-mode.js';
-import { setNavigationHandler } from '../../core/session/navigation.js';
+import { currentConsolePath, setNavigationHandler } from '../../core/session/navigation.js';
 import { finishLogout, isSignedIn, loginType, rememberReturnPath, watchAccountChanges } from '../../core/session/session.js';
 import { defineElement } from '../../core/ui/define-element.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
@@ -171,7 +171,8 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
   // A protected page without a session: remember it and sign in first.
   useEffect(() => {
     if (!router || !route || route.route.view.kind === 'host' || signedIn) return;
-    rememberReturnPath(router.pathOf(route.route.name, route.params));
+    // The home the router chose by itself is no destination of the user's; after sign-in home is recomputed.
+    if (route.route.name !== homeRouteName()) rememberReturnPath(currentConsolePath());
     const target = loginType.value === 'child' ? 'login-child' : 'login';
     router.navigateRoute(target, {}, { replace: true });
   }, [router, route, signedIn]);

@@ -1,0 +1,154 @@
+/**
+ * End-to-end flows of the demo host (issue 5; shell §1, §2, §4, §6) against the real reference server and the
+ * built console, in Debian's Chromium. Every flow also checks: zero console errors, zero CSP violations.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import {
+  DEMO_CHILD_PASSWORD,
+  DEMO_CHILD_USER_NAME,
+  DEMO_MEMBER_ID,
+  DEMO_PARENT_EMAIL,
+  DEMO_PARENT_PASSWORD,
+} from '../../demo/server/db/seed/demo.js';
+import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+
+const HOUR = 3_600_000;
+let clockOffset = 0;
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  // The server's clock can be moved forward to expire sessions (shell §8 16149).
+  server = await startServer({ now: () => Date.now() + clockOffset });
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signInAsParent(page: Page, language: 'zh' | 'en' = 'zh') {
+  await page.getByLabel(language === 'zh' ? '邮箱' : 'E-mail').fill(DEMO_PARENT_EMAIL);
+  await page.getByLabel(language === 'zh' ? '密码' : 'Password').fill(DEMO_PARENT_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+}
+
+const sidebarLinks = (page: Page) => page.locator('nav.ec-sidebar a').allTextContents();
+const pageTitle = (page: Page) => page.locator('.ec-page-title').first().textContent();
+
+describe('demo host end to end (shell §1, §2, §4, §6)', () => {
+  it('parent: sign-in -> gated sidebar -> navigate -> reload keeps the route -> language switch persists -> logout', async () => {
+    const { page, problems, context } = await openPage(browser);
+    await page.goto(`${server.url}/console/`);
+    await page.waitForURL(/\/console\/login$/);
+    await screenshot(page, 'shell-sign-in-zh');
+
+    // Translated validation before any call.
+    await page.locator('form button[type="submit"]').click();
+    await page.getByText('请输入邮箱').waitFor();
+
+    await signInAsParent(page);
+    await page.waitForURL(/\/console\/cloud-speed\/new\/dashboard$/);
+    await page.locator('.ec-plan-card').first().waitFor();
+    await screenshot(page, 'shell-home-zh');
+
+    // Shell §4: the parent has version_gray 'done' -> the new menu; modules without a built element stay hidden.
+    const links = await sidebarLinks(page);
+    assert.ok(links.includes('概览'), `the new-layout dashboard is in the menu: ${links.join(', ')}`);
+    const headerUser = await page.locator('.ec-header-user').textContent();
+    assert.match(headerUser ?? '', /admin@example\.com/, 'a parent sees the e-mail (shell §1)');
+
+    // Navigate with the sidebar and reload: the route survives.
+    const target = page.locator('nav.ec-sidebar a', { hasText: links[links.length - 1]! }).first();
+    const href = await target.getAttribute('href');
+    await target.click();
+    await page.waitForURL(`${server.url}${href}`);
+    await page.reload();
+    await page.waitForURL(`${server.url}${href}`);
+    await page.locator('.ec-page-title').first().waitFor();
+
+    // Language switch: stored, the page reloads, texts change and persist across another reload.
+    await page.locator('.ec-header-language').click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await page.waitForLoadState('load');
+    await page.locator('.ec-header-docs', { hasText: 'Documentation' }).waitFor();
+    await page.reload();
+    await page.locator('.ec-header-docs', { hasText: 'Documentation' }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('lang')), 'en_US');
+    await page.goto(`${server.url}/console/cloud-speed/new/dashboard`);
+    await page.locator('.ec-plan-card').first().waitFor();
+    await screenshot(page, 'shell-home-en');
+
+    // Logout clears the session and goes to /login.
+    await page.locator('.ec-header-user').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/console\/login$/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('x-token')), null);
+    assert.deepEqual(problems.errors, []);
+    await context.close();
+  });
+
+  it('child: sign-in with member_id from the hash query -> reduced menu, user_name in the header (shell §2, §4, §6)', async () => {
+    const { page, problems, context } = await openPage(browser);
+    await page.goto(`${server.url}/console/login-child/#/?member_id=${DEMO_MEMBER_ID}`);
+    const memberId = page.getByLabel('主账号 ID');
+    await memberId.waitFor();
+    assert.equal(await memberId.inputValue(), String(DEMO_MEMBER_ID), 'member_id comes from the hash query');
+    await page.getByLabel('子账号名称').fill(DEMO_CHILD_USER_NAME);
+    await page.getByLabel('密码').fill(DEMO_CHILD_PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await page.locator('nav.ec-sidebar').waitFor();
+    const modules = await page.locator('nav.ec-sidebar .ec-sidebar-module-title').allTextContents();
+    const allowed = ['网站安全加速', '云解析 DNS', '用户中心'];
+    assert.ok(modules.length > 0);
+    for (const module of modules) assert.ok(allowed.includes(module), `a child sees only account security, cloud-speed and cloud-resolving, not ${module}`);
+    assert.match((await page.locator('.ec-header-user').textContent()) ?? '', /operator/, 'a child sees the user_name');
+    assert.deepEqual(problems.errors, []);
+    await context.close();
+  });
+
+  it('forced expiry mid-page -> sign-in -> back on the same route (shell §2, §8 16149)', async () => {
+    const { page, problems, context } = await openPage(browser);
+    await page.goto(`${server.url}/console/login`);
+    await signInAsParent(page);
+    await page.locator('.ec-plan-card').first().waitFor();
+    const deepLink = '/console/cloud-speed/new/dashboard?tab=plans';
+    await page.goto(`${server.url}${deepLink}`);
+    await page.locator('.ec-plan-card').first().waitFor();
+
+    clockOffset += 9 * HOUR; // Past the 8-hour default login time (rules §5).
+    try {
+      await page.reload();
+      await page.waitForURL(/\/console\/login$/);
+      await page.getByText('登录已过期').waitFor();
+      await signInAsParent(page);
+      await page.waitForURL(`${server.url}${deepLink}`);
+      await page.locator('.ec-plan-card').first().waitFor();
+    } finally {
+      clockOffset -= 9 * HOUR;
+    }
+    assert.deepEqual(problems.errors, []);
+    await context.close();
+  });
+
+  it('embedded: hash routing (shell §1), and an unknown path lands on the console home (shell §2)', async () => {
+    const { page, problems, context } = await openPage(browser);
+    await page.goto(`${server.url}/console/login`);
+    await signInAsParent(page);
+    await page.locator('.ec-plan-card').first().waitFor();
+
+    await page.goto(`${server.url}/console/no/such/page`);
+    await page.waitForURL(/\/console\/cloud-speed\/new\/dashboard$/);
+
+    await page.goto(`${server.url}/console/?embedded=1`);
+    await page.waitForURL(/\/console\/\?embedded=1#\/cloud-speed\/new\/dashboard$/);
+    await page.locator('.ec-plan-card').first().waitFor();
+    assert.equal(await page.locator('.ec-header-docs').count(), 0, 'documentation links are hidden when embedded');
+    assert.ok((await pageTitle(page))?.length);
+    assert.deepEqual(problems.errors, []);
+    await context.close();
+  });
+});
