@@ -268,3 +268,23 @@ describe('user info and logout (shell §3, §6, §7)', () => {
     await expectOk(app, 'GET', 'sso/V4/user/info', { token: parent.token });
   });
 });
+
+describe('sign-in rate limit under parallel attempts', () => {
+  let app: FastifyInstance;
+  before(async () => ({ app } = await startServer()));
+  after(() => app.close());
+
+  it('parallel guesses cannot all slip past the limit while their passwords are being hashed', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, attempt) =>
+        call(app, 'POST', 'sso/V4/login', {
+          body: { email: DEMO_PARENT_EMAIL, password: `Guess#${attempt}xx` },
+          remoteAddress: '198.51.100.7',
+        }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.code);
+    assert.equal(codes.filter((code) => code === SIGN_IN_FAILED_CODE).length, MAX_FAILURES_PER_ACCOUNT);
+    assert.equal(codes.filter((code) => code === RATE_LIMITED_CODE).length, 10 - MAX_FAILURES_PER_ACCOUNT);
+  });
+});

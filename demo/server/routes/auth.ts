@@ -73,11 +73,11 @@ async function signIn(
     const data: SignInRateLimitedData = { retry_after: allowance.retryAfter };
     return fail(reply, RATE_LIMITED_CODE, { data, values: { minutes: Math.ceil(allowance.retryAfter / 60) } });
   }
+  // Counted as a failure until it succeeds: the hash takes tens of milliseconds, and parallel guesses must not all
+  // pass the check above before any of them is recorded.
+  recordSignInFailure(db, accountKey, request.ip, now);
   const matches = await verifyPassword(password, user?.password_hash ?? DECOY_PASSWORD_HASH);
-  if (!user || !matches) {
-    recordSignInFailure(db, accountKey, request.ip, request.server.now());
-    return fail(reply, SIGN_IN_FAILED_CODE);
-  }
+  if (!user || !matches) return fail(reply, SIGN_IN_FAILED_CODE);
   clearSignInFailures(db, accountKey, request.ip);
   if (user.status !== 'enabled') return fail(reply, SIGN_IN_FAILED_CODE, { key: 'account-disabled' });
   const signedInAt = request.server.now();

@@ -2,8 +2,9 @@
  * Sign-in rate limiting. The rule: after 5 failed sign-ins for the same account from the same IP address within 15
  * minutes, further attempts for that account from that address are refused (RATE_LIMITED_CODE, even with the right
  * password) until the oldest failure leaves the window. A second, looser rule refuses an address after 50 failures
- * across all accounts in the same window, against password spraying. A successful sign-in clears the account's
- * failures from that address. Failures are stored in SQLite, so a restart does not reset the count.
+ * across all accounts in the same window, against password spraying. Each attempt is counted as a failure before its
+ * password is checked, and a successful sign-in clears the account's failures from that address, so parallel guesses
+ * cannot slip past the limit while their hashes are computed. Failures are stored in SQLite, so a restart does not reset the count.
  */
 import { prepare, type Db } from '../db/database.js';
 
