@@ -1,6 +1,7 @@
 /**
  * Starts the reference server: `npm start` (after the build) or `npx tsx demo/server/main.ts`. Configuration comes
- * from the environment (see config.ts): PORT, HOST, DB_PATH, FRAME_ANCESTORS, DIST_DIR.
+ * from the environment (see config.ts): PORT, HOST, DB_PATH, FRAME_ANCESTORS, DIST_DIR; LOG_LEVEL sets the request
+ * log's level (default info).
  */
 import { buildServer } from './app.js';
 import { CONSOLE_BASE, readConfig } from './config.js';

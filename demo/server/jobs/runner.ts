@@ -90,7 +90,8 @@ export interface JobRunnerOptions {
   onError?: (error: unknown, job: JobInfo) => void;
 }
 
-interface JobRow {
+/** A stored job row, for the list queries of the jobs route. */
+export interface JobRow {
   id: number;
   member_id: number;
   user_id: number;
@@ -128,9 +129,6 @@ export function toJobInfo(row: JobRow): JobInfo {
     finished_at: isoTime(row.finished_at),
   };
 }
-
-/** The stored row type, for list queries of the jobs route. */
-export type { JobRow };
 
 function clampProgress(progress: number): number {
   // 100 means complete; a running job shows at most 99 so the bar never looks done before it is.

@@ -37,7 +37,8 @@ export interface Permissions {
   bindCreated(module: PermissionModule, objectId: number): void;
 }
 
-const FULL_ACCESS = (module: PermissionModule): ModuleGrant => ({
+/** A parent's implicit grant: every object of every module. */
+const fullAccess = (module: PermissionModule): ModuleGrant => ({
   module,
   object_scope: 'all',
   access: 'manage',
@@ -66,7 +67,7 @@ export function permissionsFor(db: Db, session: Pick<Session, 'memberId' | 'grou
   const grants = isChild && session.groupId !== null ? loadGrants(db, session.memberId, session.groupId) : new Map();
 
   const grant = (module: PermissionModule): ModuleGrant | null =>
-    isChild ? (grants.get(module) ?? null) : FULL_ACCESS(module);
+    isChild ? (grants.get(module) ?? null) : fullAccess(module);
   const can = (module: PermissionModule, access: ModuleAccess): boolean => {
     const found = grant(module);
     return found !== null && (access === 'read' || found.access === 'manage');
