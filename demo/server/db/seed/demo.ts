@@ -20,7 +20,7 @@ export const DEMO_GROUP_NAME = 'Operations';
 export function demoSignInLines(consoleUrl: string): string[] {
   return [
     `Parent sign-in: ${consoleUrl}login  e-mail ${DEMO_PARENT_EMAIL}  password ${DEMO_PARENT_PASSWORD}`,
-    `Child sign-in:  ${consoleUrl}login-child/  member_id ${DEMO_MEMBER_ID}  user_name ${DEMO_CHILD_USER_NAME}  ` +
+    `Child sign-in:  ${consoleUrl}login-child/#/?member_id=${DEMO_MEMBER_ID}  user_name ${DEMO_CHILD_USER_NAME}  ` +
       `password ${DEMO_CHILD_PASSWORD}  (group "${DEMO_GROUP_NAME}")`,
   ];
 }
