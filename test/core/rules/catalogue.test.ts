@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import en from '../../../core/i18n/locales/en_US/rules.json';
+import zh from '../../../core/i18n/locales/zh_CN/rules.json';
+import { translator } from '../../../core/i18n/i18n.js';
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+function leaves(catalogue: Catalogue, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalogue)) {
+    if (typeof value === 'string') out.set(prefix + key, value);
+    else for (const [inner, text] of leaves(value, `${prefix}${key}.`)) out.set(inner, text);
+  }
+  return out;
+}
+
+const enKeys = leaves(en as Catalogue);
+const zhKeys = leaves(zh as Catalogue);
+const namespaces = Object.keys(en);
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+
+/** Every message key the rules can return: the quoted `area.phrase` literals in core/rules. */
+function keysInSource(): Set<string> {
+  const dir = fileURLToPath(new URL('../../../core/rules/', import.meta.url));
+  const pattern = new RegExp(`'((?:${namespaces.join('|')})\\.[a-z0-9-]+)'`, 'g');
+  const keys = new Set<string>();
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+    for (const match of readFileSync(dir + file, 'utf8').matchAll(pattern)) keys.add(match[1]!);
+  }
+  return keys;
+}
+
+describe('rules §8 messages: the rules namespace in zh_CN and en_US', () => {
+  it('both languages have the same keys, kebab-case, grouped by area', () => {
+    assert.deepEqual([...zhKeys.keys()].sort(), [...enKeys.keys()].sort());
+    for (const key of enKeys.keys()) assert.match(key, /^[a-z0-9-]+\.[a-z0-9-]+$/, key);
+  });
+  it('every key a rule can return exists in both catalogues, and every message is used by a rule', () => {
+    const used = keysInSource();
+    assert.ok(used.size > 100, `found ${used.size} keys in core/rules`);
+    for (const key of used) {
+      assert.ok(enKeys.has(key), `en_US lacks ${key}`);
+      assert.ok(zhKeys.has(key), `zh_CN lacks ${key}`);
+    }
+    for (const key of enKeys.keys()) assert.ok(used.has(key), `${key} is not returned by any rule`);
+  });
+  it('both languages interpolate the same values', () => {
+    for (const [key, text] of enKeys) assert.deepEqual(placeholders(zhKeys.get(key)!), placeholders(text), key);
+  });
+  it('zh_CN (the default language) is written in Chinese', () => {
+    for (const [key, text] of zhKeys) assert.match(text, /[\u4e00-\u9fff]/, key);
+  });
+  it('rules §8 wording: the spec messages are present', () => {
+    const texts = new Set(enKeys.values());
+    for (const message of [
+      'Format Error',
+      'Please fill in',
+      'Incorrect IP address',
+      'The URL is incorrect',
+      'Please enter a valid URL',
+      'Please start with /',
+      'Port already exists',
+      'Please fill in the IP address',
+      'Must include a main line',
+      'Domain format error',
+      'Please check the duplicate domain',
+      'Please select a domain',
+      'Cannot be empty',
+      'Add at least one rule',
+      'Size limit exceeded (64K)',
+      'Only txt files',
+      'Incomplete, unable to download',
+      'Illegal or invalid timestamp (difference over one hour)',
+      'The two password inputs are inconsistent',
+    ]) {
+      assert.ok(texts.has(message), message);
+    }
+    assert.equal(enKeys.get('dns.more-than-100-lines'), 'More than {{max}} lines');
+  });
+  it('i18next renders every message in both languages with its values filled in', () => {
+    const values = { min: 1, max: 50, count: 3, offset: 4, name: 'n', escape: '\\y', verb: 'X', terminator: '>', domain: 'a.com', domains: 'a.com', date: '2024-12-19', options: '60, 600, 3600', types: 'xlsx, xls', available: 2 };
+    for (const language of ['zh_CN', 'en_US'] as const) {
+      const t = translator(language, 'rules');
+      for (const key of enKeys.keys()) {
+        const text = t(key, values);
+        assert.notEqual(text, key, `${language} ${key} is missing`);
+        assert.doesNotMatch(text, /\{\{/, `${language} ${key} left a placeholder`);
+      }
+    }
+    assert.equal(translator('zh_CN', 'rules')('dns.mx-priority-range', { min: 1, max: 50 }), 'MX 优先级范围为 1-50');
+  });
+});
