@@ -151,4 +151,37 @@ describe('demo host end to end (shell §1, §2, §4, §6)', () => {
     assert.deepEqual(problems.errors, []);
     await context.close();
   });
+
+  it('cross-tab: another tab signs in as someone else -> the warning dialog; cancel goes to sign-in (shell §4)', async () => {
+    const { page, problems, context } = await openPage(browser);
+    await page.goto(`${server.url}/console/login`);
+    await signInAsParent(page);
+    await page.locator('.ec-plan-card').first().waitFor();
+
+    // Another tab of the same browser signs in as the sub-account, as the portal would: through the API, storing the
+    // token and user id where every tab reads them.
+    const other = await context.newPage();
+    await other.goto(`${server.url}/console/login`);
+    await other.evaluate(
+      async ({ memberId, userName, password }) => {
+        const response = await fetch('/api/sso/V4/subuser/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+          body: JSON.stringify({ member_id: memberId, user_name: userName, password }),
+        });
+        const { data } = await response.json();
+        localStorage.setItem('x-token', data.token);
+        localStorage.setItem('userId', String(data.user_raw.id));
+      },
+      { memberId: DEMO_MEMBER_ID, userName: DEMO_CHILD_USER_NAME, password: DEMO_CHILD_PASSWORD },
+    );
+
+    const dialog = page.getByRole('dialog', { name: '登录账号已变更' });
+    await dialog.waitFor();
+    await screenshot(page, 'shell-account-changed-zh');
+    await dialog.getByRole('button', { name: '登录其他账号' }).click();
+    await page.waitForURL(/\/console\/login/);
+    assert.deepEqual(problems.errors, []);
+    await context.close();
+  });
 });
