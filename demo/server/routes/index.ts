@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth.js';
 import { jobRoutes } from './jobs.js';
+import { messageRoutes } from './messages.js';
 import { oplogRoutes } from './oplog.js';
 import { platformRoutes } from './platform.js';
 
@@ -13,4 +14,5 @@ export const API_ROUTES: ReadonlyArray<(api: FastifyInstance) => Promise<void>> 
   platformRoutes,
   jobRoutes,
   oplogRoutes,
+  messageRoutes,
 ];

@@ -2,7 +2,8 @@
  * Every migration, in order. A feature area adds its tables by appending the next numbered migration here.
  */
 import { platformMigration } from './0001-platform.js';
+import { messagesMigration } from './0002-messages.js';
 import type { Migration } from './migration.js';
 
 /** The migrations applied at start. */
-export const MIGRATIONS: readonly Migration[] = [platformMigration];
+export const MIGRATIONS: readonly Migration[] = [platformMigration, messagesMigration];

@@ -1,0 +1,22 @@
+/**
+ * A few demo messages for the demo parent, two of them unread, so the header bell has something to count.
+ */
+import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL } from './demo.js';
+import type { SeedModule } from './seed-module.js';
+
+/** Seeds the messages. */
+export const messagesSeed: SeedModule = {
+  name: 'messages',
+  run({ db, now }) {
+    const owner = db
+      .prepare('SELECT id FROM users WHERE member_id = ? AND email = ? AND account_type = 1')
+      .get(DEMO_MEMBER_ID, DEMO_PARENT_EMAIL) as { id: number } | undefined;
+    if (!owner) return;
+    const insert = db.prepare(
+      'INSERT INTO messages (member_id, user_id, title, type, channel, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    insert.run(DEMO_MEMBER_ID, owner.id, 'Certificate for shop.example.com expires in 30 days', 'certificate', 'console', now - 3_600_000, null);
+    insert.run(DEMO_MEMBER_ID, owner.id, 'CC attack mitigated on www.example.com', 'security', 'console', now - 7_200_000, null);
+    insert.run(DEMO_MEMBER_ID, owner.id, 'Welcome to the console', 'notice', 'console', now - 86_400_000, now - 80_000_000);
+  },
+};
