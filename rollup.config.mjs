@@ -12,6 +12,8 @@ import { gzipSync } from 'node:zlib';
 import { writeManifest } from './elements/custom-elements-manifest.mjs';
 
 const skipTerser = process.env.EC_SKIP_TERSER === '1';
+// End-to-end runs build into their own folder, so a test run never serves a build another run is rewriting.
+const outputDir = process.env.EC_DIST_DIR || 'dist';
 
 /** Every element folder with an element.ts is an entry. */
 function elementEntries() {
@@ -93,7 +95,7 @@ if (existsSync('demo/host/main.ts')) input.console = 'demo/host/main.ts';
 export default {
   input,
   output: {
-    dir: 'dist',
+    dir: outputDir,
     format: 'es',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',

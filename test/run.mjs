@@ -2,7 +2,8 @@
 // `npm test`: every suite a clean machine needs, in order: type check, node tests (core, rules, server), browser
 // tests in headless Debian Chromium, end-to-end flows against the real reference server. Stops at the first red.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -98,12 +99,14 @@ if (want('browser') || want('e2e')) {
   if (want('e2e')) {
     const e2eTests = findFiles(join(root, 'test/e2e'), ['.e2e.ts']);
     if (e2eTests.length) {
+      const distDir = mkdtempSync(join(tmpdir(), 'ec-e2e-dist-'));
       run('build for end-to-end tests', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent'], {
-        env: { EC_SKIP_TERSER: '1' },
+        env: { EC_SKIP_TERSER: '1', EC_DIST_DIR: distDir },
       });
       run('end-to-end tests (playwright-core against the reference server)', process.execPath, [
         '--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...e2eTests,
-      ], { env: { CHROME_PATH: chrome } });
+      ], { env: { CHROME_PATH: chrome, EC_DIST_DIR: distDir } });
+      rmSync(distDir, { recursive: true, force: true });
     }
   }
 }

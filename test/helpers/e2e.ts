@@ -25,9 +25,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Starts the reference server (built console from dist/) on 127.0.0.1 and a free port. */
+/** Starts the reference server on 127.0.0.1 and a free port, serving the build of EC_DIST_DIR (test/run.mjs) or dist/. */
 export async function startServer(options: Partial<ServerOptions> = {}): Promise<RunningServer> {
-  const app = await buildServer({ dbPath: ':memory:', ...options });
+  const distDir = process.env.EC_DIST_DIR;
+  const app = await buildServer({ dbPath: ':memory:', ...(distDir ? { distDir } : {}), ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
