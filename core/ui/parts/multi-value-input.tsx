@@ -63,6 +63,7 @@ export function MultiValueInput({ label, value, onChange, separator = DEFAULT_SE
   const [rows, setRows] = useState<string[]>(() => rowsFor(value, separator));
   const focusRow = useRef<number | null>(null);
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
+  const lastProps = useRef({ value, separator });
 
   const issues = rows.map((row) => (row.trim() === '' ? null : (validate?.(row.trim()) ?? null)));
   const full = maxRows !== undefined && rows.length >= maxRows;
@@ -94,6 +95,9 @@ export function MultiValueInput({ label, value, onChange, separator = DEFAULT_SE
 
   useEffect(() => {
     // A value set from outside (a form reset, a loaded record) replaces the rows; our own edits already match it.
+    // Compared with the last props, not on mount, where it would wipe what was typed before effects ran.
+    if (lastProps.current.value === value && lastProps.current.separator === separator) return;
+    lastProps.current = { value, separator };
     if (joinMultiValue(rows, separator) !== value) setRows(rowsFor(value, separator));
   }, [value, separator]);
 

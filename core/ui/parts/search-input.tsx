@@ -32,6 +32,7 @@ export function SearchInput({ label, onSearch, value = '', placeholder, debounce
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onSearchRef = useRef(onSearch);
   onSearchRef.current = onSearch;
+  const lastValue = useRef(value);
 
   const cancelPending = () => {
     if (timer.current !== undefined) clearTimeout(timer.current);
@@ -62,7 +63,12 @@ export function SearchInput({ label, onSearch, value = '', placeholder, debounce
     inputRef.current?.focus();
   };
 
-  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    // Only a changed prop replaces the text: on mount it would wipe what was typed before effects ran.
+    if (lastValue.current === value) return;
+    lastValue.current = value;
+    setText(value);
+  }, [value]);
   useEffect(() => cancelPending, []);
 
   return (

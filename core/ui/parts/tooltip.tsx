@@ -1,19 +1,17 @@
 /**
- * Tooltips with the open delay of shell §9 (500 ms). They also open on keyboard focus, so what a mouse user learns
- * by hovering a keyboard user learns by tabbing.
+ * Tooltips with the open delay of shell §9 (500 ms), on hover and on keyboard focus, so what a mouse user learns by
+ * hovering a keyboard user learns by tabbing; screen readers get the same text as the target's description.
+ *
+ * Use this rather than PrimeReact's `tooltip` prop: PrimeReact 10.9.9's Tooltip binds its target's events in an
+ * update effect, so a tooltip whose owner never re-renders after mounting never opens. Here the target arrives in a
+ * second render, which binds it every time.
  */
-import { Tooltip, type TooltipProps } from 'primereact/tooltip';
-import type { TooltipOptions } from 'primereact/tooltip/tooltipoptions';
-import type { RefObject } from 'react';
+import { Tooltip } from 'primereact/tooltip';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import { TOOLTIP_DELAY_MS } from '../../config/constants.js';
 
 /** Where the tooltip sits relative to its target. */
 export type TooltipPosition = 'top' | 'bottom' | 'left' | 'right';
-
-/** `tooltipOptions` for PrimeReact components that take a `tooltip` prop (Button, InputText...). */
-export function tooltipOptions(position: TooltipPosition = 'top'): TooltipOptions {
-  return { showDelay: TOOLTIP_DELAY_MS, position, event: 'both' };
-}
 
 /** Props of {@link EcTooltip}. */
 export interface EcTooltipProps {
@@ -25,8 +23,29 @@ export interface EcTooltipProps {
   position?: TooltipPosition;
 }
 
-/** A tooltip for any element, opening after 500 ms on hover or focus. */
+/** A tooltip for any element, opening after 500 ms on hover or focus, also set as the target's description. */
 export function EcTooltip({ target, content, position = 'top' }: EcTooltipProps) {
-  const options: TooltipProps = tooltipOptions(position);
-  return <Tooltip {...options} target={target as RefObject<HTMLElement>} content={content} />;
+  const descriptionId = useId();
+  const [element, setElement] = useState<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const node = target.current;
+    setElement(node);
+    if (!node) return undefined;
+    const previous = node.getAttribute('aria-describedby');
+    node.setAttribute('aria-describedby', previous ? `${previous} ${descriptionId}` : descriptionId);
+    return () => {
+      if (previous === null) node.removeAttribute('aria-describedby');
+      else node.setAttribute('aria-describedby', previous);
+    };
+  }, [target, descriptionId]);
+
+  return (
+    <>
+      <span id={descriptionId} hidden>
+        {content}
+      </span>
+      <Tooltip target={element ?? undefined} content={content} position={position} showDelay={TOOLTIP_DELAY_MS} event="both" />
+    </>
+  );
 }
