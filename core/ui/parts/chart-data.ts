@@ -1,7 +1,7 @@
 /**
  * Pure data work behind the chart wrapper (shell §9), kept apart from plotly so it runs and is tested in Node:
  * the pie legend limit with its 'other' slice, pie table rows with percentages, the value axis built from the
- * largest numeric value, value formatting by configured type, and the resize throttle.
+ * largest numeric value, value formatting by configured type, GeoJSON ring orientation and the resize throttle.
  */
 import { PIE_LEGEND_LIMIT } from '../../config/constants.js';
 import { formatBits, formatBytes, formatLargeNumber, formatPercent, intlFor, toNumber } from '../../i18n/format.js';
@@ -142,6 +142,67 @@ export function formatValue(value: unknown, format: ValueFormat, language: Langu
     case 'number':
       return intlFor(language).formatNumber(toNumber(value), { maximumFractionDigits: 2 });
   }
+}
+
+/** A GeoJSON geometry, as far as maps read it. */
+export interface GeoJsonGeometry {
+  type: string;
+  coordinates?: unknown;
+}
+
+/** A GeoJSON FeatureCollection of region shapes (provinces, countries). */
+export interface GeoJsonFeatureCollection {
+  type: 'FeatureCollection';
+  features: readonly { type: 'Feature'; properties?: Record<string, unknown> | null; geometry: GeoJsonGeometry | null; id?: string | number }[];
+}
+
+type Ring = readonly (readonly number[])[];
+
+/** Twice the signed planar area of a ring in lon/lat: positive when counter-clockwise. */
+function ringArea(ring: Ring): number {
+  let area = 0;
+  for (let index = 0; index < ring.length - 1; index++) {
+    const [x1 = 0, y1 = 0] = ring[index]!;
+    const [x2 = 0, y2 = 0] = ring[index + 1]!;
+    area += x1 * y2 - x2 * y1;
+  }
+  return area;
+}
+
+function orientPolygon(rings: readonly Ring[]): Ring[] {
+  return rings.map((ring, index) => {
+    const clockwise = ringArea(ring) < 0;
+    // Exterior rings clockwise, holes counter-clockwise.
+    return clockwise === (index === 0) ? ring : [...ring].reverse();
+  });
+}
+
+const rewound = new WeakMap<GeoJsonFeatureCollection, GeoJsonFeatureCollection>();
+
+/**
+ * GeoJSON for plotly's maps. RFC 7946 winds exterior rings counter-clockwise, but plotly's d3-geo reads rings on the
+ * sphere, where a counter-clockwise ring covers the whole globe except the region: the province would paint the
+ * entire map. Exterior rings are turned clockwise and holes counter-clockwise; results are cached per collection,
+ * since a country's provinces run to megabytes.
+ */
+export function rewindForPlotly(collection: GeoJsonFeatureCollection): GeoJsonFeatureCollection {
+  const cached = rewound.get(collection);
+  if (cached) return cached;
+  const result: GeoJsonFeatureCollection = {
+    ...collection,
+    features: collection.features.map((feature) => {
+      const geometry = feature.geometry;
+      if (geometry?.type === 'Polygon') {
+        return { ...feature, geometry: { ...geometry, coordinates: orientPolygon(geometry.coordinates as Ring[]) } };
+      }
+      if (geometry?.type === 'MultiPolygon') {
+        return { ...feature, geometry: { ...geometry, coordinates: (geometry.coordinates as Ring[][]).map(orientPolygon) } };
+      }
+      return feature;
+    }),
+  };
+  rewound.set(collection, result);
+  return result;
 }
 
 /** A throttled function with a way to drop a pending trailing call. */

@@ -22,11 +22,13 @@ import {
   metricValues,
   pieSlices,
   pieTableRows,
+  rewindForPlotly,
   sliceRatios,
   splitColumns,
   throttle,
   valueTicks,
   type ChartData,
+  type GeoJsonFeatureCollection,
   type PieSlice,
   type ValueFormat,
 } from './chart-data.js';
@@ -35,11 +37,7 @@ import { EmptyState, ErrorState, LoadingState } from './state-views.js';
 /** Chart kinds of shell §2: bar, pie with table, map of China or of the world. */
 export type ChartType = 'bar' | 'pie' | 'china-map' | 'world-map';
 
-/** A GeoJSON FeatureCollection of region shapes (provinces, countries). */
-export interface GeoJsonFeatureCollection {
-  type: 'FeatureCollection';
-  features: readonly { type: 'Feature'; properties?: Record<string, unknown> | null; geometry: unknown; id?: string | number }[];
-}
+export type { GeoJsonFeatureCollection } from './chart-data.js';
 
 /**
  * Where a map's shapes come from. Either GeoJSON (required for China: plotly's own maps have no provinces), or,
@@ -273,7 +271,7 @@ function buildFigure(settings: FigureSettings, data: ChartData, slices: PieSlice
   if (map?.geojson) {
     registerEmptyBaseMap();
     return {
-      data: [{ ...common, geojson: map.geojson, featureidkey: map.featureIdKey ?? 'properties.name' }],
+      data: [{ ...common, geojson: rewindForPlotly(map.geojson), featureidkey: map.featureIdKey ?? 'properties.name' }],
       layout: {
         ...layout,
         geo: { visible: false, fitbounds: 'locations', scope: GEOJSON_BASE_SCOPE.scope, resolution: GEOJSON_BASE_SCOPE.resolution, projection: { type: 'mercator' } },
@@ -297,7 +295,8 @@ function buildFigure(settings: FigureSettings, data: ChartData, slices: PieSlice
 /**
  * A chart: loading state while the data or plotly loads, the no-data text of shell §8 when there are no rows (without
  * loading plotly), a pie's table with percentages, and a visually hidden data table for the other kinds so screen
- * readers get the numbers too. Resizes follow the container, throttled to 500 ms. `part="chart"`.
+ * readers get the numbers too. Resizes follow the container, throttled to 500 ms. `part="chart"`. The figure is
+ * rebuilt when `data`, `columnLabels`, `map` or `mapRange` change identity, so pass stable (memoized) objects.
  */
 export function Chart({ type, data, label, columnLabels, valueFormat = 'number', height = CHART_HEIGHT, loading = false, map, mapRange }: ChartProps) {
   const { language } = useElement();

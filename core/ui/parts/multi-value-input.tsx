@@ -1,41 +1,26 @@
 /**
  * The multi-value input of shell §5: one input per item, the value joined with a separator ('|' by default). The
  * separator is stripped from what is typed (it would split the item in two), empty items are dropped from the
- * value, a new row can be added only after the current rows validate, and at least one (empty) row is kept.
+ * value, a new row can be added only after the current rows validate, and at least one (empty) row is kept. The
+ * joining and splitting are the pure rules of core/rules/multi-value.ts, which the server and WAF rules share.
  */
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useId, useRef, useState } from 'react';
+import { cleanMultiValueItem, joinMultiValue, keepOneRow, MULTI_VALUE_SEPARATOR, splitMultiValue } from '../../rules/multi-value.js';
 import { useT } from '../element-context.js';
 
-/** The default separator of shell §5. */
-export const DEFAULT_SEPARATOR = '|';
-
-/** Removes every occurrence of `separator` (non-empty) from one typed item. */
-export function stripSeparator(item: string, separator: string = DEFAULT_SEPARATOR): string {
-  return item.split(separator).join('');
-}
-
-/** Joins items into the stored value: separator stripped from each, items trimmed, empty items dropped. */
-export function joinMultiValue(items: readonly string[], separator: string = DEFAULT_SEPARATOR): string {
-  return items
-    .map((item) => stripSeparator(item, separator).trim())
-    .filter((item) => item !== '')
-    .join(separator);
-}
-
-/** Splits a stored value into its items, trimmed, empty items dropped. */
-export function splitMultiValue(value: string, separator: string = DEFAULT_SEPARATOR): string[] {
-  return value
-    .split(separator)
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
+/**
+ * Removes the separator from what is being typed. Unlike the stored item (`cleanMultiValueItem`) it is not trimmed
+ * yet: trimming on every key stroke would swallow the space before the next word.
+ */
+function stripWhileTyping(typed: string, separator: string): string {
+  return typed.split(separator).join('');
 }
 
 /** The rows shown for a stored value: its items, or one empty row when there are none. */
 function rowsFor(value: string, separator: string): string[] {
-  const items = splitMultiValue(value, separator);
-  return items.length > 0 ? items : [''];
+  return keepOneRow(splitMultiValue(value, separator));
 }
 
 /** Props of {@link MultiValueInput}. */
@@ -57,7 +42,7 @@ export interface MultiValueInputProps {
 }
 
 /** Rows of inputs joined into one value (shell §5); `part="multi-value"`. */
-export function MultiValueInput({ label, value, onChange, separator = DEFAULT_SEPARATOR, validate, maxRows, placeholder }: MultiValueInputProps) {
+export function MultiValueInput({ label, value, onChange, separator = MULTI_VALUE_SEPARATOR, validate, maxRows, placeholder }: MultiValueInputProps) {
   const t = useT('common');
   const baseId = useId();
   const [rows, setRows] = useState<string[]>(() => rowsFor(value, separator));
@@ -65,9 +50,10 @@ export function MultiValueInput({ label, value, onChange, separator = DEFAULT_SE
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const lastProps = useRef({ value, separator });
 
-  const issues = rows.map((row) => (row.trim() === '' ? null : (validate?.(row.trim()) ?? null)));
+  const items = rows.map((row) => cleanMultiValueItem(row, separator));
+  const issues = items.map((item) => (item === '' ? null : (validate?.(item) ?? null)));
   const full = maxRows !== undefined && rows.length >= maxRows;
-  const canAdd = !full && rows.every((row, index) => row.trim() !== '' && issues[index] === null);
+  const canAdd = !full && items.every((item, index) => item !== '' && issues[index] === null);
   const inputId = (index: number) => `${baseId}-item-${index}`;
   const errorId = (index: number) => `${baseId}-error-${index}`;
 
@@ -78,7 +64,7 @@ export function MultiValueInput({ label, value, onChange, separator = DEFAULT_SE
   };
 
   const edit = (index: number, typed: string) => {
-    update(rows.map((row, at) => (at === index ? stripSeparator(typed, separator) : row)));
+    update(rows.map((row, at) => (at === index ? stripWhileTyping(typed, separator) : row)));
   };
 
   const add = () => {
@@ -90,7 +76,7 @@ export function MultiValueInput({ label, value, onChange, separator = DEFAULT_SE
   const remove = (index: number) => {
     const rest = rows.filter((_, at) => at !== index);
     focusRow.current = Math.min(index, Math.max(rest.length - 1, 0));
-    update(rest.length > 0 ? rest : ['']);
+    update(keepOneRow(rest));
   };
 
   useEffect(() => {
