@@ -3,8 +3,8 @@
  * and IP lists take IPv4, IPv6 or CIDR).
  *
  * Every function makes one pass over the string's char codes, with no regular expression and no allocation on the
- * validation path, so a line costs about as much as reading it. The accepted syntax is the one Node's
- * `net.isIPv4`/`net.isIPv6` accept, with one deliberate difference, tested property by property:
+ * validation path, so a line costs about as much as reading it. The accepted syntax is exactly the one Node's
+ * `net.isIPv4`/`net.isIPv6` accept except for zone ids (the property tests compare the two on random input):
  *
  * - IPv4 is dotted decimal with exactly four parts of 0-255 and **no leading zeros** (`01.2.3.4` is refused, as Node
  *   refuses it), because some systems read a leading zero as octal and the same text would then mean another address.

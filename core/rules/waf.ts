@@ -71,7 +71,11 @@ export const FINGERPRINT_MATCH_TYPES: readonly MatchType[] = ['ja3', 'ja3n', 'ja
 /** Operators whose targets are PCRE regular expressions (rules §5: "Regular expressions are PCRE"). */
 export const REGEX_OPERATORS: readonly string[] = ['regex', 'not-regex'];
 
-/** One condition: a match type, an operator and its targets (the OR rows, or one '|'-joined string). */
+/**
+ * One condition: a match type, an operator and its targets (the OR rows, or one '|'-joined string). String targets
+ * compare case-insensitively (rules §5 "String matching is case-insensitive"); the matcher applies that, this module
+ * only checks what may be written.
+ */
 export interface MatchConditionInput {
   /** What the condition looks at. */
   type: MatchType;
