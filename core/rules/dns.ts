@@ -2,7 +2,7 @@
  * Cloud DNS (rules §5 DNS; rules §9 "Batch domains (DNS) 100 lines", "DNS import", "Default TTL").
  */
 import { validateBatch, type BatchResult } from './batch.js';
-import { charLength, parseInteger } from './common.js';
+import { charLength, isBlank, parseInteger, validateLength } from './common.js';
 import { DOMAIN_LABEL_MAX_LENGTH, DOMAIN_MAX_LENGTH, isDomain, normalizeDomain, validateDomain } from './domain.js';
 import { isIPv4, isIPv6 } from './ip.js';
 import { isHttpUrl } from './url.js';
@@ -118,6 +118,61 @@ export function validateDnsTtl(value: string | number | null | undefined): RuleI
   return parsed !== null && DNS_TTL_OPTIONS.includes(parsed) ? null : issue('dns.ttl-option', { options: DNS_TTL_OPTIONS.join(', ') });
 }
 
+/**
+ * Resolution lines (rules §3 DNS "line type"). The spec names only the default, `any` (rules §5 DNS); the others are
+ * the carrier and audience lines Chinese DNS providers offer, so a record can answer differently per network.
+ */
+export const DNS_LINES = ['any', 'telecom', 'unicom', 'mobile', 'education', 'overseas', 'search-engine'] as const;
+/** A resolution line id. */
+export type DnsLine = (typeof DNS_LINES)[number];
+/** Record and domain statuses (rules §3, §4 DNS: normal, disabled). */
+export const DNS_STATUSES = ['normal', 'disabled'] as const;
+/** A record or domain status. */
+export type DnsStatus = (typeof DNS_STATUSES)[number];
+/**
+ * Longest record or group remark. The spec gives no DNS remark length; this takes the add-website note's 64
+ * characters (rules §5 Websites), the longer remark reading there being meant for website notes rather than DNS.
+ */
+export const DNS_REMARK_MAX_LENGTH = 64;
+/** Domain group names and record group labels: 1-40 characters, as group names are in rules §5 Accounts and groups. */
+export const DNS_GROUP_NAME_LENGTH = { min: 1, max: 40 } as const;
+
+/** True for a resolution line id. */
+export function isDnsLine(value: string): value is DnsLine {
+  return (DNS_LINES as readonly string[]).includes(value);
+}
+
+/** True for a record or domain status. */
+export function isDnsStatus(value: string): value is DnsStatus {
+  return (DNS_STATUSES as readonly string[]).includes(value);
+}
+
+/** The line is one of {@link DNS_LINES}. */
+export function validateDnsLine(value: string | null | undefined): RuleIssue | null {
+  return isDnsLine((value ?? '').trim()) ? null : issue('dns.line-option');
+}
+
+/** The status is normal or disabled (rules §3 DNS). */
+export function validateDnsStatus(value: string | null | undefined): RuleIssue | null {
+  return isDnsStatus((value ?? '').trim()) ? null : issue('dns.status-option');
+}
+
+/** A remark of at most {@link DNS_REMARK_MAX_LENGTH} characters; empty is fine. */
+export function validateDnsRemark(value: string | null | undefined): RuleIssue | null {
+  return validateLength(value ?? '', { min: 0, max: DNS_REMARK_MAX_LENGTH });
+}
+
+/** A domain group name: required, 1-40 characters (rules §3 DNS website group, rules §5 group names). */
+export function validateDnsGroupName(value: string | null | undefined): RuleIssue | null {
+  if (isBlank(value)) return issue('dns.group-name-required');
+  return validateLength(value ?? '', DNS_GROUP_NAME_LENGTH);
+}
+
+/** A record's group label (rules §3 DNS record "group"): optional, at most 40 characters. */
+export function validateDnsRecordGroup(value: string | null | undefined): RuleIssue | null {
+  return validateLength(value ?? '', { min: 0, max: DNS_GROUP_NAME_LENGTH.max });
+}
+
 /** A DNS record as the record form edits it. */
 export interface DnsRecordInput {
   /** Host record (`@`, `www`, `*`). */
@@ -130,12 +185,19 @@ export interface DnsRecordInput {
   priority?: number | string | null;
   /** TTL in seconds; absent means {@link DNS_TTL_DEFAULT}. */
   ttl?: number | string | null;
+  /** Resolution line; absent means {@link DNS_LINE_DEFAULT}. */
+  line?: string | null;
+  /** Normal or disabled; absent means normal. */
+  status?: string | null;
+  /** Free remark. */
+  remark?: string | null;
+  /** Group label. */
+  group?: string | null;
 }
 
 /**
- * Checks a record (rules §5 DNS): host, type, value per type, MX priority only on MX records (1-50), TTL options.
- * The line and the remark have no rule in the spec (a missing line means {@link DNS_LINE_DEFAULT}). Issues name the
- * fields of {@link DnsRecordInput}.
+ * Checks a record (rules §5 DNS): host, type, value per type, MX priority only on MX records (1-50), TTL options, and,
+ * when given, the line, status, remark and group label. Issues name the fields of {@link DnsRecordInput}.
  */
 export function validateDnsRecord(record: DnsRecordInput): FieldIssue[] {
   const issues = [...onField('host', validateDnsHost(record.host))];
@@ -150,7 +212,64 @@ export function validateDnsRecord(record: DnsRecordInput): FieldIssue[] {
   if (record.ttl !== undefined && record.ttl !== null && record.ttl !== '') {
     issues.push(...onField('ttl', validateDnsTtl(record.ttl)));
   }
+  if (record.line !== undefined && record.line !== null && record.line !== '') issues.push(...onField('line', validateDnsLine(record.line)));
+  if (record.status !== undefined && record.status !== null && record.status !== '') {
+    issues.push(...onField('status', validateDnsStatus(record.status)));
+  }
+  if (record.remark) issues.push(...onField('remark', validateDnsRemark(record.remark)));
+  if (record.group) issues.push(...onField('group', validateDnsRecordGroup(record.group)));
   return issues;
+}
+
+/**
+ * Records per batch-add submission. The spec states 100 lines for batch add domains (rules §5 DNS, §9); the stricter
+ * reading applies the same limit, and the same "more than 100 lines" message, to batch add records.
+ */
+export const DNS_BATCH_RECORDS_MAX = 100;
+
+/**
+ * Reads one line of a batch record text, written as in a zone file: `host type value`, with the MX priority before the
+ * value (`@ MX 10 mail.example.com`). The value is the rest of the line, so TXT and SRV values keep their spaces; one
+ * pair of surrounding double quotes is removed. Answers null when the line has fewer than three parts.
+ */
+export function parseDnsRecordLine(text: string): DnsRecordInput | null {
+  const match = /^(\S+)\s+(\S+)\s+(.+)$/.exec(text.trim());
+  if (!match) return null;
+  const host = match[1]!;
+  const type = match[2]!.toUpperCase();
+  let rest = match[3]!.trim();
+  let priority: string | null = null;
+  if (type === 'MX') {
+    const mx = /^(\S+)\s+(.+)$/.exec(rest);
+    if (!mx) return null;
+    priority = mx[1]!;
+    rest = mx[2]!.trim();
+  }
+  if (rest.length >= 2 && rest.startsWith('"') && rest.endsWith('"')) rest = rest.slice(1, -1);
+  return priority === null ? { host, type, value: rest } : { host, type, value: rest, priority };
+}
+
+/** One batch record line: its format, then the first problem {@link validateDnsRecord} finds. */
+export function validateDnsRecordLine(text: string): RuleIssue | null {
+  const record = parseDnsRecordLine(text);
+  if (!record) return issue('dns.record-line-format');
+  const [first] = validateDnsRecord(record);
+  return first ? (first.values === undefined ? { key: first.key } : { key: first.key, values: first.values }) : null;
+}
+
+/** The identity of a record line for duplicate checks: host and type case-insensitively, the value as written. */
+function recordLineIdentity(text: string): string {
+  const record = parseDnsRecordLine(text);
+  return record ? `${record.host.toLowerCase()} ${record.type} ${record.priority ?? ''} ${record.value}` : text;
+}
+
+/** The batch-add records text: one record per line, at most 100 (the "more than 100 lines" message), repeats marked. */
+export function validateDnsBatchRecords(text: string): BatchResult {
+  return validateBatch(text, {
+    rule: validateDnsRecordLine,
+    identity: recordLineIdentity,
+    limit: { max: DNS_BATCH_RECORDS_MAX, key: 'dns.more-than-100-lines' },
+  });
 }
 
 /** One domain of a DNS batch add: a domain name, no wildcard (rules §5 DNS "domain format error"). */
@@ -175,6 +294,27 @@ export function validateDnsImportFile(file: { name: string; size: number }): Rul
   const extension = file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase();
   if (!file.name.includes('.') || !DNS_IMPORT_EXTENSIONS.includes(extension)) {
     return issue('dns.import-file-type', { types: DNS_IMPORT_EXTENSIONS.join(', ') });
+  }
+  if (file.size <= 0) return issue('dns.import-file-empty');
+  if (file.size > DNS_IMPORT_MAX_BYTES) return issue('dns.import-file-size', { max: '2MB' });
+  return null;
+}
+
+/** Zone file types accepted for import besides the workbooks: a BIND zone file (`.zone`, or plain `.txt`). */
+export const DNS_ZONE_FILE_EXTENSIONS: readonly string[] = ['zone', 'txt'];
+
+/**
+ * A file picked on the import page: an xlsx workbook or a BIND zone file, at most 2MB (the spec's import size applies
+ * to zone files too, the stricter reading). Legacy `.xls` workbooks are named by the spec (rules §5 DNS) but cannot be
+ * read by the maintained spreadsheet library the console uses, so they are refused with their own message asking for
+ * an `.xlsx` copy, instead of failing later as an unreadable file.
+ */
+export function validateDnsImportUpload(file: { name: string; size: number }): RuleIssue | null {
+  const extension = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase() : '';
+  if (extension === 'xls') return issue('dns.import-xls-unsupported');
+  if (extension === 'xlsx') return validateDnsImportFile(file);
+  if (!DNS_ZONE_FILE_EXTENSIONS.includes(extension)) {
+    return issue('dns.import-file-type', { types: ['xlsx', ...DNS_ZONE_FILE_EXTENSIONS].join(', ') });
   }
   if (file.size <= 0) return issue('dns.import-file-empty');
   if (file.size > DNS_IMPORT_MAX_BYTES) return issue('dns.import-file-size', { max: '2MB' });

@@ -21,6 +21,16 @@ import {
   validateDnsRecordValue,
   validateDnsTtl,
   validateMxPriority,
+  DNS_BATCH_RECORDS_MAX,
+  DNS_LINES,
+  DNS_REMARK_MAX_LENGTH,
+  parseDnsRecordLine,
+  validateDnsBatchRecords,
+  validateDnsGroupName,
+  validateDnsImportUpload,
+  validateDnsLine,
+  validateDnsRecordLine,
+  validateDnsStatus,
 } from '../../../core/rules/dns.js';
 
 const domains = (count: number) => Array.from({ length: count }, (_, i) => `d${i}.example.com`).join('\n');
@@ -126,5 +136,56 @@ describe('rules §5 DNS', () => {
       { field: 'type', key: 'dns.record-type' },
       { field: 'ttl', key: 'dns.ttl-option', values: { options: '60, 600, 3600' } },
     ]);
+  });
+});
+
+describe('rules §3/§5 DNS: lines, statuses, remarks, groups, batch records and uploads', () => {
+  it('rules §5 DNS: line default any, one of the known lines', () => {
+    assert.equal(DNS_LINES[0], DNS_LINE_DEFAULT);
+    for (const line of DNS_LINES) assert.equal(validateDnsLine(line), null);
+    assert.deepEqual(validateDnsLine('mars'), { key: 'dns.line-option' });
+    assert.deepEqual(validateDnsLine(''), { key: 'dns.line-option' });
+  });
+  it('rules §3/§4 DNS: status normal or disabled', () => {
+    assert.equal(validateDnsStatus('normal'), null);
+    assert.equal(validateDnsStatus('disabled'), null);
+    assert.deepEqual(validateDnsStatus('paused'), { key: 'dns.status-option' });
+  });
+  it('rules §3 DNS website group: name required, 1-40 characters; remark at most 64', () => {
+    assert.deepEqual(validateDnsGroupName(' '), { key: 'dns.group-name-required' });
+    assert.equal(validateDnsGroupName('运维'.repeat(20)), null);
+    assert.deepEqual(validateDnsGroupName('x'.repeat(41)), { key: 'common.too-long', values: { max: 40 } });
+    assert.equal(DNS_REMARK_MAX_LENGTH, 64);
+    assert.deepEqual(validateDnsRecord({ host: 'www', type: 'A', value: '1.2.3.4', remark: 'r'.repeat(65), group: 'g'.repeat(41), line: 'x', status: 'y' }), [
+      { field: 'line', key: 'dns.line-option' },
+      { field: 'status', key: 'dns.status-option' },
+      { field: 'remark', key: 'common.too-long', values: { max: 64 } },
+      { field: 'group', key: 'common.too-long', values: { max: 40 } },
+    ]);
+  });
+  it('rules §5 DNS (stricter reading): batch add records, one per line, at most 100 lines ("More than 100 lines")', () => {
+    assert.equal(DNS_BATCH_RECORDS_MAX, 100);
+    assert.deepEqual(parseDnsRecordLine('@ MX 10 mail.example.com'), { host: '@', type: 'MX', value: 'mail.example.com', priority: '10' });
+    assert.deepEqual(parseDnsRecordLine('txt txt "v=spf1 include:x.example ~all"'), { host: 'txt', type: 'TXT', value: 'v=spf1 include:x.example ~all' });
+    assert.deepEqual(parseDnsRecordLine('_sip._tcp SRV 10 5 5060 sip.example.com'), { host: '_sip._tcp', type: 'SRV', value: '10 5 5060 sip.example.com' });
+    assert.equal(parseDnsRecordLine('www A'), null);
+    assert.deepEqual(validateDnsRecordLine('www A'), { key: 'dns.record-line-format' });
+    assert.deepEqual(validateDnsRecordLine('www A 300.1.1.1'), { key: 'dns.record-value-format' });
+    assert.deepEqual(validateDnsRecordLine('@ MX 51 mx.example.com'), { key: 'dns.mx-priority-range', values: { min: 1, max: 50 } });
+    const lines = (count: number) => Array.from({ length: count }, (_, i) => `h${i} A 192.0.2.${i % 250}`).join('\n');
+    assert.equal(validateDnsBatchRecords(lines(100)).issue, null);
+    assert.deepEqual(validateDnsBatchRecords(lines(101)).issue, { key: 'dns.more-than-100-lines', values: { max: 100, count: 101 } });
+    const mixed = validateDnsBatchRecords('www A 192.0.2.1\nWWW a 192.0.2.1\nmail MX mx.example.com');
+    assert.deepEqual(mixed.lines.map((line) => line.status), ['valid', 'duplicate', 'invalid']);
+  });
+  it('rules §5 DNS: uploads are xlsx (or a BIND zone file) up to 2MB; .xls is refused with its own message', () => {
+    assert.equal(validateDnsImportUpload({ name: 'a.xlsx', size: 2_000_000 }), null);
+    assert.equal(validateDnsImportUpload({ name: 'example.com.zone', size: 10 }), null);
+    assert.equal(validateDnsImportUpload({ name: 'zone.TXT', size: 10 }), null);
+    assert.deepEqual(validateDnsImportUpload({ name: 'a.xls', size: 10 }), { key: 'dns.import-xls-unsupported' });
+    assert.deepEqual(validateDnsImportUpload({ name: 'a.zone', size: 2_000_001 }), { key: 'dns.import-file-size', values: { max: '2MB' } });
+    assert.deepEqual(validateDnsImportUpload({ name: 'a.xlsx', size: 2_000_001 }), { key: 'dns.import-file-size', values: { max: '2MB' } });
+    assert.deepEqual(validateDnsImportUpload({ name: 'a.csv', size: 1 }), { key: 'dns.import-file-type', values: { types: 'xlsx, zone, txt' } });
+    assert.deepEqual(validateDnsImportUpload({ name: 'a.zone', size: 0 }), { key: 'dns.import-file-empty' });
   });
 });
