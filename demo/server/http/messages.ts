@@ -28,6 +28,17 @@ const zhCN = {
   'unsupported-media-type': '不支持的请求内容类型',
   'route-not-found': '接口不存在',
   'server-error': '系统错误',
+  'dns-domain-exists': '域名已存在',
+  'dns-domain-missing': '域名不存在或已被删除',
+  'dns-record-exists': '相同的解析记录已存在',
+  'dns-group-exists': '分组名称已存在',
+  'dns-import-domain-unknown': '域名 {domain} 不在域名列表中，请先添加该域名',
+  'certificate-binding-failed': '证书绑定失败',
+  'certificate-unauthorized': '未授权的证书不能关联',
+  'certificate-bound': '证书已绑定域名，请先解绑再删除',
+  'certificate-not-issued': '证书尚未签发',
+  'certificate-auto-renew-free-only': '仅免费证书支持自动续期',
+  'certificate-upload-only': '仅上传的证书可以替换证书和私钥',
 } as const;
 
 /** A server message key. */
@@ -53,6 +64,17 @@ const enUS: Record<MessageKey, string> = {
   'unsupported-media-type': 'Unsupported request content type',
   'route-not-found': 'No such API',
   'server-error': 'System error',
+  'dns-domain-exists': 'The domain already exists',
+  'dns-domain-missing': 'The domain does not exist or was deleted',
+  'dns-record-exists': 'The same record already exists',
+  'dns-group-exists': 'A group with this name already exists',
+  'dns-import-domain-unknown': '{domain} is not in your domain list; add the domain first',
+  'certificate-binding-failed': 'Certificate binding failed',
+  'certificate-unauthorized': 'Unauthorized certificates cannot be linked',
+  'certificate-bound': 'The certificate is bound to domains: unbind it before deleting',
+  'certificate-not-issued': 'The certificate has not been issued',
+  'certificate-auto-renew-free-only': 'Only free certificates renew automatically',
+  'certificate-upload-only': 'Only uploaded certificates can have their certificate and key replaced',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { zh_CN: zhCN, en_US: enUS };

@@ -3,10 +3,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth.js';
+import { dnsRoutes } from './dns.js';
 import { jobRoutes } from './jobs.js';
 import { messageRoutes } from './messages.js';
 import { oplogRoutes } from './oplog.js';
 import { platformRoutes } from './platform.js';
+import { websiteGroupRoutes } from './website-groups.js';
+import { websiteRoutes } from './websites.js';
 
 /** The API plugins, registered in order inside the /api scope (after the session and idempotency hooks). */
 export const API_ROUTES: ReadonlyArray<(api: FastifyInstance) => Promise<void>> = [
@@ -15,4 +18,7 @@ export const API_ROUTES: ReadonlyArray<(api: FastifyInstance) => Promise<void>> 
   jobRoutes,
   oplogRoutes,
   messageRoutes,
+  websiteRoutes,
+  websiteGroupRoutes,
+  dnsRoutes,
 ];

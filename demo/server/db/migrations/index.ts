@@ -3,7 +3,10 @@
  */
 import { platformMigration } from './0001-platform.js';
 import { messagesMigration } from './0002-messages.js';
+import { domainsMigration } from './0010-domains.js';
+import { dnsMigration } from './0030-dns.js';
+import { certificatesMigration } from './0050-certificates.js';
 import type { Migration } from './migration.js';
 
 /** The migrations applied at start. */
-export const MIGRATIONS: readonly Migration[] = [platformMigration, messagesMigration];
+export const MIGRATIONS: readonly Migration[] = [platformMigration, messagesMigration, domainsMigration, dnsMigration, certificatesMigration];

@@ -5,13 +5,15 @@
 import type { Db } from '../database.js';
 import { accountsSeed } from './accounts.js';
 import { consoleInfoSeed } from './console-info.js';
+import { dnsSeed } from './dns.js';
 import { domainsSeed } from './domains.js';
 import { messagesSeed } from './messages.js';
 import { plansSeed } from './plans.js';
 import type { SeedModule } from './seed-module.js';
+import { websitesSeed } from './websites.js';
 
 /** Every seed module, in dependency order. */
-export const SEED_MODULES: readonly SeedModule[] = [accountsSeed, consoleInfoSeed, plansSeed, domainsSeed, messagesSeed];
+export const SEED_MODULES: readonly SeedModule[] = [accountsSeed, consoleInfoSeed, plansSeed, domainsSeed, messagesSeed, websitesSeed, dnsSeed];
 
 /** Runs the pending modules; returns the names run now (empty on a restart). */
 export function runSeeds(db: Db, now: number, modules: readonly SeedModule[] = SEED_MODULES): string[] {

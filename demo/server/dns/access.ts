@@ -1,0 +1,53 @@
+/**
+ * Who may see and change DNS domains (shell §6 "DNS domainList requires the domainList permission"; rules §6). The
+ * domainList permission is the group's grant of the `domain` module: without it a child gets PERMISSION_DENIED_CODE
+ * on every DNS call; read access lists, manage access writes. A grant limited to in-group or specified objects sees
+ * the DNS domains bound to the group through `dns_domains.perm_group_id` (see migration 30).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PERMISSION_DENIED_CODE } from '../../../core/api/catalogue.js';
+import type { ModuleAccess } from '../../../core/api/endpoints/platform.js';
+import { fail } from '../http/envelope.js';
+import { permissions, type SqlCondition } from '../security/permissions.js';
+import { requireSession } from '../security/session.js';
+
+/** The caller's DNS access. */
+export interface DnsAccess {
+  /** Limits `dns_domains` rows (or a `domain_id` column) to the caller's visible domains. */
+  domains(column?: string): SqlCondition;
+  /** The same limit for tables with a `domain_id` column: the id must be a visible domain of the account. */
+  byDomainId(column?: string): SqlCondition;
+  /** The permission group a domain the caller creates is bound to, or null. */
+  bindNewTo: number | null;
+  /** True when allowed; otherwise answers PERMISSION_DENIED_CODE and returns false. */
+  require(reply: FastifyReply, access: ModuleAccess): boolean;
+}
+
+/** The DNS access of the signed-in caller. */
+export function dnsAccess(request: FastifyRequest): DnsAccess {
+  const session = requireSession(request);
+  const granted = permissions(request);
+  const grant = granted.grant('domain');
+  const limited = granted.isChild && grant !== null && grant.object_scope !== 'all';
+  const domains = (column = 'perm_group_id'): SqlCondition => {
+    if (!grant) return { where: '0', params: {} };
+    if (!limited) return { where: '1', params: {} };
+    return { where: `${column} = @dns_perm_group`, params: { dns_perm_group: session.groupId } };
+  };
+  return {
+    domains: (column) => domains(column),
+    byDomainId(column = 'domain_id') {
+      const visible = domains('d.perm_group_id');
+      return {
+        where: `${column} IN (SELECT d.id FROM dns_domains d WHERE d.member_id = @member_id AND ${visible.where})`,
+        params: visible.params,
+      };
+    },
+    bindNewTo: limited && grant?.auto_bind_new ? session.groupId : null,
+    require(reply, access) {
+      if (granted.can('domain', access)) return true;
+      fail(reply, PERMISSION_DENIED_CODE);
+      return false;
+    },
+  };
+}
