@@ -6,6 +6,10 @@ import commonEn from './locales/en_US/common.json';
 import commonZh from './locales/zh_CN/common.json';
 import hostEn from './locales/en_US/host.json';
 import hostZh from './locales/zh_CN/host.json';
+import jobListEn from './locales/en_US/job-list.json';
+import jobListZh from './locales/zh_CN/job-list.json';
+import operationLogEn from './locales/en_US/operation-log.json';
+import operationLogZh from './locales/zh_CN/operation-log.json';
 import planOverviewEn from './locales/en_US/plan-overview.json';
 import planOverviewZh from './locales/zh_CN/plan-overview.json';
 import rulesEn from './locales/en_US/rules.json';
@@ -18,6 +22,8 @@ export const RESOURCES = {
   zh_CN: {
     common: commonZh,
     host: hostZh,
+    'job-list': jobListZh,
+    'operation-log': operationLogZh,
     'plan-overview': planOverviewZh,
     rules: rulesZh,
     routes: routesZh,
@@ -25,6 +31,8 @@ export const RESOURCES = {
   en_US: {
     common: commonEn,
     host: hostEn,
+    'job-list': jobListEn,
+    'operation-log': operationLogEn,
     'plan-overview': planOverviewEn,
     rules: rulesEn,
     routes: routesEn,

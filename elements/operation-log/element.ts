@@ -1,0 +1,32 @@
+import { defineElement } from '../../core/ui/define-element.js';
+import { OperationLog, type OperationLogProps } from './operation-log.js';
+import styles from './operation-log.css';
+
+/**
+ * The operation log: who did what and when (time in UTC+8, rules §9), in which area, with which action, on which
+ * object and from which IP. Filters: time range (rules §9 date ranges), area, action, operator and object. Each entry
+ * opens its before/after values as a diff with nested fields flattened to dotted paths.
+ *
+ * @tag ec-operation-log
+ * @summary Operation log with filters, paging and a before/after diff of each entry.
+ * @attr {string} area - Locks the log to one feature area, e.g. `dns`; the area filter shows it and cannot change.
+ * @attr {10 | 20 | 50 | 100} page-size - Rows per page (shell §9); default 10.
+ * @fires ec-operation-log-filtered - The user changed a filter; detail `{ filter }`, the list call's filter without paging.
+ * @csspart toolbar - The filters and the refresh button.
+ * @csspart table - The log table.
+ * @csspart pagination - The pager, shown when there are more entries than the smallest page size.
+ * @csspart empty-state - Shown when no entry matches the filters.
+ * @csspart dialog - The changes dialog of an entry.
+ * @csspart diff - The before/after table in the changes dialog.
+ */
+export const OperationLogElement = defineElement<OperationLogProps>('ec-operation-log', OperationLog, {
+  namespace: 'operation-log',
+  attributes: { area: 'string', pageSize: 'number' },
+  styles,
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ec-operation-log': HTMLElement & { area?: string; pageSize?: number };
+  }
+}

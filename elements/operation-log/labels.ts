@@ -1,0 +1,55 @@
+/**
+ * Catalogue keys (namespace `operation-log`) of the areas, actions and date ranges the log names. Keys are written
+ * out rather than built from the values, so the catalogue test and a key search find every one; an area or action
+ * missing here is shown by its id, as the server recorded it.
+ */
+import type { TFunction } from '../../core/i18n/i18n.js';
+import type { TimeRangePreset } from './time-range.js';
+
+/** Feature areas the server records writes under (rules §2 feature areas). */
+export const AREA_LABEL_KEYS = {
+  account: 'area.account',
+  access: 'area.access',
+  domain: 'area.domain',
+  'website-group': 'area.website-group',
+  waf: 'area.waf',
+  cache: 'area.cache',
+  certificate: 'area.certificate',
+  dns: 'area.dns',
+  ban: 'area.ban',
+  log: 'area.log',
+  job: 'area.job',
+  message: 'area.message',
+} as const satisfies Record<string, string>;
+
+/** Verbs the server records. */
+export const ACTION_LABEL_KEYS = {
+  create: 'action.create',
+  update: 'action.update',
+  delete: 'action.delete',
+  enable: 'action.enable',
+  disable: 'action.disable',
+  bind: 'action.bind',
+  unbind: 'action.unbind',
+  import: 'action.import',
+  'assign-group': 'action.assign-group',
+  'batch-setting': 'action.batch-setting',
+  cancel: 'action.cancel',
+  'update-timezone': 'action.update-timezone',
+} as const satisfies Record<string, string>;
+
+/** Rules §9 date ranges. */
+export const RANGE_LABEL_KEYS: Record<TimeRangePreset, string> = {
+  '15m': 'range.last-15-minutes',
+  '3h': 'range.last-3-hours',
+  today: 'range.today',
+  yesterday: 'range.yesterday',
+  '7d': 'range.last-7-days',
+  '30d': 'range.last-30-days',
+  custom: 'range.custom',
+};
+
+/** The translated name of an area or action from one of the tables above, or its id when the console has none. */
+export function labelOf(t: TFunction, table: Readonly<Record<string, string>>, value: string): string {
+  return Object.hasOwn(table, value) ? t(table[value]) : value;
+}

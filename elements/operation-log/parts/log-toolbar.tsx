@@ -1,0 +1,198 @@
+/**
+ * The filters of `<ec-operation-log>`: time range (rules §9 date ranges, custom inputs in UTC+8), area, action,
+ * operator and object, plus refresh. Every control has a visible label; Dropdowns also name their hidden input and
+ * select for screen readers (NOTES.md, PrimeReact in a shadow root).
+ */
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useId, useMemo } from 'react';
+import { useT } from '../../../core/ui/element-context.js';
+import { SearchInput } from '../../../core/ui/parts/search-input.js';
+import { ACTION_LABEL_KEYS, AREA_LABEL_KEYS, labelOf, RANGE_LABEL_KEYS } from '../labels.js';
+import type { OperationLogFilters, OperatorChoice } from '../store.js';
+import { isTimeRangePreset, TIME_RANGE_PRESETS, type TimeRangePreset } from '../time-range.js';
+
+/** Props of {@link LogToolbar}. */
+export interface LogToolbarProps {
+  /** The filters as the store has them. */
+  filters: OperationLogFilters;
+  /** The area the element is locked to ('' when the user may choose). */
+  lockedArea: string;
+  /** The signed-in user as an operator choice; null when unknown or when the account only sees its own entries. */
+  me: OperatorChoice | null;
+  /** The operator filter is offered (a child account only ever sees its own entries). */
+  showOperator: boolean;
+  /** The custom range inputs do not form a range. */
+  customInvalid: boolean;
+  /** Called with the area picked ('' for all). */
+  onArea: (area: string) => void;
+  /** Called with the action picked ('' for all). */
+  onAction: (action: string) => void;
+  /** Called with the operator picked (null for all). */
+  onOperator: (operator: OperatorChoice | null) => void;
+  /** Called with the object ID searched for ('' for all). */
+  onObject: (objectId: string) => void;
+  /** Called with the range preset picked. */
+  onRange: (range: TimeRangePreset) => void;
+  /** Called with the custom range inputs as typed (UTC+8 `datetime-local` text). */
+  onCustom: (custom: { start: string; end: string }) => void;
+  /** Called by the refresh button. */
+  onRefresh: () => void;
+}
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** Dropdown value meaning "all": PrimeReact treats '' as no selection and would show an empty field. */
+const ALL = '*';
+
+/**
+ * Names a Dropdown's hidden input, select and trigger for screen readers (NOTES.md, PrimeReact in a shadow root), and
+ * drops the `aria-activedescendant` PrimeReact puts on the focused root: it points at no element (axe: invalid ARIA).
+ */
+function named(label: string) {
+  return {
+    root: { 'aria-activedescendant': undefined } as never,
+    input: { 'aria-label': label } as never,
+    select: { 'aria-label': label } as never,
+    trigger: { 'aria-label': label } as never,
+  };
+}
+
+/** The filter value of a Dropdown choice. */
+function fromChoice(value: unknown): string {
+  return value === ALL ? '' : String(value);
+}
+
+/** The toolbar; `part="toolbar"`. */
+export function LogToolbar(props: LogToolbarProps) {
+  const { filters, lockedArea, me, showOperator, customInvalid } = props;
+  const t = useT();
+  const ids = { range: useId(), area: useId(), action: useId(), operator: useId(), start: useId(), end: useId(), error: useId() };
+
+  const rangeOptions: Option[] = useMemo(
+    () => TIME_RANGE_PRESETS.map((value) => ({ value, label: t(RANGE_LABEL_KEYS[value]) })),
+    [t],
+  );
+  const areaOptions: Option[] = useMemo(() => {
+    const known = Object.keys(AREA_LABEL_KEYS);
+    // An area the console has no name for (from the attribute) is still offered, by its id.
+    const areas = filters.area && !known.includes(filters.area) ? [...known, filters.area] : known;
+    return [{ value: ALL, label: t('filter.all-areas') }, ...areas.map((value) => ({ value, label: labelOf(t, AREA_LABEL_KEYS, value) }))];
+  }, [filters.area, t]);
+  const actionOptions: Option[] = useMemo(
+    () => [
+      { value: ALL, label: t('filter.all-actions') },
+      ...Object.keys(ACTION_LABEL_KEYS).map((value) => ({ value, label: labelOf(t, ACTION_LABEL_KEYS, value) })),
+    ],
+    [t],
+  );
+  const operatorChoices = useMemo(() => {
+    const choices = new Map<string, { label: string; choice: OperatorChoice | null }>([[ALL, { label: t('filter.all-operators'), choice: null }]]);
+    if (me) choices.set(String(me.userId), { label: t('filter.only-me'), choice: me });
+    // An operator picked from a row stays selectable under its name.
+    if (filters.operator && !choices.has(String(filters.operator.userId))) {
+      choices.set(String(filters.operator.userId), { label: filters.operator.label, choice: filters.operator });
+    }
+    return choices;
+  }, [me, filters.operator, t]);
+
+  const label = {
+    range: t('filter.time-range'),
+    area: t('filter.area'),
+    action: t('filter.action'),
+    operator: t('filter.operator'),
+  };
+
+  return (
+    <div className="ec-stack ec-log-toolbar" part="toolbar" role="search" aria-label={t('toolbar-label')}>
+      <div className="ec-row ec-toolbar">
+        <div className="ec-filter">
+          <label htmlFor={ids.range}>{label.range}</label>
+          <Dropdown
+            inputId={ids.range}
+            value={filters.range}
+            options={rangeOptions}
+            onChange={(event) => isTimeRangePreset(event.value) && props.onRange(event.value)}
+            pt={named(label.range)}
+          />
+        </div>
+        <div className="ec-filter">
+          <label htmlFor={ids.area}>{label.area}</label>
+          <Dropdown
+            inputId={ids.area}
+            value={filters.area || ALL}
+            options={areaOptions}
+            disabled={lockedArea !== ''}
+            onChange={(event) => props.onArea(fromChoice(event.value))}
+            pt={named(label.area)}
+          />
+        </div>
+        <div className="ec-filter">
+          <label htmlFor={ids.action}>{label.action}</label>
+          <Dropdown
+            inputId={ids.action}
+            value={filters.action || ALL}
+            options={actionOptions}
+            onChange={(event) => props.onAction(fromChoice(event.value))}
+            pt={named(label.action)}
+          />
+        </div>
+        {showOperator && (
+          <div className="ec-filter">
+            <label htmlFor={ids.operator}>{label.operator}</label>
+            <Dropdown
+              inputId={ids.operator}
+              value={filters.operator ? String(filters.operator.userId) : ALL}
+              options={[...operatorChoices].map(([value, { label: text }]) => ({ value, label: text }))}
+              onChange={(event) => props.onOperator(operatorChoices.get(event.value as string)?.choice ?? null)}
+              pt={named(label.operator)}
+            />
+          </div>
+        )}
+        <div className="ec-filter">
+          <span className="ec-filter-label" aria-hidden="true">
+            {t('filter.object')}
+          </span>
+          <SearchInput label={t('filter.object')} value={filters.objectId} onSearch={props.onObject} />
+        </div>
+        <span className="ec-spacer" />
+        <Button type="button" icon="pi pi-refresh" outlined label={t('refresh')} onClick={props.onRefresh} />
+      </div>
+      {filters.range === 'custom' && (
+        <div className="ec-row ec-toolbar">
+          <div className="ec-filter">
+            <label htmlFor={ids.start}>{t('filter.custom-start')}</label>
+            <InputText
+              id={ids.start}
+              type="datetime-local"
+              value={filters.custom.start}
+              aria-invalid={customInvalid}
+              aria-describedby={customInvalid ? ids.error : undefined}
+              onChange={(event) => props.onCustom({ ...filters.custom, start: event.target.value })}
+            />
+          </div>
+          <div className="ec-filter">
+            <label htmlFor={ids.end}>{t('filter.custom-end')}</label>
+            <InputText
+              id={ids.end}
+              type="datetime-local"
+              value={filters.custom.end}
+              aria-invalid={customInvalid}
+              aria-describedby={customInvalid ? ids.error : undefined}
+              onChange={(event) => props.onCustom({ ...filters.custom, end: event.target.value })}
+            />
+          </div>
+          {customInvalid && (
+            <p id={ids.error} className="ec-error-text" role="alert">
+              {t('filter.custom-invalid')}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
