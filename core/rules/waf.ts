@@ -3,13 +3,24 @@
  * tolerance 1 hour", "Replay window options").
  */
 import { validateBatch, type BatchResult } from './batch.js';
-import { charLength, isBlank, parseInteger, utf8ByteLength } from './common.js';
+import { charLength, isBlank, parseInteger, utf8ByteLength, validateIntegerRange, type Bounds } from './common.js';
 import { isDomain, isWildcardDomain } from './domain.js';
 import { validateIpOrCidr } from './ip.js';
+import {
+  FINGERPRINT_FORMATS,
+  isMatchOperator,
+  isValuelessOperator,
+  LIST_OPERATORS,
+  matchTypeSpec,
+  maxRowsOf,
+  parseTimeRange,
+  type MatchOperator,
+} from './match-catalogue.js';
 import { splitMultiValue } from './multi-value.js';
-import { validatePort } from './origin.js';
+import { validateHeaderName, validateMatchContent, validatePort, validateRequestWindow } from './origin.js';
 import { validatePcre } from './pcre.js';
 import { issue, onField, type FieldIssue, type RuleIssue } from './types.js';
+import { validateWafAction, type WafActionInput } from './waf-actions.js';
 
 /** Conditions per rule, combined by AND (rules §5 Match rules, rules §9: 5). */
 export const MATCH_CONDITIONS_MAX = 5;
@@ -79,16 +90,47 @@ export const REGEX_OPERATORS: readonly string[] = ['regex', 'not-regex'];
 export interface MatchConditionInput {
   /** What the condition looks at. */
   type: MatchType;
-  /** How it compares, e.g. `equals`, `contains`, `regex`. */
+  /** How it compares, e.g. `equals`, `contains`, `regex` (see `MATCH_TYPE_SPECS` for each type's operators). */
   operator: string;
   /** Targets: rows of the OR list, or the '|'-joined string the multi-value input produces. */
   value: string | readonly string[];
+  /** The header or request parameter name, for the named types. */
+  name?: string | null;
+  /** The rate window in seconds, 1-20, for the rate types (rules §5 Origin and performance "Request frequency window"). */
+  window?: number | string | null;
+  /**
+   * The IP list an `in-list`/`not-in-list` IP condition references, by id. Whether the list exists is checked where
+   * the lists are stored (the server); here only that one is chosen.
+   */
+  ip_list_id?: number | null;
 }
+
+/** Requests counted by a rate condition: the spec gives no bound, so 1-100000 per window. */
+export const RATE_COUNT_RANGE: Bounds = { min: 1, max: 100_000 };
+/** WAF rule statuses (rules §4 "WAF rule status: enabled, observation, closed"). */
+export const WAF_RULE_STATUSES = ['enabled', 'observation', 'closed'] as const;
+/** A WAF rule status. */
+export type WafRuleStatus = (typeof WAF_RULE_STATUSES)[number];
+
+/**
+ * Custom rule sets an account may hold, by package (rules §5 "The number of rule sets has a maximum"; the spec gives
+ * no number, so these grow with the package). Built-in sets and the default set do not count.
+ */
+export const RULE_SETS_MAX_BY_PLAN: Readonly<Record<string, number>> = {
+  trial: 5,
+  business: 10,
+  commercial: 20,
+  flagship: 50,
+  ultimate: 100,
+};
 
 /**
  * One target of a condition, checked for the condition's type and operator: a regular expression is PCRE; an IP
- * target is an address or CIDR; a server port 1-65535; a source status code 100-599; a method a token of letters;
- * a domain or referer domain a domain name (wildcards allowed).
+ * target is an address or CIDR; a server port 1-65535; a source status code 100-599; a method one of the HTTP methods
+ * (letters); a domain or referer domain a domain name (wildcards allowed); free text 1-1000 characters without Chinese
+ * (rules §5 "matching content 1-1000 characters, no Chinese": the stricter reading applies it to every text target,
+ * so a Chinese path is written percent-encoded, as the edge sees it); a suffix letters and digits; a fingerprint the
+ * format of its type; a region a region key; a time range `start~end` in order; a rate count 1-100000.
  */
 export function validateMatchTarget(type: MatchType, operator: string, target: string): RuleIssue | null {
   if (REGEX_OPERATORS.includes(operator)) return validatePcre(target);
@@ -108,9 +150,73 @@ export function validateMatchTarget(type: MatchType, operator: string, target: s
     case 'domain':
     case 'referer-domain':
       return isDomain(text, { wildcard: true }) ? null : issue('domain.format-error');
+    case 'url':
+    case 'query-string':
+    case 'header':
+    case 'request-parameter':
+      return validateMatchContent(text);
+    case 'suffix':
+      return /^[A-Za-z0-9]{1,16}$/.test(text) ? null : issue('waf.suffix-format');
+    case 'ja3':
+    case 'ja3n':
+    case 'ja4':
+    case 'ja4h':
+      return FINGERPRINT_FORMATS[type].test(text) ? null : issue('waf.fingerprint-format', { type: type.toUpperCase() });
+    case 'region':
+      return /^[A-Z]{2,8}(-[A-Z0-9]{1,3})?$/.test(text) ? null : issue('waf.region-unknown', { region: text });
+    case 'time': {
+      const range = parseTimeRange(text);
+      if (range === null) return issue('waf.time-range-format');
+      return range.end > range.start ? null : issue('waf.time-range-order');
+    }
+    case 'ip-rate':
+    case 'url-rate':
+      return validateIntegerRange(text, RATE_COUNT_RANGE, 'waf.rate-count-range');
+    case 'device-type':
+    case 'ip-type':
+    case 'ip-behaviour':
+    case 'protocol': {
+      const options = matchTypeSpec(type).options ?? [];
+      return options.includes(text.toLowerCase()) ? null : issue('waf.option-invalid');
+    }
     default:
       return null;
   }
+}
+
+/** A request parameter name: 1-100 visible ASCII characters other than the separators `&`, `=` and `#`. */
+export function validateParameterName(value: string | null | undefined): RuleIssue | null {
+  const text = (value ?? '').trim();
+  if (text.length === 0) return issue('common.required');
+  if (text.length > 100) return issue('common.too-long', { max: 100 });
+  return /^[\x21-\x7e]+$/.test(text) && !/[&=#]/.test(text) ? null : issue('waf.parameter-name-format');
+}
+
+/**
+ * The parts of a condition besides its targets: the operator is one its type offers; the named types have a valid
+ * name; the rate types a window of 1-20 s; a list operator a chosen IP list. Issues are on `<field>.operator`,
+ * `<field>.name`, `<field>.window` and `<field>.ip_list_id`.
+ */
+export function validateConditionShape(condition: MatchConditionInput, field: string): FieldIssue[] {
+  if (!(MATCH_TYPES as readonly string[]).includes(condition.type)) return onField(`${field}.type`, issue('waf.match-type-invalid'));
+  const spec = matchTypeSpec(condition.type);
+  if (!isMatchOperator(condition.operator) || !spec.operators.includes(condition.operator as MatchOperator)) {
+    return onField(`${field}.operator`, issue('waf.operator-invalid'));
+  }
+  const issues: FieldIssue[] = [];
+  if (spec.named) {
+    const name = condition.type === 'header' ? validateHeaderName(condition.name) : validateParameterName(condition.name);
+    issues.push(...onField(`${field}.name`, name));
+  }
+  if (spec.windowed) {
+    const window = condition.window === undefined || condition.window === null ? '' : condition.window;
+    issues.push(...onField(`${field}.window`, validateRequestWindow(window)));
+  }
+  if ((LIST_OPERATORS as readonly string[]).includes(condition.operator)) {
+    const id = condition.ip_list_id;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) issues.push(...onField(`${field}.ip_list_id`, issue('waf.ip-list-required')));
+  }
+  return issues;
 }
 
 /** The targets of a condition: the '|'-joined form split, separators stripped, empty rows dropped. */
@@ -120,9 +226,10 @@ export function conditionTargets(value: string | readonly string[]): string[] {
 
 /**
  * The conditions of one rule (rules §5 Match rules and WAF): at least one ("Add at least one rule"), at most 5
- * combined by AND, each with 1-20 OR rows, each row valid for its type; IP and region match are mutually exclusive;
- * the source status code condition comes last; the domain match type only on a wildcard domain. `siteDomain` is the
- * domain the rule protects, when there is one. Issues are on `conditions` and `conditions.<i>[.value]`.
+ * combined by AND, each with 1-20 OR rows (a rate has one threshold), each row valid for its type; the operator one
+ * its type offers, with the name, window or IP list it needs; IP and region match are mutually exclusive; the source
+ * status code condition comes last; the domain match type only on a wildcard domain. `siteDomain` is the domain the
+ * rule protects, when there is one. Issues are on `conditions` and `conditions.<i>[.value|.name|.window|…]`.
  */
 export function validateMatchConditions(conditions: readonly MatchConditionInput[], siteDomain?: string): FieldIssue[] {
   if (conditions.length === 0) return onField('conditions', issue('common.rule-required'));
@@ -134,17 +241,22 @@ export function validateMatchConditions(conditions: readonly MatchConditionInput
   if (types.includes('ip') && types.includes('region')) issues.push(...onField('conditions', issue('waf.ip-region-exclusive')));
   conditions.forEach((condition, index) => {
     const field = `conditions.${index}`;
+    const shape = validateConditionShape(condition, field);
+    issues.push(...shape);
+    if (shape.some((found) => found.field === `${field}.type` || found.field === `${field}.operator`)) return;
     if (condition.type === 'status-code' && index !== conditions.length - 1) {
       issues.push(...onField(field, issue('waf.status-code-last')));
     }
     if (condition.type === 'domain' && !(siteDomain !== undefined && isWildcardDomain(siteDomain.trim()))) {
       issues.push(...onField(field, issue('waf.domain-match-wildcard-only')));
     }
+    if (isValuelessOperator(condition.operator)) return;
     const targets = conditionTargets(condition.value);
+    const maxRows = Math.min(MATCH_OR_ROWS_MAX, maxRowsOf(condition.type));
     if (targets.length === 0) {
       issues.push(...onField(`${field}.value`, issue('common.required')));
-    } else if (targets.length > MATCH_OR_ROWS_MAX) {
-      issues.push(...onField(`${field}.value`, issue('waf.too-many-or-rows', { max: MATCH_OR_ROWS_MAX })));
+    } else if (targets.length > maxRows) {
+      issues.push(...onField(`${field}.value`, issue('waf.too-many-or-rows', { max: maxRows })));
     } else {
       for (const target of targets) {
         const found = validateMatchTarget(condition.type, condition.operator, target);
@@ -228,6 +340,20 @@ export interface WafRuleInput {
 /** Checks a rule: its conditions and remark (rules §5 Match rules and WAF). */
 export function validateWafRule(rule: WafRuleInput, siteDomain?: string): FieldIssue[] {
   return [...validateMatchConditions(rule.conditions, siteDomain), ...onField('remark', validateRuleRemark(rule.remark))];
+}
+
+/** A WAF rule as the rule form saves it: conditions, remark, disposal action and status. */
+export interface WafRuleFormInput extends WafRuleInput {
+  /** What the rule does when it matches (rules §4). */
+  action: WafActionInput;
+  /** Enabled, observation or closed (rules §4). */
+  status: string;
+}
+
+/** Checks the whole rule form: {@link validateWafRule}, the action and its parameters, and the status. */
+export function validateWafRuleForm(rule: WafRuleFormInput, siteDomain?: string): FieldIssue[] {
+  const status = (WAF_RULE_STATUSES as readonly string[]).includes(rule.status) ? null : issue('waf.rule-status-invalid');
+  return [...validateWafRule(rule, siteDomain), ...validateWafAction(rule.action), ...onField('status', status)];
 }
 
 /** One CSRF, replay-protection or exception path: starts with `/`, at most 128 characters (rules §5). */

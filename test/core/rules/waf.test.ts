@@ -10,7 +10,8 @@ describe('rules §5 Match rules and WAF', () => {
     assert.equal(waf.MATCH_CONDITIONS_MAX, 5);
     assert.deepEqual(waf.validateMatchConditions([]), [{ field: 'conditions', key: 'common.rule-required' }]);
     const five: MatchConditionInput['type'][] = ['url', 'header', 'method', 'query-string', 'suffix'];
-    assert.deepEqual(waf.validateMatchConditions(five.map((type) => condition(type, type === 'method' ? 'GET' : 'x'))), []);
+    const named = (type: MatchConditionInput['type']) => ({ ...condition(type, type === 'method' ? 'GET' : 'x'), name: 'X-Token' });
+    assert.deepEqual(waf.validateMatchConditions(five.map(named)), []);
     assert.deepEqual(waf.validateMatchConditions([...five, 'protocol' as const].map((type) => condition(type, type === 'method' ? 'GET' : 'x'))), [
       { field: 'conditions', key: 'waf.too-many-conditions', values: { max: 5 } },
     ]);
