@@ -149,3 +149,94 @@ export function validateFreeCertificateQuota(usage: { issuedThisWeek: number; du
   }
   return null;
 }
+
+// ── Names a certificate covers, registered domains and expiry (rules §3, §4, §5 Certificates) ─────────────────────
+
+/** Days before the due date when a certificate counts as "expiring soon" (rules §3 expiry states). */
+export const CERTIFICATE_EXPIRING_SOON_DAYS = 30;
+
+/** Rules §3 expiry states: expired, expiring soon, unexpired. */
+export type CertificateExpiryState = 'expired' | 'expiring' | 'unexpired';
+
+/** The expiry state of a certificate whose due date is `notAfter` (milliseconds), at `now`. */
+export function certificateExpiryState(notAfter: number, now: number): CertificateExpiryState {
+  if (notAfter <= now) return 'expired';
+  return notAfter - now <= CERTIFICATE_EXPIRING_SOON_DAYS * 86_400_000 ? 'expiring' : 'unexpired';
+}
+
+/**
+ * Whether a certificate issued for `names` (its subject alternative names) covers `domain`. A wildcard `*.a.com`
+ * covers exactly one label below `a.com` (`www.a.com`), never `a.com` itself nor `x.www.a.com` (RFC 6125 §6.4.3);
+ * comparison ignores case and a trailing dot.
+ */
+export function certificateCovers(names: readonly string[], domain: string): boolean {
+  const target = normalizeDomain(domain);
+  if (target.length === 0) return false;
+  return names.some((raw) => {
+    const name = normalizeDomain(raw);
+    if (name === target) return true;
+    if (!name.startsWith('*.')) return false;
+    // A wildcard in the requested domain is covered only by the same wildcard (handled by equality above).
+    if (target.startsWith('*.')) return false;
+    const dot = target.indexOf('.');
+    return dot > 0 && target.slice(dot + 1) === name.slice(2);
+  });
+}
+
+/**
+ * Public suffixes of two labels the console's customers use most (China, Hong Kong, Taiwan, the UK, Japan, Korea,
+ * Australia, Singapore, Brazil). The quota of rules §5 counts per *registered* domain; without the full public suffix
+ * list a name under one of these counts three labels deep, any other two.
+ */
+const TWO_LABEL_SUFFIXES = new Set([
+  'com.cn', 'net.cn', 'org.cn', 'gov.cn', 'edu.cn', 'ac.cn',
+  'com.hk', 'net.hk', 'org.hk', 'com.tw', 'net.tw', 'org.tw',
+  'co.uk', 'org.uk', 'ac.uk', 'gov.uk', 'co.jp', 'ne.jp', 'or.jp', 'co.kr',
+  'com.au', 'net.au', 'org.au', 'com.sg', 'com.br',
+]);
+
+/** The registered domain of a name (`*.shop.example.com.cn` -> `example.com.cn`), the unit of the weekly quota. */
+export function registeredDomain(domain: string): string {
+  const labels = normalizeDomain(domain).replace(/^\*\./, '').split('.');
+  if (labels.length <= 2) return labels.join('.');
+  const lastTwo = labels.slice(-2).join('.');
+  return TWO_LABEL_SUFFIXES.has(lastTwo) ? labels.slice(-3).join('.') : lastTwo;
+}
+
+/** The identity of a certificate's set of names, for counting duplicates (rules §5: at most 5). */
+export function certificateNameSet(names: readonly string[]): string {
+  return [...new Set(names.map(normalizeDomain))].sort().join(',');
+}
+
+/** Issuers of free certificates (rules §9: two to choose from). */
+export const FREE_CERTIFICATE_ISSUERS = ['demo-trust-g1', 'demo-secure-g2'] as const;
+/** One of {@link FREE_CERTIFICATE_ISSUERS}. */
+export type FreeCertificateIssuer = (typeof FREE_CERTIFICATE_ISSUERS)[number];
+
+/** The free certificate application form: an issuer and one domain per line (one certificate per domain). */
+export interface FreeCertificateApplicationInput {
+  issuer: string;
+  domains: string | readonly string[];
+}
+
+/**
+ * Checks a free certificate application (rules §5 Certificates: batch apply at most 1000 domains, wildcards allowed,
+ * no duplicates; rules §9: one of two issuers). Issues name the fields `issuer` and `domains`; line issues carry the
+ * line and the domain so the form can point at them.
+ */
+export function validateFreeCertificateApplication(input: FreeCertificateApplicationInput): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (isBlank(input.issuer)) issues.push(...onField('issuer', issue('certificates.issuer-required')));
+  else if (!(FREE_CERTIFICATE_ISSUERS as readonly string[]).includes(input.issuer)) {
+    issues.push(...onField('issuer', issue('certificates.issuer-unknown')));
+  }
+  const batch = validateCertificateBatchApply(input.domains);
+  if (batch.issue !== null) {
+    issues.push(...onField('domains', batch.issue.key === 'batch.empty' ? issue('certificates.domains-required') : batch.issue));
+  }
+  for (const line of batch.lines) {
+    if (line.status === 'valid' || line.issue === undefined || line.issue.key === 'batch.beyond-limit') continue;
+    issues.push({ field: 'domains', key: line.issue.key, values: { ...line.issue.values, line: line.line, domain: line.text } });
+  }
+  return issues;
+}

@@ -3,6 +3,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth.js';
+import { certificateRoutes } from './certificates.js';
 import { dnsRoutes } from './dns.js';
 import { jobRoutes } from './jobs.js';
 import { messageRoutes } from './messages.js';
@@ -21,4 +22,5 @@ export const API_ROUTES: ReadonlyArray<(api: FastifyInstance) => Promise<void>> 
   websiteRoutes,
   websiteGroupRoutes,
   dnsRoutes,
+  certificateRoutes,
 ];

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../database.js';
 import { accountsSeed } from './accounts.js';
+import { certificatesSeed } from './certificates.js';
 import { consoleInfoSeed } from './console-info.js';
 import { dnsSeed } from './dns.js';
 import { domainsSeed } from './domains.js';
@@ -13,7 +14,7 @@ import type { SeedModule } from './seed-module.js';
 import { websitesSeed } from './websites.js';
 
 /** Every seed module, in dependency order. */
-export const SEED_MODULES: readonly SeedModule[] = [accountsSeed, consoleInfoSeed, plansSeed, domainsSeed, messagesSeed, websitesSeed, dnsSeed];
+export const SEED_MODULES: readonly SeedModule[] = [accountsSeed, consoleInfoSeed, plansSeed, domainsSeed, messagesSeed, websitesSeed, dnsSeed, certificatesSeed];
 
 /** Runs the pending modules; returns the names run now (empty on a restart). */
 export function runSeeds(db: Db, now: number, modules: readonly SeedModule[] = SEED_MODULES): string[] {
