@@ -78,10 +78,11 @@ if (want('types')) run('type check (tsc --noEmit)', process.execPath, ['node_mod
 if (want('node')) {
   ensureSqliteBinding();
   // Node tests are every *.test.ts that is not a browser test (*.web.test.ts) or an end-to-end flow.
-  const nodeTests = [...findFiles(join(root, 'test/core'), ['.test.ts']), ...findFiles(join(root, 'test/server'), ['.test.ts'])]
+  const nodeTests = ['test/core', 'test/server', 'test/elements']
+    .flatMap((dir) => findFiles(join(root, dir), ['.test.ts']))
     .filter((file) => !file.endsWith('.web.test.ts'));
   if (nodeTests.length) {
-    run('node tests (core, rules, server)', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...nodeTests]);
+    run('node tests (core, rules, elements, server)', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...nodeTests]);
   }
 }
 

@@ -2,7 +2,9 @@
  * The feature elements the demo host ships, imported through their public entry points. A route whose element is
  * not imported here stays unavailable (left out of the menu, treated as unknown).
  */
+import '../../elements/job-list/element.js';
+import '../../elements/operation-log/element.js';
 import '../../elements/plan-overview/element.js';
 
 /** Tags registered by the imports above (for tests and the build report). */
-export const HOST_ELEMENTS = ['ec-plan-overview'] as const;
+export const HOST_ELEMENTS = ['ec-job-list', 'ec-operation-log', 'ec-plan-overview'] as const;

@@ -345,14 +345,16 @@ function tcpReports(write: Writer, base: string, parent: string): void {
 
 /** The task list tabs (batch operations, cache purges, prefetches), each with a detail page. */
 function taskLists(write: Writer, base: string, parent: string): void {
+  // The job types are the server's handler names (elements/job-list/job-types.ts); batch operations show every type.
   const kinds = [
-    ['operateLogBatch', 'batch'],
-    ['cleanCacheLog', 'clean-cache'],
-    ['cachePreheatLog', 'cache-preheat'],
+    ['operateLogBatch', undefined],
+    ['cleanCacheLog', 'cache.purge'],
+    ['cachePreheatLog', 'cache.prefetch'],
   ] as const;
   const pages = kinds.map(([key, type]) => {
-    const page = write(`${base}/${key}`, element('ec-job-list', { type }), { parent });
-    write(`${base}/${key}/detail/:id`, element('ec-job-detail', { type, 'job-id': ':id' }), { parent: page, back: page });
+    const filter: Record<string, string> = type ? { type } : {};
+    const page = write(`${base}/${key}`, element('ec-job-list', filter), { parent });
+    write(`${base}/${key}/detail/:id`, element('ec-job-detail', { ...filter, 'job-id': ':id' }), { parent: page, back: page });
     return page;
   });
   tabs(pages);
@@ -428,7 +430,8 @@ tabs([
 ]);
 const oldTaskList = old('taskList', redirect('cloud-speed-old-taskList-operateLogBatch'), { menu: true });
 taskLists(old, 'taskList', oldTaskList);
-old('operateLog', element('ec-operation-log', { area: 'cloud-speed' }), { menu: true });
+// Cloud-speed's log spans its areas (domain, website-group, job ...), so no area is locked.
+old('operateLog', element('ec-operation-log'), { menu: true });
 old('certificateList', element('ec-certificates'), { menu: true });
 const configTemplates = old('configTemplates', element('ec-config-templates'), { menu: true });
 old('configTemplates/create', element('ec-config-template-editor'), { parent: configTemplates, back: configTemplates });
@@ -573,7 +576,7 @@ const newTaskList = audit('taskList', redirect('cloud-speed-new-operation-audit-
   menu: true,
 });
 taskLists(audit, 'taskList', newTaskList);
-audit('operateLog', element('ec-operation-log', { area: 'cloud-speed' }), { menu: true });
+audit('operateLog', element('ec-operation-log'), { menu: true });
 
 // ── The finished table. ───────────────────────────────────────────────────────────────────────────────────────
 const draftsByName = new Map(drafts.map((draft) => [draft.route.name, draft]));

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import manifest from '../../custom-elements.json';
-import '../../demo/host/elements.js';
+import { HOST_ELEMENTS } from '../../demo/host/elements.js';
 
 interface ManifestDeclaration {
   tagName: string;
@@ -10,8 +10,9 @@ interface ManifestDeclaration {
 describe('custom-elements.json agrees with the registered elements (DESIGN §2)', () => {
   const declarations = manifest.modules.flatMap((module) => module.declarations as ManifestDeclaration[]);
 
-  it('lists every element the host ships', () => {
-    expect(declarations.map((declaration) => declaration.tagName)).to.include('ec-plan-overview');
+  it('documents every element the host ships', () => {
+    const documented = declarations.map((declaration) => declaration.tagName);
+    for (const tag of HOST_ELEMENTS) expect(documented, tag).to.include(tag);
   });
 
   for (const declaration of declarations) {

@@ -4,8 +4,13 @@
  * inside the element's shadow root.
  */
 import { ConfirmPopup } from 'primereact/confirmpopup';
-import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { useT } from '../element-context.js';
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useElement, useT } from '../element-context.js';
+
+/** The theme's gap between the trigger and the popover (its margin), room for the arrow. */
+const ARROW_GAP_PX = 10;
+/** The popover never touches the viewport edge. */
+const EDGE_PX = 8;
 
 /** What the trigger render function receives: spread it onto the trigger button. */
 export interface ConfirmTriggerProps {
@@ -39,10 +44,12 @@ export interface ConfirmPopoverProps {
  * focus to the trigger (PrimeReact remembers `document.activeElement`, which is only the host inside a shadow root).
  */
 export function ConfirmPopover({ message, onConfirm, onCancel, confirmLabel, cancelLabel, danger = false, children }: ConfirmPopoverProps) {
+  const { root } = useElement();
   const t = useT('common');
   const popupId = useId();
   const [target, setTarget] = useState<HTMLElement | null>(null);
   const triggerRef = useRef<HTMLElement | null>(null);
+  const stopFollowing = useRef<(() => void) | null>(null);
 
   const open = (event: MouseEvent<HTMLElement>) => {
     triggerRef.current = event.currentTarget;
@@ -50,11 +57,45 @@ export function ConfirmPopover({ message, onConfirm, onCancel, confirmLabel, can
   };
 
   const onHide = (result: string) => {
+    stopFollowing.current?.();
+    stopFollowing.current = null;
     setTarget(null);
     if (result === 'accept') onConfirm();
     else onCancel?.();
     triggerRef.current?.focus();
   };
+
+  // PrimeReact places the popup with page coordinates, as if it were a child of <body>; inside a shadow root it sits
+  // in the element's own (often positioned) containers and lands far from its trigger. Viewport coordinates with
+  // `position: fixed` are right wherever it is rendered. The theme's 10 px margin leaves room for the arrow.
+  const placeNextToTrigger = () => {
+    const popup = root.getElementById(popupId) as HTMLElement | null;
+    const trigger = triggerRef.current;
+    if (!popup || !trigger) return;
+    const anchor = trigger.getBoundingClientRect();
+    const below = anchor.bottom + ARROW_GAP_PX + popup.offsetHeight <= window.innerHeight;
+    const left = Math.max(EDGE_PX, Math.min(anchor.left, window.innerWidth - popup.offsetWidth - EDGE_PX));
+    popup.classList.toggle('p-confirm-popup-flipped', !below);
+    popup.style.position = 'fixed';
+    popup.style.top = `${below ? anchor.bottom : Math.max(EDGE_PX, anchor.top - popup.offsetHeight)}px`;
+    popup.style.left = `${left}px`;
+    popup.style.setProperty('--overlayArrowLeft', `${Math.max(0, anchor.left - left)}px`);
+  };
+
+  // PrimeReact re-aligns on scroll and resize with the same page coordinates; these listeners are added after its
+  // own, so they run after it and put the popup back next to the trigger.
+  const followTrigger = () => {
+    placeNextToTrigger();
+    const options = { capture: true, passive: true } as const;
+    window.addEventListener('scroll', placeNextToTrigger, options);
+    window.addEventListener('resize', placeNextToTrigger, options);
+    stopFollowing.current = () => {
+      window.removeEventListener('scroll', placeNextToTrigger, options);
+      window.removeEventListener('resize', placeNextToTrigger, options);
+    };
+  };
+
+  useEffect(() => () => stopFollowing.current?.(), []);
 
   const visible = target !== null;
 
@@ -65,6 +106,7 @@ export function ConfirmPopover({ message, onConfirm, onCancel, confirmLabel, can
         target={target ?? undefined}
         visible={visible}
         onHide={onHide}
+        onShow={followTrigger}
         message={message}
         acceptLabel={confirmLabel ?? t('action.confirm')}
         rejectLabel={cancelLabel ?? t('action.cancel')}

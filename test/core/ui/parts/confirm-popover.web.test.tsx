@@ -45,6 +45,41 @@ describe('ConfirmPopover (shell §2)', () => {
     expect(shadow(element).querySelector('.p-confirm-popup-accept')!.classList.contains('p-button-danger')).to.equal(true);
   });
 
+  it('sits right next to its trigger even inside positioned containers (a table cell, a scrolled page)', async () => {
+    function NestedScene() {
+      return (
+        <div style={{ position: 'relative', marginTop: '300px', paddingLeft: '120px' }}>
+          <table style={{ position: 'relative' }}>
+            <tbody>
+              <tr>
+                <td style={{ position: 'relative', padding: '40px' }}>
+                  <ConfirmPopover message="Cancel this job?" onConfirm={() => undefined}>
+                    {(props) => <Button type="button" label="Cancel job" className="trigger" {...props} />}
+                  </ConfirmPopover>
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      );
+    }
+    const element = await renderPart(NestedScene);
+    try {
+      const panel = await open(element);
+      window.scrollTo(0, 120);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+      await waitUntil(() => panel.style.position === 'fixed', 'placed in viewport coordinates');
+      const anchor = trigger(element).getBoundingClientRect();
+      const box = panel.getBoundingClientRect();
+      expect(Math.abs(box.left - anchor.left)).to.be.below(2);
+      const gapBelow = box.top - anchor.bottom;
+      const gapAbove = anchor.top - box.bottom;
+      expect(Math.min(Math.abs(gapBelow - 10), Math.abs(gapAbove - 10))).to.be.below(2);
+    } finally {
+      window.scrollTo(0, 0);
+    }
+  });
+
   it('confirm calls onConfirm, closes and gives focus back to the trigger', async () => {
     const outcome = { confirmed: 0, cancelled: 0 };
     const element = await renderPart(popoverScene(outcome));
