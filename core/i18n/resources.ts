@@ -2,8 +2,20 @@
  * Every catalogue, per language and namespace. A namespace is added here once, in both languages; the key-parity
  * test walks this object.
  */
+import certificatesEn from './locales/en_US/certificates.json';
+import certificatesZh from './locales/zh_CN/certificates.json';
 import commonEn from './locales/en_US/common.json';
 import commonZh from './locales/zh_CN/common.json';
+import dnsDomainsEn from './locales/en_US/dns-domains.json';
+import dnsDomainsZh from './locales/zh_CN/dns-domains.json';
+import dnsJobsEn from './locales/en_US/dns-jobs.json';
+import dnsJobsZh from './locales/zh_CN/dns-jobs.json';
+import dnsRecordsEn from './locales/en_US/dns-records.json';
+import dnsRecordsZh from './locales/zh_CN/dns-records.json';
+import domainBatchEn from './locales/en_US/domain-batch.json';
+import domainBatchZh from './locales/zh_CN/domain-batch.json';
+import domainListEn from './locales/en_US/domain-list.json';
+import domainListZh from './locales/zh_CN/domain-list.json';
 import hostEn from './locales/en_US/host.json';
 import hostZh from './locales/zh_CN/host.json';
 import jobListEn from './locales/en_US/job-list.json';
@@ -16,26 +28,42 @@ import rulesEn from './locales/en_US/rules.json';
 import rulesZh from './locales/zh_CN/rules.json';
 import routesEn from './locales/en_US/routes.json';
 import routesZh from './locales/zh_CN/routes.json';
+import websiteGroupsEn from './locales/en_US/website-groups.json';
+import websiteGroupsZh from './locales/zh_CN/website-groups.json';
 
 /** Catalogues by language, then namespace. */
 export const RESOURCES = {
   zh_CN: {
+    certificates: certificatesZh,
     common: commonZh,
+    'dns-domains': dnsDomainsZh,
+    'dns-jobs': dnsJobsZh,
+    'dns-records': dnsRecordsZh,
+    'domain-batch': domainBatchZh,
+    'domain-list': domainListZh,
     host: hostZh,
     'job-list': jobListZh,
     'operation-log': operationLogZh,
     'plan-overview': planOverviewZh,
     rules: rulesZh,
     routes: routesZh,
+    'website-groups': websiteGroupsZh,
   },
   en_US: {
+    certificates: certificatesEn,
     common: commonEn,
+    'dns-domains': dnsDomainsEn,
+    'dns-jobs': dnsJobsEn,
+    'dns-records': dnsRecordsEn,
+    'domain-batch': domainBatchEn,
+    'domain-list': domainListEn,
     host: hostEn,
     'job-list': jobListEn,
     'operation-log': operationLogEn,
     'plan-overview': planOverviewEn,
     rules: rulesEn,
     routes: routesEn,
+    'website-groups': websiteGroupsEn,
   },
 } as const;
 

@@ -2,9 +2,13 @@
  * The feature elements the demo host ships, imported through their public entry points. A route whose element is
  * not imported here stays unavailable (left out of the menu, treated as unknown).
  */
+import '../../elements/certificates/element.js';
+import '../../elements/domain-batch/element.js';
+import '../../elements/domain-list/element.js';
 import '../../elements/job-list/element.js';
 import '../../elements/operation-log/element.js';
 import '../../elements/plan-overview/element.js';
+import '../../elements/website-groups/element.js';
 
 /** Tags registered by the imports above (for tests and the build report). */
-export const HOST_ELEMENTS = ['ec-job-list', 'ec-operation-log', 'ec-plan-overview'] as const;
+export const HOST_ELEMENTS = ['ec-certificates', 'ec-domain-batch', 'ec-domain-list', 'ec-job-list', 'ec-operation-log', 'ec-plan-overview', 'ec-website-groups'] as const;

@@ -1,0 +1,135 @@
+/**
+ * Binding a certificate to domains (rules §2 "bind"). A domain the certificate's names do not cover is allowed, with
+ * a warning (wildcards cover one label). The server binds all or nothing: "Certificate binding failed" (rules §8)
+ * lists each refused domain; a child without the certificate grant is told "Unauthorized certificates cannot be
+ * linked" (rules §6).
+ */
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { ApiError, PERMISSION_DENIED_CODE, REJECT_WITH_DATA_CODE } from '../../../core/api/catalogue.js';
+import {
+  bindCertificate,
+  type CertificateBindAnswer,
+  type CertificateBindFailedData,
+  type CertificateInfo,
+} from '../../../core/api/endpoints/certificates.js';
+import { listDomainPicker, type DomainListItem } from '../../../core/api/endpoints/platform.js';
+import { certificateCovers } from '../../../core/rules/certificates.js';
+import { useElement, useT } from '../../../core/ui/element-context.js';
+import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
+
+/** Domains listed at once; the filter narrows longer lists. */
+const SHOWN_DOMAINS = 100;
+
+/** Props of {@link BindDialog}. */
+export interface BindDialogProps {
+  certificate: CertificateInfo;
+  onHide: () => void;
+  onBound: (answer: CertificateBindAnswer) => void;
+}
+
+/** The binding dialog; mounted while open. */
+export function BindDialog({ certificate, onHide, onBound }: BindDialogProps) {
+  const { client } = useElement();
+  const t = useT();
+  const [domains, setDomains] = useState<DomainListItem[] | null | 'error'>(null);
+  const [filter, setFilter] = useState('');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; lines: string[] } | null>(null);
+  const filterId = useId();
+
+  const bound = useMemo(() => new Set(certificate.bound_domains.map((domain) => domain.domain_id)), [certificate]);
+  const available = domains === null || domains === 'error' ? [] : domains.filter((domain) => !bound.has(domain.domain_id));
+  const matching = available.filter((domain) => domain.domain.includes(filter.trim().toLowerCase()));
+  const uncovered = available.filter((domain) => selected.includes(domain.domain_id) && !certificateCovers(certificate.domains, domain.domain));
+
+  const toggle = (id: number, checked: boolean) => setSelected((current) => (checked ? [...current, id] : current.filter((value) => value !== id)));
+  const load = () => {
+    setDomains(null);
+    listDomainPicker(client).then((answer) => setDomains(answer.list), () => setDomains('error'));
+  };
+  const submit = async () => {
+    setFailure(null);
+    setSaving(true);
+    try {
+      onBound(await bindCertificate(client, { certificate_id: certificate.id, domain_ids: selected }, { notify: false }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === REJECT_WITH_DATA_CODE) {
+        const data = error.data as CertificateBindFailedData;
+        const lines = data.reason ? [t(`bind.reason.${data.reason}`)] : data.failures.map((found) => t(`bind.failure.${found.reason}`, { domain: found.domain || `#${found.domain_id}` }));
+        setFailure({ message: t('bind.failed'), lines });
+      } else if (error instanceof ApiError && error.code === PERMISSION_DENIED_CODE) {
+        setFailure({ message: t('bind.unauthorized'), lines: [] });
+      } else {
+        setFailure({ message: t('bind.failed'), lines: error instanceof ApiError && error.message ? [error.message] : [] });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  useEffect(load, [client]);
+
+  const footer = (
+    <div className="ec-row ec-dialog-actions">
+      <Button type="button" outlined label={t('action.cancel')} onClick={onHide} />
+      <Button type="button" label={t('bind.submit')} disabled={selected.length === 0} loading={saving} onClick={() => void submit()} />
+    </div>
+  );
+
+  return (
+    <EcDialog visible onHide={onHide} header={t('bind.title', { name: certificate.name })} footer={footer}>
+      <div className="ec-stack">
+        <p className="ec-muted">{t('bind.covers', { names: certificate.domains.join(', ') })}</p>
+        {domains === null ? <LoadingState /> : null}
+        {domains === 'error' ? <ErrorState onRetry={load} /> : null}
+        {Array.isArray(domains) ? (
+          <>
+            <div className="ec-field">
+              <label htmlFor={filterId}>{t('bind.filter')}</label>
+              <InputText id={filterId} value={filter} onChange={(event) => setFilter(event.target.value)} />
+            </div>
+            {available.length === 0 ? <p>{t('bind.no-domains')}</p> : null}
+            <fieldset className="ec-cert-domain-list">
+              <legend className="ec-visually-hidden">{t('bind.domains')}</legend>
+              {matching.slice(0, SHOWN_DOMAINS).map((domain) => (
+                <div key={domain.domain_id} className="ec-row">
+                  <Checkbox
+                    inputId={`${filterId}-${domain.domain_id}`}
+                    checked={selected.includes(domain.domain_id)}
+                    onChange={(event) => toggle(domain.domain_id, event.checked === true)}
+                  />
+                  <label htmlFor={`${filterId}-${domain.domain_id}`}>{domain.domain}</label>
+                </div>
+              ))}
+            </fieldset>
+            {matching.length > SHOWN_DOMAINS ? <p className="ec-muted">{t('bind.refine', { count: matching.length })}</p> : null}
+          </>
+        ) : null}
+        {uncovered.length > 0 ? (
+          <ul className="ec-issues ec-issues-warning" role="status">
+            {uncovered.map((domain) => (
+              <li key={domain.domain_id}>{t('bind.not-covered', { domain: domain.domain })}</li>
+            ))}
+          </ul>
+        ) : null}
+        {failure ? (
+          <div role="alert" className="ec-error-text">
+            <p>{failure.message}</p>
+            {failure.lines.length > 0 ? (
+              <ul>
+                {failure.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </EcDialog>
+  );
+}
