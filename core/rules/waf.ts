@@ -105,6 +105,11 @@ export interface MatchConditionInput {
   ip_list_id?: number | null;
 }
 
+/**
+ * Rules in one rule set: the console fetches a set's rules in one page of 1000 (shell §9 "Firewall policy fetch by
+ * mainid per_page 1000"), so a set holds at most that many.
+ */
+export const RULES_PER_SET_MAX = 1000;
 /** Requests counted by a rate condition: the spec gives no bound, so 1-100000 per window. */
 export const RATE_COUNT_RANGE: Bounds = { min: 1, max: 100_000 };
 /** WAF rule statuses (rules §4 "WAF rule status: enabled, observation, closed"). */

@@ -9,6 +9,7 @@ import { jobRoutes } from './jobs.js';
 import { messageRoutes } from './messages.js';
 import { oplogRoutes } from './oplog.js';
 import { platformRoutes } from './platform.js';
+import { wafRoutes } from './waf.js';
 import { websiteGroupRoutes } from './website-groups.js';
 import { websiteRoutes } from './websites.js';
 
@@ -23,4 +24,5 @@ export const API_ROUTES: ReadonlyArray<(api: FastifyInstance) => Promise<void>> 
   websiteGroupRoutes,
   dnsRoutes,
   certificateRoutes,
+  wafRoutes,
 ];

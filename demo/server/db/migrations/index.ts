@@ -4,9 +4,10 @@
 import { platformMigration } from './0001-platform.js';
 import { messagesMigration } from './0002-messages.js';
 import { domainsMigration } from './0010-domains.js';
+import { wafMigration } from './0020-waf.js';
 import { dnsMigration } from './0030-dns.js';
 import { certificatesMigration } from './0050-certificates.js';
 import type { Migration } from './migration.js';
 
 /** The migrations applied at start. */
-export const MIGRATIONS: readonly Migration[] = [platformMigration, messagesMigration, domainsMigration, dnsMigration, certificatesMigration];
+export const MIGRATIONS: readonly Migration[] = [platformMigration, messagesMigration, domainsMigration, wafMigration, dnsMigration, certificatesMigration];

@@ -11,10 +11,11 @@ import { domainsSeed } from './domains.js';
 import { messagesSeed } from './messages.js';
 import { plansSeed } from './plans.js';
 import type { SeedModule } from './seed-module.js';
+import { wafSeed } from './waf.js';
 import { websitesSeed } from './websites.js';
 
 /** Every seed module, in dependency order. */
-export const SEED_MODULES: readonly SeedModule[] = [accountsSeed, consoleInfoSeed, plansSeed, domainsSeed, messagesSeed, websitesSeed, dnsSeed, certificatesSeed];
+export const SEED_MODULES: readonly SeedModule[] = [accountsSeed, consoleInfoSeed, plansSeed, domainsSeed, messagesSeed, websitesSeed, dnsSeed, certificatesSeed, wafSeed];
 
 /** Runs the pending modules; returns the names run now (empty on a restart). */
 export function runSeeds(db: Db, now: number, modules: readonly SeedModule[] = SEED_MODULES): string[] {

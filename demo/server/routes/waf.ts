@@ -1,0 +1,362 @@
+/**
+ * WAF rule sets (rules §3, §5 Match rules and WAF): list, read, create, rename, delete (never a bound or default
+ * set), copy rules, quote (bind to domains), evaluate a sample request with the matcher of `core/match`, the page
+ * configuration (`V4/firewall.pagecfg`) and the WAF operation log with its export (shell §7). The rules themselves
+ * are the firewall policies of `waf-policies.ts`. Every write is validated with `core/rules` and logged.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PERMISSION_DENIED_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
+import type { ListAnswer, OperationLogEntry } from '../../../core/api/endpoints/platform.js';
+import {
+  fromPolicyConditions,
+  type CopyRulesAnswer,
+  type OplogExportAnswer,
+  type PolicyCondition,
+  type RuleSetInfo,
+  type WafPageConfig,
+} from '../../../core/api/endpoints/waf.js';
+import type { MatchRule } from '../../../core/match/rule-set.js';
+import { formatBeijingTime } from '../../../core/rules/match-catalogue.js';
+import { isWildcardDomain } from '../../../core/rules/domain.js';
+import { issue, onField } from '../../../core/rules/types.js';
+import {
+  FINGERPRINT_DATA_START,
+  RULES_PER_SET_MAX,
+  validateRuleSetCount,
+  validateRuleSetDeletable,
+  type RuleSetAttribution,
+} from '../../../core/rules/waf.js';
+import { fail, ok, validated } from '../http/envelope.js';
+import { requestLanguage } from '../http/messages.js';
+import { readPage } from '../http/pagination.js';
+import { recordOperation, toOperationLogEntry, type OperationLogRow } from '../oplog.js';
+import { permissions } from '../security/permissions.js';
+import { scope, type Params } from '../security/scope.js';
+import { requireSession } from '../security/session.js';
+import { editableSet, enter, findRules, findSet } from '../waf/access.js';
+import { createEvaluator } from '../waf/evaluator.js';
+import { positiveId, readIds, readPolicy, readRuleSet, readSample } from '../waf/payloads.js';
+import { registerPolicyRoutes, serverConditionIssues } from './waf-policies.js';
+import {
+  BINDINGS,
+  boundDomainIds,
+  insertRule,
+  ipListOptions,
+  maxRuleSets,
+  ruleSetName,
+  RULES,
+  SETS,
+  toPolicy,
+  toRuleSetInfos,
+  touchSet,
+  type RuleRow,
+  type RuleSetRow,
+} from '../waf/store.js';
+
+/** Rules §9 "Log list / download / domain filter 500 / 10000 / 1000": an export holds at most 10000 entries. */
+const OPLOG_EXPORT_MAX = 10_000;
+const ATTRIBUTION_ORDER: Record<RuleSetAttribution, number> = { default: 0, custom: 1, 'built-in': 2 };
+
+function info(request: FastifyRequest, row: RuleSetRow): RuleSetInfo {
+  return toRuleSetInfos(request, [row])[0]!;
+}
+
+function customCount(request: FastifyRequest): number {
+  return scope(request).count(SETS, { where: "attribution = 'custom'" });
+}
+
+/** The operation-log condition of the WAF area: a sub-account sees its own entries. */
+function oplogFilter(request: FastifyRequest, query: Record<string, unknown>): { where: string; params: Params; issues: FieldIssue[] } {
+  const session = requireSession(request);
+  const conditions = ["area = 'waf'"];
+  const params: Params = {};
+  const issues: FieldIssue[] = [];
+  if (session.accountType === 2) {
+    conditions.push('user_id = @own_user');
+    params.own_user = session.userId;
+  }
+  for (const [name, operator] of [['start_time', '>='], ['end_time', '<=']] as const) {
+    const value = query[name];
+    if (value === undefined || value === '') continue;
+    const at = Date.parse(String(value));
+    if (Number.isNaN(at)) issues.push({ field: name, key: 'common.format-error' });
+    conditions.push(`at ${operator} @${name}`);
+    params[name] = at;
+  }
+  if (typeof query.action === 'string' && query.action !== '') {
+    conditions.push('action = @action');
+    params.action = query.action;
+  }
+  return { where: conditions.join(' AND '), params, issues };
+}
+
+function csvField(value: string): string {
+  // A leading = + - @ would run as a formula in a spreadsheet: quote it as text.
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Registers the routes (under /api). */
+export async function wafRoutes(api: FastifyInstance): Promise<void> {
+  const evaluator = createEvaluator();
+  api.addHook('onClose', async () => evaluator.close());
+
+  api.get('/V4/waf.ruleset.list', async (request, reply) => {
+    if (!enter(request, reply, 'read')) return reply;
+    const query = request.query as Record<string, unknown>;
+    const { page, issues } = readPage(query);
+    const conditions: string[] = [];
+    const params: Params = {};
+    if (query.attribution !== undefined && query.attribution !== '') {
+      if (!['built-in', 'custom', 'default'].includes(String(query.attribution))) issues.push({ field: 'attribution', key: 'common.format-error' });
+      conditions.push('attribution = @attribution');
+      params.attribution = String(query.attribution);
+    }
+    if (query.domain_id !== undefined && query.domain_id !== '') {
+      const domainId = positiveId(query.domain_id);
+      if (domainId === null) issues.push({ field: 'domain_id', key: 'common.positive-integer' });
+      const visible = permissions(request).visible('domain', 'domain_id');
+      conditions.push(`id IN (SELECT rule_set_id FROM ${BINDINGS} WHERE member_id = @member_id AND domain_id = @domain_id AND ${visible.where})`);
+      Object.assign(params, visible.params, { domain_id: domainId });
+    }
+    if (!validated(reply, issues)) return reply;
+    const language = requestLanguage(request);
+    const needle = typeof query.name === 'string' ? query.name.trim().toLowerCase() : '';
+    // Built-in and default sets are named by the catalogue in the caller's language, so the name filter runs here.
+    const rows = scope(request)
+      .all<RuleSetRow>(SETS, { where: conditions.length ? conditions.join(' AND ') : undefined, params })
+      .filter((row) => needle === '' || ruleSetName(row, language).toLowerCase().includes(needle))
+      .sort((a, b) => ATTRIBUTION_ORDER[a.attribution] - ATTRIBUTION_ORDER[b.attribution] || a.id - b.id);
+    const answer: ListAnswer<RuleSetInfo> = {
+      list: toRuleSetInfos(request, rows.slice(page.offset, page.offset + page.perPage)),
+      total: rows.length,
+    };
+    return ok(reply, answer);
+  });
+
+  api.get('/V4/waf.ruleset.get', async (request, reply) => {
+    if (!enter(request, reply, 'read')) return reply;
+    const row = findSet(request, reply, positiveId((request.query as Record<string, unknown>).id));
+    return row ? ok(reply, info(request, row)) : reply;
+  });
+
+  api.post('/V4/waf.ruleset.create', async (request, reply) => {
+    if (!enter(request, reply, 'manage')) return reply;
+    const { value, issues } = readRuleSet(request.body);
+    const target = scope(request);
+    issues.push(...onField('form', validateRuleSetCount(customCount(request), maxRuleSets(target))));
+    if (!validated(reply, issues)) return reply;
+    const now = api.now();
+    const row = api.db.transaction(() => {
+      const id = target.insert(SETS, {
+        name: value.name,
+        description: value.description,
+        attribution: 'custom',
+        catalogue_key: null,
+        created_by: requireSession(request).userId,
+        created_at: now,
+        updated_at: now,
+      });
+      const created = target.get<RuleSetRow>(SETS, { where: 'id = @id', params: { id } })!;
+      recordOperation(request, { area: 'waf', action: 'create', objectId: id, objectLabel: value.name, after: value });
+      return created;
+    })();
+    return ok(reply, info(request, row));
+  });
+
+  api.post('/V4/waf.ruleset.update', async (request, reply) => {
+    if (!enter(request, reply, 'manage')) return reply;
+    const row = editableSet(request, reply, positiveId((request.body as Record<string, unknown> | null)?.id));
+    if (!row) return reply;
+    const { value, issues } = readRuleSet(request.body);
+    if (!validated(reply, issues)) return reply;
+    const language = requestLanguage(request);
+    const updated = api.db.transaction(() => {
+      scope(request).update(SETS, { name: value.name, description: value.description, updated_at: api.now() }, 'id = @id', { id: row.id });
+      recordOperation(request, {
+        area: 'waf',
+        action: 'update',
+        objectId: row.id,
+        objectLabel: value.name,
+        before: { name: ruleSetName(row, language), description: row.description },
+        after: value,
+      });
+      return scope(request).get<RuleSetRow>(SETS, { where: 'id = @id', params: { id: row.id } })!;
+    })();
+    return ok(reply, info(request, updated));
+  });
+
+  api.post('/V4/waf.ruleset.delete', async (request, reply) => {
+    if (!enter(request, reply, 'manage')) return reply;
+    const id = positiveId((request.body as Record<string, unknown> | null)?.id);
+    const found = findSet(request, reply, id);
+    if (!found) return reply;
+    // Rules §5: bound, default and built-in sets are refused with their own messages before any permission question.
+    const bound = boundDomainIds(scope(request), found.id).length;
+    if (!validated(reply, onField('id', validateRuleSetDeletable({ attribution: found.attribution, boundDomains: bound })))) return reply;
+    const row = editableSet(request, reply, found.id);
+    if (!row) return reply;
+    const label = ruleSetName(row, requestLanguage(request));
+    api.db.transaction(() => {
+      scope(request).remove(SETS, 'id = @id', { id: row.id });
+      recordOperation(request, { area: 'waf', action: 'delete', objectId: row.id, objectLabel: label, before: { name: label, description: row.description } });
+    })();
+    return ok(reply, { deleted: 1 });
+  });
+
+  api.post('/V4/waf.ruleset.copy_rules', async (request, reply) => {
+    if (!enter(request, reply, 'manage')) return reply;
+    const { ids, issues } = readIds(request.body);
+    if (!validated(reply, issues)) return reply;
+    const target = editableSet(request, reply, positiveId((request.body as Record<string, unknown>).target_id), 'target_id');
+    if (!target) return reply;
+    const rules = findRules(request, reply, ids);
+    if (!rules) return reply;
+    const targetScope = scope(request);
+    const existing = targetScope.count(RULES, { where: 'rule_set_id = @id', params: { id: target.id } });
+    const found = [
+      ...onField('target_id', rules.some((rule) => rule.rule_set_id === target.id) ? issue('waf.copy-target-same') : null),
+      ...onField('ids', existing + rules.length > RULES_PER_SET_MAX ? issue('waf.rules-limit', { max: RULES_PER_SET_MAX }) : null),
+    ];
+    if (!validated(reply, found)) return reply;
+    const now = api.now();
+    const label = ruleSetName(target, requestLanguage(request));
+    api.db.transaction(() => {
+      rules.forEach((rule, index) => {
+        insertRule(
+          targetScope,
+          {
+            ruleSetId: target.id,
+            sort: existing + index + 1,
+            status: rule.status,
+            rules: JSON.parse(rule.conditions) as PolicyCondition[],
+            action: JSON.parse(rule.action),
+            remark: rule.remark,
+          },
+          now,
+        );
+      });
+      touchSet(targetScope, target.id, now);
+      recordOperation(request, { area: 'waf', action: 'copy', objectId: target.id, objectLabel: label, after: { codes: rules.map((rule) => rule.code) } });
+    })();
+    const answer: CopyRulesAnswer = { copied: rules.length, target: info(request, targetScope.get<RuleSetRow>(SETS, { where: 'id = @id', params: { id: target.id } })!) };
+    return ok(reply, answer);
+  });
+
+  api.post('/V4/waf.ruleset.quote', async (request, reply) => {
+    if (!enter(request, reply, 'manage')) return reply;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const row = findSet(request, reply, positiveId(body.id));
+    if (!row) return reply;
+    const raw = Array.isArray(body.domain_ids) ? body.domain_ids : null;
+    const requested = raw?.map(positiveId) ?? null;
+    if (!validated(reply, requested === null || requested.some((id) => id === null) ? onField('domain_ids', issue('common.positive-integer')) : [])) return reply;
+    const wanted = [...new Set(requested as number[])];
+    const caller = permissions(request);
+    const target = scope(request);
+    const domains = target.all<{ id: number; domain: string }>('domains', {
+      columns: 'id, domain',
+      where: 'id IN (SELECT value FROM json_each(@ids))',
+      params: { ids: JSON.stringify(wanted) },
+    });
+    if (!validated(reply, domains.length !== wanted.length ? onField('domain_ids', issue('websites.select-domain')) : [])) return reply;
+    if (wanted.some((id) => !caller.allows('domain', 'manage', id))) return fail(reply, PERMISSION_DENIED_CODE);
+    const hasDomainMatch = target
+      .all<{ conditions: string }>(RULES, { columns: 'conditions', where: 'rule_set_id = @id', params: { id: row.id } })
+      .some((rule) => (JSON.parse(rule.conditions) as PolicyCondition[]).some((condition) => condition.rule_type === 'domain'));
+    if (hasDomainMatch && domains.some((domain) => !isWildcardDomain(domain.domain))) {
+      if (!validated(reply, onField('domain_ids', issue('waf.domain-match-wildcard-only')))) return reply;
+    }
+    const before = boundDomainIds(target, row.id);
+    // Bindings to domains the caller does not manage stay as they are: a sub-account changes only its own domains.
+    const kept = before.filter((id) => !caller.allows('domain', 'manage', id));
+    const after = [...new Set([...kept, ...wanted])].sort((a, b) => a - b);
+    const now = api.now();
+    api.db.transaction(() => {
+      target.remove(BINDINGS, 'rule_set_id = @id', { id: row.id });
+      for (const domainId of after) target.insert(BINDINGS, { rule_set_id: row.id, domain_id: domainId, created_at: now });
+      recordOperation(request, { area: 'waf', action: 'bind', objectId: row.id, objectLabel: ruleSetName(row, requestLanguage(request)), before: { domain_ids: before }, after: { domain_ids: after } });
+    })();
+    return ok(reply, info(request, row));
+  });
+
+  api.post('/V4/waf.ruleset.evaluate', async (request, reply) => {
+    if (!enter(request, reply, 'read')) return reply;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const sample = readSample(body.request);
+    const issues: FieldIssue[] = [...sample.issues];
+    let rules: MatchRule[] = [];
+    if (body.id !== undefined && body.id !== null) {
+      const row = findSet(request, reply, positiveId(body.id));
+      if (!row) return reply;
+      rules = scope(request)
+        .all<RuleRow>(RULES, { where: 'rule_set_id = @id', params: { id: row.id }, orderBy: 'sort, id' })
+        .map(toPolicy)
+        .map((policy) => ({ id: policy.id, conditions: fromPolicyConditions(policy.rules), action: policy.action, status: policy.status }));
+    } else if (Array.isArray(body.rules) && body.rules.length <= RULES_PER_SET_MAX) {
+      body.rules.forEach((raw, index) => {
+        // Drafts are judged on their own: whether the domain match type fits depends on where the set is bound.
+        const { value, issues: found } = readPolicy(raw, '*.draft.invalid');
+        issues.push(...[...found, ...serverConditionIssues(request, value.rules)].map((item) => ({ ...item, field: `rules.${index}.${item.field}` })));
+        const id = positiveId((raw as Record<string, unknown> | null)?.id);
+        rules.push({ ...(id === null ? {} : { id }), conditions: fromPolicyConditions(value.rules), action: value.action, status: value.status });
+      });
+    } else {
+      issues.push(...onField('rules', issue('waf.rules-limit', { max: RULES_PER_SET_MAX })));
+    }
+    if (!validated(reply, issues)) return reply;
+    const outcome = await evaluator.evaluate(rules, sample.value);
+    if (!outcome.ok) {
+      validated(reply, onField('rules', issue('waf.evaluation-timeout')));
+      return reply;
+    }
+    return ok(reply, outcome.result);
+  });
+
+  api.get('/V4/firewall.pagecfg', async (request, reply) => {
+    if (!enter(request, reply, 'read')) return reply;
+    const type = (request.query as Record<string, unknown>).type;
+    if (!validated(reply, type === 'waf' ? [] : [{ field: 'type', key: 'common.format-error' }])) return reply;
+    const target = scope(request);
+    const answer: WafPageConfig = {
+      max_rule_sets: maxRuleSets(target),
+      custom_rule_sets: customCount(request),
+      ip_lists: ipListOptions(api.db, target),
+      fingerprint_data_start: FINGERPRINT_DATA_START,
+    };
+    return ok(reply, answer);
+  });
+
+  api.get('/V4/firewall.oplog', async (request, reply) => {
+    if (!enter(request, reply, 'read')) return reply;
+    const query = request.query as Record<string, unknown>;
+    const { page, issues } = readPage(query);
+    const filter = oplogFilter(request, query);
+    if (!validated(reply, [...issues, ...filter.issues])) return reply;
+    const rows = scope(request).page<OperationLogRow>('operation_log', page, { where: filter.where, params: filter.params, orderBy: 'at DESC, id DESC' });
+    const answer: ListAnswer<OperationLogEntry> = { list: rows.list.map(toOperationLogEntry), total: rows.total };
+    return ok(reply, answer);
+  });
+
+  api.post('/V4/firewall.oplog.export', async (request, reply) => {
+    if (!enter(request, reply, 'read')) return reply;
+    const filter = oplogFilter(request, (request.body ?? {}) as Record<string, unknown>);
+    if (!validated(reply, filter.issues)) return reply;
+    const rows = scope(request).all<OperationLogRow>('operation_log', {
+      where: filter.where,
+      params: filter.params,
+      orderBy: 'at DESC, id DESC',
+      limit: OPLOG_EXPORT_MAX,
+    });
+    // Rules §9: log times are UTC+8.
+    const lines = [['time (UTC+8)', 'operator', 'action', 'object_id', 'object', 'ip'].join(',')];
+    for (const row of rows) {
+      lines.push([formatBeijingTime(row.at), row.operator, row.action, row.object_id, row.object_label, row.ip].map(csvField).join(','));
+    }
+    const stamp = formatBeijingTime(api.now()).replace(/[-: ]/g, '');
+    const answer: OplogExportAnswer = { file_name: `waf-oplog-${stamp}.csv`, content_type: 'text/csv', content: `${lines.join('\r\n')}\r\n` };
+    return ok(reply, answer);
+  });
+
+  registerPolicyRoutes(api);
+}

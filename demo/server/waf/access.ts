@@ -1,0 +1,72 @@
+/**
+ * What the WAF routes check before they act: the caller's module grant (a sub-account needs the domain module: WAF
+ * rules protect domains, so reading needs read and changing needs manage), that a set or rule belongs to the account,
+ * and that the caller may change it. Each check answers the catalogue code itself and returns `undefined` or
+ * `false` when the route must stop.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../core/api/catalogue.js';
+import type { ModuleAccess } from '../../../core/api/endpoints/platform.js';
+import { issue, onField } from '../../../core/rules/types.js';
+import { fail, validated } from '../http/envelope.js';
+import { permissions } from '../security/permissions.js';
+import { scope } from '../security/scope.js';
+import { requireSession } from '../security/session.js';
+import { boundDomainIds, canEditSet, provisionWaf, RULES, SETS, type RuleRow, type RuleSetRow } from './store.js';
+
+/** Provisions the account's sets and checks the domain-module grant; false when the route must stop. */
+export function enter(request: FastifyRequest, reply: FastifyReply, access: ModuleAccess): boolean {
+  const session = requireSession(request);
+  provisionWaf(request.server.db, session.memberId, request.server.now());
+  if (permissions(request).can('domain', access)) return true;
+  fail(reply, PERMISSION_DENIED_CODE);
+  return false;
+}
+
+/** A set of the account, or NOT_FOUND answered. */
+export function findSet(request: FastifyRequest, reply: FastifyReply, id: number | null): RuleSetRow | undefined {
+  const row = id === null ? undefined : scope(request).get<RuleSetRow>(SETS, { where: 'id = @id', params: { id } });
+  if (!row) fail(reply, NOT_FOUND_CODE);
+  return row;
+}
+
+/**
+ * A set the caller may change, or the refusal answered: a built-in set is refused with its message (the form shows
+ * it), a set quoted by a domain the sub-account's group does not manage with PERMISSION_DENIED.
+ */
+export function editableSet(request: FastifyRequest, reply: FastifyReply, id: number | null, field = 'id'): RuleSetRow | undefined {
+  const row = findSet(request, reply, id);
+  if (!row) return undefined;
+  if (row.attribution === 'built-in') {
+    validated(reply, onField(field, issue('waf.rule-set-not-editable')));
+    return undefined;
+  }
+  if (!canEditSet(permissions(request), row, boundDomainIds(scope(request), row.id))) {
+    fail(reply, PERMISSION_DENIED_CODE);
+    return undefined;
+  }
+  return row;
+}
+
+/**
+ * Whether the caller may switch the status of a set's rules: built-in rules too (each account runs its own copy),
+ * but a sub-account only on sets whose quoting domains its group manages.
+ */
+export function mayChangeStatus(request: FastifyRequest, row: RuleSetRow): boolean {
+  const caller = permissions(request);
+  return caller.can('domain', 'manage') && boundDomainIds(scope(request), row.id).every((domainId) => caller.allows('domain', 'manage', domainId));
+}
+
+/** Rules of the account by id; NOT_FOUND answered unless every id is one. */
+export function findRules(request: FastifyRequest, reply: FastifyReply, ids: readonly number[]): RuleRow[] | undefined {
+  const rows = scope(request).all<RuleRow>(RULES, {
+    where: 'id IN (SELECT value FROM json_each(@ids))',
+    params: { ids: JSON.stringify(ids) },
+    orderBy: 'rule_set_id, sort',
+  });
+  if (rows.length !== ids.length) {
+    fail(reply, NOT_FOUND_CODE);
+    return undefined;
+  }
+  return rows;
+}
