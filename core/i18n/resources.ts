@@ -6,6 +6,8 @@ import certificatesEn from './locales/en_US/certificates.json';
 import certificatesZh from './locales/zh_CN/certificates.json';
 import commonEn from './locales/en_US/common.json';
 import commonZh from './locales/zh_CN/common.json';
+import conditionBuilderEn from './locales/en_US/condition-builder.json';
+import conditionBuilderZh from './locales/zh_CN/condition-builder.json';
 import dnsDomainsEn from './locales/en_US/dns-domains.json';
 import dnsDomainsZh from './locales/zh_CN/dns-domains.json';
 import dnsJobsEn from './locales/en_US/dns-jobs.json';
@@ -36,6 +38,7 @@ export const RESOURCES = {
   zh_CN: {
     certificates: certificatesZh,
     common: commonZh,
+    'condition-builder': conditionBuilderZh,
     'dns-domains': dnsDomainsZh,
     'dns-jobs': dnsJobsZh,
     'dns-records': dnsRecordsZh,
@@ -52,6 +55,7 @@ export const RESOURCES = {
   en_US: {
     certificates: certificatesEn,
     common: commonEn,
+    'condition-builder': conditionBuilderEn,
     'dns-domains': dnsDomainsEn,
     'dns-jobs': dnsJobsEn,
     'dns-records': dnsRecordsEn,
