@@ -39,8 +39,8 @@ export const ISSUER_LABEL_KEYS: Record<FreeCertificateIssuer, string> = {
 export function ApplyDialog({ onHide, onApplied }: ApplyDialogProps) {
   const { client, language } = useElement();
   const t = useT();
-  const [issuer, setIssuer] = useDraft<FreeCertificateIssuer>('certificates:apply:issuer', FREE_CERTIFICATE_ISSUERS[0]);
-  const [domains, setDomains] = useDraft('certificates:apply:domains', '');
+  const [issuer, setIssuer, issuerDraft] = useDraft<FreeCertificateIssuer>('certificates:apply:issuer', FREE_CERTIFICATE_ISSUERS[0]);
+  const [domains, setDomains, domainsDraft] = useDraft('certificates:apply:domains', '');
   const [submitted, setSubmitted] = useState(false);
   const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
   const [saving, setSaving] = useState(false);
@@ -59,7 +59,10 @@ export function ApplyDialog({ onHide, onApplied }: ApplyDialogProps) {
     if (issues.length > 0) return;
     setSaving(true);
     try {
-      onApplied(await applyFreeCertificates(client, { issuer, domains: lines }, { notify: false }));
+      const answer = await applyFreeCertificates(client, { issuer, domains: lines }, { notify: false });
+      issuerDraft.discard();
+      domainsDraft.discard();
+      onApplied(answer);
     } catch (error) {
       if (error instanceof ApiError && error.code === VALIDATION_FAILED_CODE) {
         setServerIssues((error.data as { errors?: FieldIssue[] } | null)?.errors ?? []);

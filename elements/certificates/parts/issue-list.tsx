@@ -18,10 +18,12 @@ export function IssueList({ issues, tone = 'error', id }: IssueListProps) {
   const rules = useT('rules');
   if (issues.length === 0) return <span id={id} hidden />;
   return (
-    <ul id={id} className={`ec-issues ec-issues-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
-      {issues.map((found, index) => (
-        <li key={`${found.key}-${index}`}>{rules(found.key, found.values ?? {})}</li>
-      ))}
-    </ul>
+    <div id={id} role={tone === 'error' ? 'alert' : 'status'}>
+      <ul className={`ec-issues ec-issues-${tone}`}>
+        {issues.map((found, index) => (
+          <li key={`${found.key}-${index}`}>{rules(found.key, found.values ?? {})}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

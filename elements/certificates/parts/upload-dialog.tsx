@@ -36,8 +36,8 @@ export function UploadDialog({ editing, onHide, onSaved }: UploadDialogProps) {
   const { client, language } = useElement();
   const t = useT();
   const draftKey = editing ? `certificates:edit:${editing.id}` : 'certificates:upload';
-  const [name, setName] = useDraft(`${draftKey}:name`, editing?.name ?? '');
-  const [certificate, setCertificate] = useDraft(`${draftKey}:certificate`, '');
+  const [name, setName, nameDraft] = useDraft(`${draftKey}:name`, editing?.name ?? '');
+  const [certificate, setCertificate, certificateDraft] = useDraft(`${draftKey}:certificate`, '');
   // Never a draft: a private key must not be written to sessionStorage (core/ui/use-draft.ts).
   const [privateKey, setPrivateKey] = useState('');
   const [inspection, setInspection] = useState<CertificateInspection | null>(null);
@@ -72,6 +72,8 @@ export function UploadDialog({ editing, onHide, onSaved }: UploadDialogProps) {
       const info = editing
         ? await updateCertificate(client, { id: editing.id, ...body }, { notify: false })
         : await uploadCertificate(client, { name: body.name, certificate, private_key: privateKey }, { notify: false });
+      nameDraft.discard();
+      certificateDraft.discard();
       onSaved(info, editing === null);
     } catch (error) {
       if (error instanceof ApiError && error.code === VALIDATION_FAILED_CODE) {
