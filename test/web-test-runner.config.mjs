@@ -1,12 +1,52 @@
 // web-test-runner in headless Debian Chromium. Each *.test.ts(x) is bundled with esbuild on request (NOTES.md:
 // @web/dev-server-esbuild cannot load React 19's CommonJS), so tests import the same sources the build uses.
+// Worker entries imported with `?worker-url` (see rollup.config.mjs) are bundled the same way and served from
+// /__ec-workers__/, so elements start the same self-contained worker scripts in tests as in the build.
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { chromeLauncher } from '@web/test-runner-chrome';
 
 const bundleCache = new Map();
+/** Worker scripts by the path they are served at. */
+const workerScripts = new Map();
+const WORKER_SUFFIX = '?worker-url';
+const WORKER_PATH = '/__ec-workers__/';
+
+/** esbuild plugin: `import url from './x.js?worker-url'` bundles x on its own and answers the URL it is served at. */
+function workerUrlPlugin() {
+  return {
+    name: 'ec-worker-url',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /\?worker-url$/ }, async (args) => {
+        const target = args.path.slice(0, -WORKER_SUFFIX.length);
+        const resolved = await pluginBuild.resolve(target, { resolveDir: args.resolveDir, importer: args.importer, kind: args.kind });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        return { path: resolved.path, namespace: 'ec-worker-url' };
+      });
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'ec-worker-url' }, async (args) => {
+        const result = await build({
+          entryPoints: [args.path],
+          bundle: true,
+          format: 'esm',
+          platform: 'browser',
+          write: false,
+          target: 'es2022',
+          sourcemap: 'inline',
+          define: { 'process.env.NODE_ENV': '"development"' },
+          logLevel: 'silent',
+        });
+        const code = result.outputFiles[0].text;
+        const hash = createHash('sha256').update(code).digest('hex').slice(0, 8);
+        const path = `${WORKER_PATH}${basename(args.path).replace(/\.(m?[jt]sx?)$/, '')}-${hash}.js`;
+        workerScripts.set(path, code);
+        return { contents: `export default new URL(${JSON.stringify(path)}, import.meta.url).href;`, loader: 'js', watchFiles: [args.path] };
+      });
+    },
+  };
+}
 
 /** Serves every test file as one esbuild bundle (bundle, ESM, automatic JSX, CSS as text, fonts as data URLs). */
 function esbuildBundlePlugin() {
@@ -14,6 +54,7 @@ function esbuildBundlePlugin() {
     name: 'ec-esbuild-bundle',
     async serve(context) {
       const path = context.path;
+      if (workerScripts.has(path)) return { body: workerScripts.get(path), type: 'js' };
       if (!/\.web\.test\.tsx?$/.test(path)) return undefined;
       const entry = join(process.cwd(), decodeURIComponent(path));
       const result = await build({
@@ -26,6 +67,7 @@ function esbuildBundlePlugin() {
         sourcemap: 'inline',
         loader: { '.css': 'text', '.woff2': 'dataurl', '.woff': 'dataurl', '.ttf': 'dataurl', '.eot': 'dataurl', '.svg': 'dataurl' },
         define: { 'process.env.NODE_ENV': '"development"' },
+        plugins: [workerUrlPlugin()],
         logLevel: 'silent',
       });
       const code = result.outputFiles[0].text;
@@ -67,6 +109,8 @@ async function forwardApiToReferenceServer(ctx, next) {
     if (name === 'content-length' || name === 'transfer-encoding' || name === 'connection') continue;
     ctx.set(name, String(value));
   }
+  // The dev server would mark `/api/V4/x.list` as a cacheable file by its extension; API answers are never cached.
+  ctx.set('cache-control', 'no-store');
   ctx.body = answer.rawPayload;
 }
 

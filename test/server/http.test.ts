@@ -61,6 +61,17 @@ describe('security headers', () => {
     }
   });
 
+  it('API answers are never cached (account data; `V4/x.list` looks like a file to extension-based caches)', async () => {
+    const answers = await Promise.all([
+      app.inject({ method: 'GET', url: '/api/oem/cfg' }),
+      app.inject({ method: 'GET', url: '/api/V4/job.task.list' }),
+      app.inject({ method: 'GET', url: '/api/V4/nothing.here' }),
+    ]);
+    for (const answer of answers) assert.equal(answer.headers['cache-control'], 'no-store', answer.raw.req.url);
+    const page = await app.inject({ method: 'GET', url: '/console/' });
+    assert.notEqual(page.headers['cache-control'], 'no-store', 'console files keep their own cache rules');
+  });
+
   it('frame-ancestors defaults to self and refuses values that could break out of the header', () => {
     assert.match(contentSecurityPolicy("'self'"), /frame-ancestors 'self'$/);
     assert.throws(() => contentSecurityPolicy("'self'; script-src *"), /FRAME_ANCESTORS/);

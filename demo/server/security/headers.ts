@@ -2,6 +2,7 @@
  * Security headers on every response, API and console alike (DESIGN §6: the demo host runs under a strict CSP).
  */
 import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../config.js';
 
 /** Refuses a frame-ancestors value that could break out of its directive or header. */
 export function assertFrameAncestors(value: string): string {
@@ -37,7 +38,10 @@ export function contentSecurityPolicy(frameAncestors: string): string {
 /** Adds the headers to every response of the instance (register before the routes). */
 export function registerSecurityHeaders(app: FastifyInstance, frameAncestors: string): void {
   const policy = contentSecurityPolicy(frameAncestors);
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    // API answers carry account data: never stored by the browser or a proxy (a list path like `V4/x.list` looks
+    // like a file to caches that go by extension).
+    if (request.url.startsWith(`${API_BASE}/`)) reply.header('cache-control', 'no-store');
     reply.header('content-security-policy', policy);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
