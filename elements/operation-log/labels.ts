@@ -4,7 +4,7 @@
  * missing here is shown by its id, as the server recorded it.
  */
 import type { TFunction } from '../../core/i18n/i18n.js';
-import type { TimeRangePreset } from './time-range.js';
+import type { TimeRangePreset } from '../../core/i18n/time-range.js';
 
 /** Feature areas the server records writes under (rules §2 feature areas). */
 export const AREA_LABEL_KEYS = {

@@ -15,7 +15,7 @@ import { DiffDialog } from './parts/diff-dialog.js';
 import { LogTable, objectNameOf } from './parts/log-table.js';
 import { LogToolbar } from './parts/log-toolbar.js';
 import { operationLogStoreFor, type OperatorChoice } from './store.js';
-import type { TimeRangePreset } from './time-range.js';
+import type { TimeRangePreset } from '../../core/i18n/time-range.js';
 
 /** Props of the component (attributes of the element). */
 export interface OperationLogProps {

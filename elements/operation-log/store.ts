@@ -7,7 +7,7 @@ import { batch, computed, signal } from '@preact/signals-react';
 import type { ApiClient } from '../../core/api/client.js';
 import { listOperations, type OperationLogEntry, type OperationLogQuery } from '../../core/api/endpoints/platform.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
-import { resolveTimeRange, toLogWallTime, type TimeRange, type TimeRangePreset } from './time-range.js';
+import { resolveTimeRange, toLogWallTime, type TimeRange, type TimeRangePreset } from '../../core/i18n/time-range.js';
 
 /** The range a new log starts with. */
 export const DEFAULT_TIME_RANGE: TimeRangePreset = '7d';

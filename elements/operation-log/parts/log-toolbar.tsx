@@ -11,7 +11,7 @@ import { useT } from '../../../core/ui/element-context.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { ACTION_LABEL_KEYS, AREA_LABEL_KEYS, labelOf, RANGE_LABEL_KEYS } from '../labels.js';
 import type { OperationLogFilters, OperatorChoice } from '../store.js';
-import { isTimeRangePreset, TIME_RANGE_PRESETS, type TimeRangePreset } from '../time-range.js';
+import { isTimeRangePreset, TIME_RANGE_PRESETS, type TimeRangePreset } from '../../../core/i18n/time-range.js';
 
 /** Props of {@link LogToolbar}. */
 export interface LogToolbarProps {

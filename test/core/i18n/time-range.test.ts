@@ -6,7 +6,7 @@ import {
   startOfLogDay,
   toLogWallTime,
   TIME_RANGE_PRESETS,
-} from '../../../elements/operation-log/time-range.js';
+} from '../../../core/i18n/time-range.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,6 +1,6 @@
 /**
  * The date ranges of rules §9 (15 minutes, 3 hours, today, yesterday, 7 days, 30 days, custom) resolved to
- * instants. Log times are shown in UTC+8 (rules §9 "Log time"), so "today", "yesterday" and the custom inputs are
+ * instants, shared by the lists filtered by time (operation log, ban records). Log times are shown in UTC+8 (rules §9 "Log time"), so "today", "yesterday" and the custom inputs are
  * read as UTC+8 wall-clock times too: what the user picks matches the times the table shows, in any browser zone.
  */
 
