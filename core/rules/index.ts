@@ -18,6 +18,7 @@ export * from './accounts.js';
 export * from './dns.js';
 export * from './websites.js';
 export * from './origin.js';
+export * from './cache.js';
 export * from './waf.js';
 export * from './certificates.js';
 export * from './bans.js';

@@ -39,6 +39,7 @@ const zhCN = {
   'certificate-not-issued': '证书尚未签发',
   'certificate-auto-renew-free-only': '仅免费证书支持自动续期',
   'certificate-upload-only': '仅上传的证书可以替换证书和私钥',
+  'cache-rules-changed': '缓存规则已在别处被修改，请刷新后再试',
 } as const;
 
 /** A server message key. */
@@ -75,6 +76,7 @@ const enUS: Record<MessageKey, string> = {
   'certificate-not-issued': 'The certificate has not been issued',
   'certificate-auto-renew-free-only': 'Only free certificates renew automatically',
   'certificate-upload-only': 'Only uploaded certificates can have their certificate and key replaced',
+  'cache-rules-changed': 'The cache rules were changed elsewhere. Reload them and try again.',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { zh_CN: zhCN, en_US: enUS };

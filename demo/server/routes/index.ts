@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth.js';
 import { certificateRoutes } from './certificates.js';
 import { dnsRoutes } from './dns.js';
+import { domainSettingsRoutes } from './domain-settings.js';
 import { jobRoutes } from './jobs.js';
 import { messageRoutes } from './messages.js';
 import { oplogRoutes } from './oplog.js';
@@ -25,4 +26,5 @@ export const API_ROUTES: ReadonlyArray<(api: FastifyInstance) => Promise<void>> 
   dnsRoutes,
   certificateRoutes,
   wafRoutes,
+  domainSettingsRoutes,
 ];
