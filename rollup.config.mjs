@@ -1,13 +1,28 @@
 // The build (issue "Foundation"): one ES module per element (dist/elements/<name>.js) sharing one core chunk, so
 // signals and the session are shared by every element on a page; dist/console.js for the demo host; plotly only in
 // a lazy chunk. Writes custom-elements.json and prints each entry's gzip size.
+//
+// Web Workers: import a module with the `?worker-url` suffix to get the URL of that module built as a worker script,
+//   import dnsFileWorkerUrl from './files/dns-file.worker.js?worker-url';
+//   const worker = startWorker(dnsFileWorkerUrl); // core/workers/start-worker.ts
+// Rollup does not bundle `new Worker(new URL(...))` itself, and a worker cannot share the element chunks (the core
+// chunk touches the DOM when it loads), so `workerEntries()` below builds each such module with esbuild into one
+// self-contained ES module (its imports and npm packages included), emits it as `chunks/<name>-<hash>.js` (content
+// hashed, served as immutable like the other chunks) and answers the import with `import.meta.ROLLUP_FILE_URL_…`,
+// a URL relative to the importing chunk. Any module can be an entry (`core/rules/batch-worker.ts` as well as files
+// named `*.worker.ts`); the same suffix works in browser tests, where test/web-test-runner.config.mjs bundles the
+// worker with esbuild and serves it under /__ec-workers__/. The server's CSP allows `worker-src 'self' blob:` and
+// script-src 'self' only, so worker code must not use eval. Types: core/workers/worker-url.d.ts.
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import { build as esbuild } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, resolve as resolvePath } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { writeManifest } from './elements/custom-elements-manifest.mjs';
 
@@ -40,6 +55,49 @@ function assetsAsModules() {
   };
 }
 
+const WORKER_SUFFIX = '?worker-url';
+const WORKER_PREFIX = '\0ec-worker-url:';
+
+/**
+ * `import url from './x.js?worker-url'` builds x as a self-contained worker script and gives its URL (see the comment
+ * at the top of this file).
+ */
+function workerEntries() {
+  return {
+    name: 'ec-worker-entries',
+    async resolveId(source, importer) {
+      if (!source.endsWith(WORKER_SUFFIX)) return null;
+      const target = source.slice(0, -WORKER_SUFFIX.length);
+      const resolved = await this.resolve(target, importer, { skipSelf: true });
+      if (!resolved) this.error(`Cannot resolve the worker entry "${target}" imported by ${importer}`);
+      return `${WORKER_PREFIX}${resolved.id}`;
+    },
+    async load(id) {
+      if (!id.startsWith(WORKER_PREFIX)) return null;
+      const entry = id.slice(WORKER_PREFIX.length);
+      const result = await esbuild({
+        entryPoints: [entry],
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        minify: !skipTerser,
+        write: false,
+        metafile: true,
+        legalComments: 'none',
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        logLevel: 'silent',
+      });
+      for (const input of Object.keys(result.metafile.inputs)) this.addWatchFile(resolvePath(input));
+      const code = result.outputFiles[0].text;
+      const hash = createHash('sha256').update(code).digest('hex').slice(0, 8);
+      const name = basename(entry).replace(/\.(m?[jt]sx?)$/, '');
+      const reference = this.emitFile({ type: 'asset', fileName: `chunks/${name}-${hash}.js`, source: code });
+      return `export default import.meta.ROLLUP_FILE_URL_${reference};`;
+    },
+  };
+}
+
 /** Prints the gzip size of each entry and of the shared and lazy chunks. */
 function reportSizes() {
   return {
@@ -47,6 +105,9 @@ function reportSizes() {
     generateBundle(_options, bundle) {
       const rows = [];
       for (const file of Object.values(bundle)) {
+        if (file.type === 'asset' && /\.js$/.test(file.fileName)) {
+          rows.push({ file: file.fileName, kind: 'worker', raw: file.source.length, gzip: gzipSync(file.source).length });
+        }
         if (file.type !== 'chunk') continue;
         const kind = file.isEntry ? 'entry' : file.isDynamicEntry ? 'lazy' : 'shared';
         rows.push({ file: file.fileName, kind, raw: file.code.length, gzip: gzipSync(file.code).length });
@@ -110,6 +171,7 @@ export default {
   },
   plugins: [
     customElementsManifest(),
+    workerEntries(),
     assetsAsModules(),
     json(),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),

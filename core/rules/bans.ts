@@ -4,10 +4,10 @@
  * time").
  */
 import { splitLines, validateBatch, type BatchResult } from './batch.js';
-import { isBlank, validateLength, type Bounds } from './common.js';
+import { charLength, isBlank, validateLength, type Bounds } from './common.js';
 import { ipIdentity, validateIpOrCidr } from './ip.js';
 import { parseHttpUrl } from './url.js';
-import { issue, type RuleIssue } from './types.js';
+import { issue, onField, type FieldIssue, type RuleIssue } from './types.js';
 
 /** IPs typed into batch unlock (rules §5, rules §9 "Batch unlock 2000 typed"). */
 export const UNLOCK_TYPED_MAX = 2000;
@@ -121,6 +121,37 @@ export function validateIpListFileEntries(text: string, format: 'txt' | 'csv'): 
     limit: { max: IP_LIST_FILE_MAX, key: 'bans.ip-list-file-limit' },
   });
   return result.summary.total === 0 ? { ...result, issue: issue('bans.file-empty') } : result;
+}
+
+/**
+ * IP list name length. The spec names the field (rules §3 "IP list: name, remark") but gives no limit; lists sit
+ * beside the WAF rule sets in rule management and are picked by name in the rule editor, so they take the rule set's
+ * limits (rules §5 Match rules and WAF: name at most 32, description at most 64).
+ */
+export const IP_LIST_NAME_MAX_LENGTH = 32;
+/** IP list remark length: the rule set description's limit (see {@link IP_LIST_NAME_MAX_LENGTH}). */
+export const IP_LIST_REMARK_MAX_LENGTH = 64;
+
+/** IP list name: required, at most 32 characters, unique in the account (checked by the server). */
+export function validateIpListName(value: string | null | undefined): RuleIssue | null {
+  if (isBlank(value)) return issue('common.required');
+  return charLength(value!.trim()) > IP_LIST_NAME_MAX_LENGTH ? issue('common.too-long', { max: IP_LIST_NAME_MAX_LENGTH }) : null;
+}
+
+/** IP list remark: optional, at most 64 characters. */
+export function validateIpListRemark(value: string | null | undefined): RuleIssue | null {
+  if (isBlank(value)) return null;
+  return charLength(value!.trim()) > IP_LIST_REMARK_MAX_LENGTH ? issue('common.too-long', { max: IP_LIST_REMARK_MAX_LENGTH }) : null;
+}
+
+/** The IP list form: name and remark. */
+export function validateIpListForm(input: { name: string; remark: string }): FieldIssue[] {
+  return [...onField('name', validateIpListName(input.name)), ...onField('remark', validateIpListRemark(input.remark))];
+}
+
+/** A list referenced by WAF rules cannot be deleted, or the rules would match against nothing. */
+export function validateIpListDeletable(ruleReferences: number): RuleIssue | null {
+  return ruleReferences > 0 ? issue('bans.ip-list-in-use', { count: ruleReferences }) : null;
 }
 
 /** Whether `adding` more entries fit in a list that holds `existing` (rules §5 IP list: 200,000 per list). */

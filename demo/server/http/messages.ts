@@ -40,6 +40,8 @@ const zhCN = {
   'certificate-auto-renew-free-only': '仅免费证书支持自动续期',
   'certificate-upload-only': '仅上传的证书可以替换证书和私钥',
   'cache-rules-changed': '缓存规则已在别处被修改，请刷新后再试',
+  'ban-management-off': '未开通封禁管理',
+  'ip-list-in-use': '有 {count} 条 WAF 规则引用此名单，请先修改这些规则再删除',
 } as const;
 
 /** A server message key. */
@@ -77,6 +79,8 @@ const enUS: Record<MessageKey, string> = {
   'certificate-auto-renew-free-only': 'Only free certificates renew automatically',
   'certificate-upload-only': 'Only uploaded certificates can have their certificate and key replaced',
   'cache-rules-changed': 'The cache rules were changed elsewhere. Reload them and try again.',
+  'ban-management-off': 'Ban management is not enabled for this account',
+  'ip-list-in-use': '{count} WAF rules use this list: change those rules before deleting it',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { zh_CN: zhCN, en_US: enUS };

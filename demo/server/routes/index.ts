@@ -3,8 +3,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth.js';
+import { banRoutes } from './bans.js';
 import { certificateRoutes } from './certificates.js';
 import { dnsRoutes } from './dns.js';
+import { ipListRoutes } from './ip-lists.js';
 import { domainSettingsRoutes } from './domain-settings.js';
 import { jobRoutes } from './jobs.js';
 import { messageRoutes } from './messages.js';
@@ -27,4 +29,6 @@ export const API_ROUTES: ReadonlyArray<(api: FastifyInstance) => Promise<void>> 
   certificateRoutes,
   wafRoutes,
   domainSettingsRoutes,
+  banRoutes,
+  ipListRoutes,
 ];

@@ -8,7 +8,8 @@ import { wafMigration } from './0020-waf.js';
 import { dnsMigration } from './0030-dns.js';
 import { cacheMigration } from './0040-cache.js';
 import { certificatesMigration } from './0050-certificates.js';
+import { bansMigration } from './0060-bans.js';
 import type { Migration } from './migration.js';
 
 /** The migrations applied at start. */
-export const MIGRATIONS: readonly Migration[] = [platformMigration, messagesMigration, domainsMigration, wafMigration, dnsMigration, cacheMigration, certificatesMigration];
+export const MIGRATIONS: readonly Migration[] = [platformMigration, messagesMigration, domainsMigration, wafMigration, dnsMigration, cacheMigration, certificatesMigration, bansMigration];

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../database.js';
 import { accountsSeed } from './accounts.js';
+import { bansSeed } from './bans.js';
 import { cacheSeed } from './cache.js';
 import { certificatesSeed } from './certificates.js';
 import { consoleInfoSeed } from './console-info.js';
@@ -16,7 +17,7 @@ import { wafSeed } from './waf.js';
 import { websitesSeed } from './websites.js';
 
 /** Every seed module, in dependency order. */
-export const SEED_MODULES: readonly SeedModule[] = [accountsSeed, consoleInfoSeed, plansSeed, domainsSeed, messagesSeed, websitesSeed, dnsSeed, certificatesSeed, wafSeed, cacheSeed];
+export const SEED_MODULES: readonly SeedModule[] = [accountsSeed, consoleInfoSeed, plansSeed, domainsSeed, messagesSeed, websitesSeed, dnsSeed, certificatesSeed, wafSeed, cacheSeed, bansSeed];
 
 /** Runs the pending modules; returns the names run now (empty on a restart). */
 export function runSeeds(db: Db, now: number, modules: readonly SeedModule[] = SEED_MODULES): string[] {
