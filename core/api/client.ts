@@ -159,6 +159,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         body,
         signal: controller.signal,
         credentials: 'same-origin',
+        // Answers depend on the session (x-token is a header, not part of the URL): never take one from, or leave
+        // one in, the HTTP cache, where another account signing in on this browser could be served it.
+        cache: 'no-store',
       });
       text = await response.text();
     } catch (cause) {

@@ -30,6 +30,8 @@ import rulesEn from './locales/en_US/rules.json';
 import rulesZh from './locales/zh_CN/rules.json';
 import routesEn from './locales/en_US/routes.json';
 import routesZh from './locales/zh_CN/routes.json';
+import wafRulesEn from './locales/en_US/waf-rules.json';
+import wafRulesZh from './locales/zh_CN/waf-rules.json';
 import websiteGroupsEn from './locales/en_US/website-groups.json';
 import websiteGroupsZh from './locales/zh_CN/website-groups.json';
 
@@ -50,6 +52,7 @@ export const RESOURCES = {
     'plan-overview': planOverviewZh,
     rules: rulesZh,
     routes: routesZh,
+    'waf-rules': wafRulesZh,
     'website-groups': websiteGroupsZh,
   },
   en_US: {
@@ -67,6 +70,7 @@ export const RESOURCES = {
     'plan-overview': planOverviewEn,
     rules: rulesEn,
     routes: routesEn,
+    'waf-rules': wafRulesEn,
     'website-groups': websiteGroupsEn,
   },
 } as const;

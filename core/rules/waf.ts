@@ -166,9 +166,9 @@ export function validateMatchTarget(type: MatchType, operator: string, target: s
     case 'ja3n':
     case 'ja4':
     case 'ja4h':
-      return FINGERPRINT_FORMATS[type].test(text) ? null : issue('waf.fingerprint-format', { type: type.toUpperCase() });
+      return FINGERPRINT_FORMATS[type].test(text) ? null : issue('waf.fingerprint-format', { name: type.toUpperCase() });
     case 'region':
-      return /^[A-Z]{2,8}(-[A-Z0-9]{1,3})?$/.test(text) ? null : issue('waf.region-unknown', { region: text });
+      return /^[A-Z]{2,8}(-[A-Z0-9]{1,3})?$/.test(text) ? null : issue('waf.region-unknown', { name: text });
     case 'time': {
       const range = parseTimeRange(text);
       if (range === null) return issue('waf.time-range-format');

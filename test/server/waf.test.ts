@@ -187,7 +187,7 @@ describe('shell §7 firewall.policy.save: rules §5 match rules validated with c
       { field: 'conditions.0.value', key: 'pcre.missing-closing-parenthesis', values: { offset: 0 } },
     ]);
     assert.deepEqual(issues(await save({ main_id: setId, rules: [when('region', 'equals', 'CN-ZZ')] })), [
-      { field: 'conditions.0.value', key: 'waf.region-unknown', values: { region: 'CN-ZZ' } },
+      { field: 'conditions.0.value', key: 'waf.region-unknown', values: { name: 'CN-ZZ' } },
     ]);
     assert.deepEqual(issues(await save({ main_id: setId, rules: [when('ip', 'in-list', '', { ip_list_id: 5 })] })), [
       { field: 'conditions.0.ip_list_id', key: 'waf.ip-list-not-found' },

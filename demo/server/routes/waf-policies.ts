@@ -38,7 +38,7 @@ export function serverConditionIssues(request: FastifyRequest, rules: readonly P
   rules.forEach((condition, index) => {
     if (condition.rule_type === 'region' && !isValuelessOperator(condition.data.operator)) {
       const unknown = splitMultiValue(condition.data.value).find((key) => regionPath(key.toUpperCase(), regionTree).length === 0);
-      if (unknown !== undefined) issues.push(...onField(`conditions.${index}.value`, issue('waf.region-unknown', { region: unknown })));
+      if (unknown !== undefined) issues.push(...onField(`conditions.${index}.value`, issue('waf.region-unknown', { name: unknown })));
     }
     if (condition.rule_type === 'ip' && (LIST_OPERATORS as readonly string[]).includes(condition.data.operator) && condition.data.ip_list_id) {
       if (ipListExists(request.server.db, scope(request), condition.data.ip_list_id) !== true) {

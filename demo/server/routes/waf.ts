@@ -96,10 +96,21 @@ function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** Registers the routes (under /api). */
+/**
+ * Registers the routes (under /api) in a context of their own, whose answers are never stored by a browser or a
+ * proxy: an editor must see a rule set as it is now, right after a save, and the answers are account data.
+ */
 export async function wafRoutes(api: FastifyInstance): Promise<void> {
+  await api.register(registerWafRoutes);
+}
+
+async function registerWafRoutes(api: FastifyInstance): Promise<void> {
   const evaluator = createEvaluator();
   api.addHook('onClose', async () => evaluator.close());
+  api.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   api.get('/V4/waf.ruleset.list', async (request, reply) => {
     if (!enter(request, reply, 'read')) return reply;

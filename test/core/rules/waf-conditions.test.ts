@@ -52,7 +52,7 @@ describe('rules §5 Match rules and WAF: the match catalogue', () => {
   it('rules §5: JA3/JA3N/JA4/JA4H targets have their formats; time ranges are Beijing time, in order; suffixes and options', () => {
     assert.deepEqual(one({ type: 'ja4', operator: 'equals', value: 't13d1516h2_8daaf6152771_b186095e22b6' }), []);
     assert.deepEqual(one({ type: 'ja4h', operator: 'equals', value: 'nope' }), [
-      { field: 'conditions.0.value', key: 'waf.fingerprint-format', values: { type: 'JA4H' } },
+      { field: 'conditions.0.value', key: 'waf.fingerprint-format', values: { name: 'JA4H' } },
     ]);
     assert.deepEqual(one({ type: 'time', operator: 'in-range', value: '2025-01-01 00:00~2025-01-02 00:00' }), []);
     assert.deepEqual(one({ type: 'time', operator: 'in-range', value: '2025-01-02 00:00~2025-01-01 00:00' }), [

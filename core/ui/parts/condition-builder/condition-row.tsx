@@ -11,6 +11,7 @@ import type { FieldIssue } from '../../../api/catalogue.js';
 import { matchTypeSpec, type MatchOperator } from '../../../rules/match-catalogue.js';
 import { FINGERPRINT_DATA_START, FINGERPRINT_MATCH_TYPES, type MatchType } from '../../../rules/waf.js';
 import { useT } from '../../element-context.js';
+import { operatorLabel, typeLabel } from './labels.js';
 import { changeOperator, changeType, offeredTypes, typeBlock, type BuilderScope, type ConditionDraft } from './model.js';
 import { namedDropdown } from './named.js';
 import { ValueEditor, type RegionChoice } from './value-editor.js';
@@ -55,12 +56,12 @@ export function ConditionRow({ conditions, index, scope, onChange, onRemove, iss
 
   const typeOptions: TypeOption[] = offeredTypes(scope).map((type) => {
     const block = type === draft.type ? null : typeBlock(conditions, index, type, scope);
-    const name = t(`type.${type}`);
+    const name = typeLabel(t, type);
     const reason = block ? tRules(block) : '';
     // The option's accessible name carries the reason too: PrimeReact names options by their label alone.
     return { value: type, name, label: block ? t('hint.type-unavailable', { type: name, reason }) : name, disabled: block !== null, reason };
   });
-  const operatorOptions = spec.operators.map((operator) => ({ value: operator, label: t(`operator.${operator}`) }));
+  const operatorOptions = spec.operators.map((operator) => ({ value: operator, label: operatorLabel(t, operator) }));
   const nameLabel = t(draft.type === 'header' ? 'field.name-header' : 'field.name-parameter');
   const nameIssue = issues.find((found) => found.field === 'name');
   // Typed targets are checked as they are typed, next to each row; only what those checks cannot say is listed here.

@@ -5,6 +5,7 @@
 import type { TFunction } from '../../../i18n/i18n.js';
 import { isValuelessOperator, matchTypeSpec } from '../../../rules/match-catalogue.js';
 import { splitMultiValue } from '../../../rules/multi-value.js';
+import { operatorPhrase, optionLabel, typeLabel } from './labels.js';
 import type { ConditionDraft } from './model.js';
 
 /** Names the builder cannot derive from the drafts alone. */
@@ -13,11 +14,6 @@ export interface PreviewLabels {
   regionName?: (key: string) => string;
   /** An IP list's name. */
   ipListName?: (id: number) => string;
-}
-
-/** The option label of a choice target, e.g. a device type. */
-export function optionLabel(t: TFunction, type: ConditionDraft['type'], value: string): string {
-  return type === 'method' ? value.toUpperCase() : t(`option.${type}.${value.toLowerCase()}`);
 }
 
 function targetText(t: TFunction, draft: ConditionDraft, target: string, labels: PreviewLabels): string {
@@ -30,17 +26,17 @@ function targetText(t: TFunction, draft: ConditionDraft, target: string, labels:
 
 /** One condition as a phrase. */
 export function describeCondition(t: TFunction, draft: ConditionDraft, labels: PreviewLabels = {}): string {
-  const type = t(`type.${draft.type}`);
+  const type = typeLabel(t, draft.type);
   const subject = matchTypeSpec(draft.type).named ? t('preview.named-subject', { type, name: draft.name.trim() || '…' }) : type;
   if (draft.operator === 'in-list' || draft.operator === 'not-in-list') {
     const list = draft.ipListId === null ? '…' : (labels.ipListName?.(draft.ipListId) ?? `#${draft.ipListId}`);
-    return t(`phrase.${draft.operator}`, { subject, list });
+    return operatorPhrase(t, draft.operator, { subject, list });
   }
-  if (isValuelessOperator(draft.operator)) return t(`phrase.${draft.operator}`, { subject });
+  if (isValuelessOperator(draft.operator)) return operatorPhrase(t, draft.operator, { subject });
   const targets = splitMultiValue(draft.value);
   const values = targets.length === 0 ? '…' : targets.map((target) => targetText(t, draft, target, labels)).join(t('preview.or'));
-  if (draft.operator === 'greater-than') return t('phrase.greater-than', { subject, count: targets[0] ?? '…', window: draft.window.trim() || '…' });
-  return t(`phrase.${draft.operator}`, { subject, values });
+  if (draft.operator === 'greater-than') return operatorPhrase(t, draft.operator, { subject, count: targets[0] ?? '…', window: draft.window.trim() || '…' });
+  return operatorPhrase(t, draft.operator, { subject, values });
 }
 
 /** All conditions: "IF a AND b", or the no-condition text. */

@@ -16,7 +16,7 @@ import { CheckboxGroup } from '../checkbox-group.js';
 import { MultiValueInput } from '../multi-value-input.js';
 import type { ConditionDraft } from './model.js';
 import { namedDropdown, namedMultiSelect } from './named.js';
-import { optionLabel } from './preview.js';
+import { optionLabel } from './labels.js';
 import { TimeRangeRows } from './time-range-rows.js';
 
 /** A region choice: a key of the IP region tree and its label (indented by depth). */

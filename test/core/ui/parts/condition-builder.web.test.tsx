@@ -68,7 +68,7 @@ describe('ConditionBuilder (rules §5 Match rules and WAF; shared with the cache
     const element = await renderPart(builderScene(seen));
     await choose(element, 0, 'operator', 'starts with');
     await typeValue(element, 0, '/login');
-    await waitUntil(() => preview(element) === 'IF URL path starts with "/login" THEN Block', () => `preview: ${preview(element)}`);
+    await waitUntil(() => preview(element) === 'IF URL path starts with "/login" THEN Block', 'the preview follows the form');
     expect(seen.value[0]).to.include({ type: 'url', operator: 'prefix', value: '/login' });
     button(element, 'Add condition').click();
     await waitUntil(() => conditions(element).length === 2);
@@ -77,7 +77,7 @@ describe('ConditionBuilder (rules §5 Match rules and WAF; shared with the cache
     typeInto(name, 'User-Agent');
     await choose(element, 1, 'operator', 'contains');
     await typeValue(element, 1, 'curl');
-    await waitUntil(() => preview(element).includes(' AND Header "User-Agent" contains "curl"'), () => preview(element));
+    await waitUntil(() => preview(element).includes(' AND Header "User-Agent" contains "curl"'), 'the preview adds the header condition');
   });
 
   it('rules §5 / §9: at most 5 conditions, with the spec message once the limit is reached', async () => {
@@ -128,7 +128,7 @@ describe('ConditionBuilder (rules §5 Match rules and WAF; shared with the cache
   it('shows findings passed in (from core/rules or the server) beside the conditions they name', async () => {
     const issues: FieldIssue[] = [
       { field: 'conditions', key: 'waf.ip-region-exclusive' },
-      { field: 'conditions.0.value', key: 'waf.region-unknown', values: { region: 'XX' } },
+      { field: 'conditions.0.value', key: 'waf.region-unknown', values: { name: 'XX' } },
     ];
     const element = await renderPart(builderScene({ value: [] }, { initial: [{ ...newCondition('region'), value: 'XX' }], issues }));
     expect(root(element).textContent).to.contain('IP match and region match cannot be used in the same rule');

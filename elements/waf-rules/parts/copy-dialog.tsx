@@ -1,0 +1,101 @@
+/**
+ * Copy rules to another set (rules §2 "copy rules"): the chosen saved rules, built-in ones included, are appended to a
+ * set the caller may change. Unsaved rules cannot be copied until they are saved.
+ */
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { useEffect, useId, useState } from 'react';
+import { copyRules, listRuleSets, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
+import { useElement, useT } from '../../../core/ui/element-context.js';
+import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
+import { issuesOf } from './field-issues.js';
+
+/** Props of {@link CopyDialog}. */
+export interface CopyDialogProps {
+  /** The set the rules come from. */
+  sourceId: number;
+  /** Saved rule ids to copy. */
+  ids: number[];
+  /** Selected rules left out because they are not saved yet. */
+  unsaved: number;
+  onCopied: (target: RuleSetInfo, count: number) => void;
+  onCancel: () => void;
+}
+
+/** The copy form in a dialog. */
+export function CopyDialog({ sourceId, ids, unsaved, onCopied, onCancel }: CopyDialogProps) {
+  const { client } = useElement();
+  const t = useT();
+  const tRules = useT('rules');
+  const id = useId();
+  const [targets, setTargets] = useState<RuleSetInfo[] | 'loading' | 'error'>('loading');
+  const [target, setTarget] = useState<number | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = () => {
+    setTargets('loading');
+    listRuleSets(client, { per_page: 100 }).then(
+      (answer) => setTargets(answer.list.filter((set) => set.editable && set.id !== sourceId)),
+      () => setTargets('error'),
+    );
+  };
+  const submit = async () => {
+    if (target === null) {
+      setMessage(tRules('waf.rule-set-required'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await copyRules(client, { ids, target_id: target }, { notify: false });
+      onCopied(answer.target, answer.copied);
+    } catch (error) {
+      const found = issuesOf(error)?.[0];
+      setMessage(found ? tRules(found.key, found.values) : error instanceof Error ? error.message : '');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(load, [client, sourceId]);
+
+  return (
+    <EcDialog
+      visible
+      onHide={onCancel}
+      header={t('copy.title', { count: ids.length })}
+      footer={
+        <div className="ec-row">
+          <Button type="button" label={t('action.cancel')} outlined onClick={onCancel} />
+          <Button type="button" label={t('copy.submit')} loading={busy} disabled={ids.length === 0} onClick={() => void submit()} />
+        </div>
+      }
+    >
+      {targets === 'loading' && <LoadingState />}
+      {targets === 'error' && <ErrorState onRetry={load} />}
+      {Array.isArray(targets) && (
+        <div className="ec-stack">
+          {unsaved > 0 && <p className="ec-muted">{t('copy.unsaved', { count: unsaved })}</p>}
+          <div className="ec-field">
+            <label htmlFor={`${id}-target`}>{t('copy.target')}</label>
+            <Dropdown
+              inputId={`${id}-target`}
+              value={target}
+              options={targets.map((set) => ({ value: set.id, label: set.name }))}
+              emptyMessage={t('copy.no-target')}
+              onChange={(event) => setTarget(Number(event.value))}
+              pt={namedDropdown(t('copy.target'))}
+            />
+          </div>
+          {message !== null && (
+            <p className="ec-error-text" role="alert">
+              {message}
+            </p>
+          )}
+        </div>
+      )}
+    </EcDialog>
+  );
+}

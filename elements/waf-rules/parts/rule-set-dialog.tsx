@@ -1,0 +1,112 @@
+/**
+ * Create or rename a rule set (rules §5: name at most 32 characters, description at most 64; the package's maximum
+ * number of sets, rules §8 "The number of rule sets has reached the maximum"). What is typed survives a failure or a
+ * reload (useDraft); the server's findings show beside the fields.
+ */
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useId, useState } from 'react';
+import type { FieldIssue } from '../../../core/api/catalogue.js';
+import { createRuleSet, updateRuleSet, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
+import { RULE_SET_DESCRIPTION_MAX_LENGTH, RULE_SET_NAME_MAX_LENGTH, validateRuleSet } from '../../../core/rules/waf.js';
+import { useElement, useT } from '../../../core/ui/element-context.js';
+import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useDraft } from '../../../core/ui/use-draft.js';
+import { issueOn, issuesOf } from './field-issues.js';
+
+/** Props of {@link RuleSetDialog}. */
+export interface RuleSetDialogProps {
+  /** The set to rename, or null to create one. */
+  set: RuleSetInfo | null;
+  onSaved: (set: RuleSetInfo, created: boolean) => void;
+  onCancel: () => void;
+}
+
+/** The rule-set form in a dialog. */
+export function RuleSetDialog({ set, onSaved, onCancel }: RuleSetDialogProps) {
+  const { client } = useElement();
+  const t = useT();
+  const tRules = useT('rules');
+  const id = useId();
+  const [form, setForm, draft] = useDraft(`waf-rules:set-form:${set?.id ?? 'new'}`, () => ({ name: set?.name ?? '', description: set?.description ?? '' }));
+  const [issues, setIssues] = useState<FieldIssue[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const message = (field: string) => {
+    const found = issueOn(issues, field);
+    return found ? tRules(found.key, found.values) : null;
+  };
+  const submit = async () => {
+    const local = validateRuleSet(form);
+    setIssues(local);
+    if (local.length > 0) return;
+    setBusy(true);
+    try {
+      const body = { name: form.name.trim(), description: form.description.trim() };
+      const saved = set ? await updateRuleSet(client, { ...body, id: set.id }) : await createRuleSet(client, body);
+      draft.discard();
+      onSaved(saved, set === null);
+    } catch (error) {
+      setIssues(issuesOf(error) ?? []);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cancel = () => {
+    draft.discard();
+    onCancel();
+  };
+  const nameError = message('name');
+  const descriptionError = message('description');
+  const formError = message('form');
+
+  return (
+    <EcDialog
+      visible
+      onHide={cancel}
+      header={set ? t('set-form.rename-title') : t('set-form.create-title')}
+      footer={
+        <div className="ec-row">
+          <Button type="button" label={t('action.cancel')} outlined onClick={cancel} />
+          <Button type="button" label={t('action.save')} loading={busy} onClick={() => void submit()} />
+        </div>
+      }
+    >
+      <form
+        className="ec-stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {draft.restored && <p className="ec-muted">{t('draft-restored')}</p>}
+        <div className="ec-field">
+          <label htmlFor={`${id}-name`}>{t('set-form.name', { max: RULE_SET_NAME_MAX_LENGTH })}</label>
+          <InputText
+            id={`${id}-name`}
+            value={form.name}
+            invalid={nameError !== null}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? `${id}-name-error` : undefined}
+            onChange={(event) => setForm({ ...form, name: event.target.value })}
+          />
+          {nameError && <small id={`${id}-name-error`} className="ec-error-text">{nameError}</small>}
+        </div>
+        <div className="ec-field">
+          <label htmlFor={`${id}-description`}>{t('set-form.description', { max: RULE_SET_DESCRIPTION_MAX_LENGTH })}</label>
+          <InputText
+            id={`${id}-description`}
+            value={form.description}
+            invalid={descriptionError !== null}
+            aria-invalid={descriptionError ? true : undefined}
+            aria-describedby={descriptionError ? `${id}-description-error` : undefined}
+            onChange={(event) => setForm({ ...form, description: event.target.value })}
+          />
+          {descriptionError && <small id={`${id}-description-error`} className="ec-error-text">{descriptionError}</small>}
+        </div>
+        {formError && <p className="ec-error-text" role="alert">{formError}</p>}
+        <button type="submit" hidden />
+      </form>
+    </EcDialog>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * The rule sets (rules §3 "Rule set: name, rule count (enabled/total), description, latest update time, attribution,
+ * bound domains"): search, attribution filter, the package's maximum (rules §5, §8), create, rename, quote, delete
+ * (never bound or default sets, each refusal with its message) and, inside a domain's console, whether the domain
+ * quotes each set.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { useState } from 'react';
+import { quoteRuleSet, deleteRuleSet, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
+import { formatLogTime } from '../../../core/i18n/format.js';
+import { validateRuleSetCount, validateRuleSetDeletable } from '../../../core/rules/waf.js';
+import { useElement, useT } from '../../../core/ui/element-context.js';
+import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
+import { Pager } from '../../../core/ui/parts/pager.js';
+import { SearchInput } from '../../../core/ui/parts/search-input.js';
+import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
+import { StatusTag } from '../../../core/ui/parts/status-tag.js';
+import { attributionSettings } from '../labels.js';
+import type { WafRulesStore } from '../store.js';
+import { QuoteDialog } from './quote-dialog.js';
+import { RuleSetDialog } from './rule-set-dialog.js';
+
+/** Props of {@link RuleSetList}. */
+export interface RuleSetListProps {
+  store: WafRulesStore;
+  /** The domain whose console shows the list, when there is one. */
+  domainId?: number;
+  /** Opens a set in the editor. */
+  onOpen: (id: number) => void;
+  /** Starts with the create form open (the `view="edit"` route without a set). */
+  startCreating?: boolean;
+}
+
+/** The list; `part="toolbar"`, `part="table"`. */
+export function RuleSetList({ store, domainId, onOpen, startCreating = false }: RuleSetListProps) {
+  useSignals();
+  const { client, emit } = useElement();
+  const t = useT();
+  const tRules = useT('rules');
+  const [editing, setEditing] = useState<RuleSetInfo | 'new' | null>(startCreating ? 'new' : null);
+  const [quoting, setQuoting] = useState<RuleSetInfo | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const state = store.sets.value;
+  const query = store.query.value;
+  const config = store.config.value;
+
+  const limit = config ? validateRuleSetCount(config.custom_rule_sets, config.max_rule_sets) : null;
+  const attributionOptions = [
+    { value: '', label: t('list.all-attributions') },
+    ...attributionSettings(t).map((setting) => ({ value: String(setting.value), label: setting.label })),
+  ];
+
+  const remove = async (set: RuleSetInfo) => {
+    try {
+      await deleteRuleSet(client, set.id);
+      emit('ec-rule-set-deleted', { id: set.id });
+      setNotice(t('list.deleted', { name: set.name }));
+      void store.loadSets();
+      void store.loadConfig();
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+  const refuseDelete = (set: RuleSetInfo, found: NonNullable<ReturnType<typeof validateRuleSetDeletable>>) =>
+    setNotice(t('list.cannot-delete', { name: set.name, reason: tRules(found.key, found.values) }));
+  const toggleDomain = async (set: RuleSetInfo, quoted: boolean) => {
+    if (domainId === undefined) return;
+    const others = set.bound_domains.map((domain) => domain.domain_id).filter((id) => id !== domainId);
+    try {
+      const updated = await quoteRuleSet(client, { id: set.id, domain_ids: quoted ? [...others, domainId] : others });
+      emit('ec-rule-set-quoted', { ruleSet: updated });
+      void store.loadSets();
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+  const saved = (set: RuleSetInfo, created: boolean) => {
+    setEditing(null);
+    emit('ec-rule-set-saved', { ruleSet: set, created });
+    void store.loadConfig();
+    if (created) onOpen(set.id);
+    else void store.loadSets();
+  };
+
+  const toolbar = (
+    <div className="ec-row ec-toolbar" part="toolbar">
+      <SearchInput label={t('list.search')} value={query.name} onSearch={(name) => store.setQuery({ name, page: 1 })} />
+      <Dropdown
+        value={query.attribution}
+        options={attributionOptions}
+        onChange={(event) => store.setQuery({ attribution: event.value, page: 1 })}
+        pt={namedDropdown(t('list.attribution'))}
+      />
+      <span className="ec-spacer" />
+      {config && <span className="ec-muted">{t('list.usage', { used: config.custom_rule_sets, max: config.max_rule_sets })}</span>}
+      <Button type="button" icon="pi pi-plus" label={t('list.create')} disabled={limit !== null} onClick={() => setEditing('new')} />
+      {limit && <span className="ec-error-text">{tRules(limit.key, limit.values)}</span>}
+    </div>
+  );
+  const dialogs = (
+    <>
+      {editing !== null && <RuleSetDialog set={editing === 'new' ? null : editing} onSaved={saved} onCancel={() => setEditing(null)} />}
+      {quoting && (
+        <QuoteDialog
+          set={quoting}
+          onSaved={(set) => {
+            setQuoting(null);
+            emit('ec-rule-set-quoted', { ruleSet: set });
+            void store.loadSets();
+          }}
+          onCancel={() => setQuoting(null)}
+        />
+      )}
+    </>
+  );
+
+  if (state.status === 'loading') return <LoadingState />;
+  if (state.status === 'error') return <ErrorState onRetry={() => void store.loadSets()} />;
+
+  return (
+    <div className="ec-stack">
+      {toolbar}
+      {notice && (
+        <p className="ec-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {state.list.length === 0 ? (
+        <EmptyState message={t('list.empty')} />
+      ) : (
+        <table className="ec-table" part="table">
+          <caption className="ec-visually-hidden">{t('list.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('column.name')}</th>
+              <th scope="col">{t('column.rules')}</th>
+              <th scope="col">{t('column.attribution')}</th>
+              <th scope="col">{t('column.bound-domains')}</th>
+              <th scope="col">{t('column.updated')}</th>
+              {domainId !== undefined && <th scope="col">{t('column.this-domain')}</th>}
+              <th scope="col">{t('column.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.list.map((set) => {
+              const undeletable = validateRuleSetDeletable({ attribution: set.attribution, boundDomains: set.bound_total });
+              const hidden = set.bound_total - set.bound_domains.length;
+              return (
+                <tr key={set.id}>
+                  <th scope="row">
+                    <Button type="button" link className="ec-link" label={set.name} onClick={() => onOpen(set.id)} />
+                    {set.description && <div className="ec-muted">{set.description}</div>}
+                  </th>
+                  <td>{t('list.rule-count', { enabled: set.rules_enabled, total: set.rules_total })}</td>
+                  <td>
+                    <StatusTag settings={attributionSettings(t)} value={set.attribution} />
+                  </td>
+                  <td>
+                    {set.bound_domains.map((domain) => domain.domain).join(', ') || (hidden === 0 ? t('list.not-bound') : '')}
+                    {hidden > 0 && <span className="ec-muted"> {t('list.hidden-domains', { count: hidden })}</span>}
+                  </td>
+                  <td>{formatLogTime(set.updated_at)}</td>
+                  {domainId !== undefined && (
+                    <td>
+                      <Checkbox
+                        inputId={`quote-${set.id}`}
+                        checked={set.bound_domains.some((domain) => domain.domain_id === domainId)}
+                        onChange={(event) => void toggleDomain(set, event.checked === true)}
+                        pt={{ input: { 'aria-label': t('list.quote-this-domain', { name: set.name }) } as never }}
+                      />
+                    </td>
+                  )}
+                  <td className="ec-actions">
+                    {set.editable && <Button type="button" text label={t('action.rename')} onClick={() => setEditing(set)} />}
+                    <Button type="button" text label={t('action.quote')} onClick={() => setQuoting(set)} />
+                    {undeletable ? (
+                      <Button type="button" text severity="danger" label={t('action.delete')} onClick={() => refuseDelete(set, undeletable)} />
+                    ) : (
+                      <ConfirmPopover message={t('list.confirm-delete', { name: set.name })} danger onConfirm={() => void remove(set)}>
+                        {(trigger) => <Button type="button" text severity="danger" label={t('action.delete')} {...trigger} />}
+                      </ConfirmPopover>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <Pager page={query.page} pageSize={query.pageSize} total={state.total} onChange={({ page, pageSize }) => store.setQuery({ page, pageSize })} />
+      {dialogs}
+    </div>
+  );
+}
