@@ -6,6 +6,7 @@
  */
 import { finishBatch, isBatchDone, processBatchRange, startBatch, type BatchLimit, type BatchOptions, type BatchResult } from './batch.js';
 import { validateCacheTaskUrl, validatePurgeDirectory } from './bans.js';
+import { packBatchResult, packedTransfer, type PackedBatchResult } from './batch-packed.js';
 import { validateDnsDomain } from './dns.js';
 import { normalizeDomain } from './domain.js';
 import { ipIdentity, validateIp, validateIpOrCidr } from './ip.js';
@@ -48,6 +49,11 @@ export interface BatchJobRequest {
   limits?: BatchLimit;
   /** Report blank lines as invalid instead of skipping them. */
   blankLines?: 'skip' | 'report';
+  /**
+   * Answer with a `packed-result` ({@link PackedBatchResult}, its buffers transferred) instead of a `result`: for large
+   * batches, whose per-line objects would cost the page a long task to receive.
+   */
+  packed?: boolean;
 }
 
 /** Asks the worker to stop a job it is running. */
@@ -62,13 +68,14 @@ export interface BatchJobCancel {
 export type BatchJobMessage =
   | { id: string | number; type: 'progress'; done: number; total: number }
   | { id: string | number; type: 'result'; result: BatchResult }
+  | { id: string | number; type: 'packed-result'; result: PackedBatchResult }
   | { id: string | number; type: 'cancelled' }
   | { id: string | number; type: 'error'; reason: 'unknown-kind' };
 
 /** The part of a worker's global scope the service uses. */
 export interface BatchJobScope {
-  /** Sends a message to the page. */
-  postMessage(message: BatchJobMessage): void;
+  /** Sends a message to the page, moving the `transfer` buffers with it. */
+  postMessage(message: BatchJobMessage, transfer?: ArrayBuffer[]): void;
   /** Receives the page's messages. */
   addEventListener(type: 'message', listener: (event: { data: BatchJobRequest | BatchJobCancel }) => void): void;
 }
@@ -127,8 +134,11 @@ export function serveBatchJobs(scope: BatchJobScope, yieldToEvents: (next: () =>
       }
       processBatchRange(run, run.processed, run.processed + BATCH_SLICE_LINES);
       scope.postMessage({ id, type: 'progress', done: run.processed, total });
-      if (isBatchDone(run)) scope.postMessage({ id, type: 'result', result: finishBatch(run) });
-      else yieldToEvents(step);
+      if (!isBatchDone(run)) yieldToEvents(step);
+      else if (data.packed) {
+        const packed = packBatchResult(data.text, finishBatch(run));
+        scope.postMessage({ id, type: 'packed-result', result: packed }, packedTransfer(packed));
+      } else scope.postMessage({ id, type: 'result', result: finishBatch(run) });
     };
     step();
   });

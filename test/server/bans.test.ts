@@ -188,7 +188,7 @@ describe('rules §5 batch unlock: chunks, domain required, idempotent per key an
     const issues = async (body: unknown) => {
       const answer = await chunk(body);
       assert.equal(answer.code, VALIDATION_FAILED_CODE, answer.raw);
-      return (answer.data as { errors: unknown[] }).errors;
+      return (answer.data as unknown as { errors: unknown[] }).errors;
     };
     assert.deepEqual(await issues({ entries: ['1.2.3.4'] }), [{ field: 'domain_id', key: 'bans.domain-required' }]);
     assert.deepEqual(await issues({ domain_id: domains[0]!.id, entries: ['1.2.3.4', 'example.com'] }), [{ field: 'entries.1', key: 'ip.incorrect-ip-or-cidr' }]);
