@@ -100,13 +100,13 @@ export function RuleSetEditor({ store, onBack, regions }: RuleSetEditorProps) {
 
   return (
     <div className="ec-stack" part="editor">
-      <header className="ec-editor-head">
+      <div className="ec-editor-head">
         {onBack && <Button type="button" icon="pi pi-arrow-left" text label={t('editor.back')} onClick={onBack} />}
         <h2 className="ec-editor-title">{set.name}</h2>
         <StatusTag settings={attributionSettings(t)} value={set.attribution} />
         <span className="ec-muted">{t('list.rule-count', { enabled: working.filter((rule) => rule.status === 'enabled').length, total: working.length })}</span>
         {set.description && <p className="ec-muted ec-editor-description">{set.description}</p>}
-      </header>
+      </div>
       {!editable && <p className="ec-muted">{set.attribution === 'built-in' ? t('editor.built-in-readonly') : t('editor.not-editable')}</p>}
       {state.restored && changes !== null && changes.count > 0 && <p className="ec-notice">{t('draft-restored')}</p>}
       <div className="ec-row ec-toolbar" part="toolbar">

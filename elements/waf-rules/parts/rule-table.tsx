@@ -6,7 +6,7 @@
  */
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import { effectiveFlow } from '../../../core/match/rule-set.js';
 import { isLastingAction } from '../../../core/rules/waf-actions.js';
@@ -50,7 +50,8 @@ export function RuleTable(props: RuleTableProps) {
   const { rules, baseline, editable, builtIn, selected, onSelect, unreachable, refusedKey, labels } = props;
   const t = useT();
   const tBuilder = useT('condition-builder');
-  const [dragging, setDragging] = useState<number | null>(null);
+  // The dragged row is read by the next drag events before React re-renders, so it lives in a ref.
+  const dragging = useRef<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
 
   const allSelected = rules.length > 0 && rules.every((rule) => selected.has(rule.key));
@@ -67,8 +68,8 @@ export function RuleTable(props: RuleTableProps) {
   };
   const drop = (event: DragEvent, index: number) => {
     event.preventDefault();
-    if (dragging !== null && dragging !== index) props.onMove(dragging, index);
-    setDragging(null);
+    if (dragging.current !== null && dragging.current !== index) props.onMove(dragging.current, index);
+    dragging.current = null;
     setOver(null);
   };
 
@@ -120,15 +121,15 @@ export function RuleTable(props: RuleTableProps) {
               onDragStart={(event) => {
                 event.dataTransfer.effectAllowed = 'move';
                 event.dataTransfer.setData('text/plain', rule.key);
-                setDragging(index);
+                dragging.current = index;
               }}
               onDragOver={(event) => {
-                if (dragging === null) return;
+                if (dragging.current === null) return;
                 event.preventDefault();
                 setOver(index);
               }}
               onDragEnd={() => {
-                setDragging(null);
+                dragging.current = null;
                 setOver(null);
               }}
               onDrop={(event) => drop(event, index)}

@@ -92,17 +92,20 @@ export function ConditionBuilder({ value, onChange, types, wildcardDomain, ipLis
           {full && <span className="ec-muted">{tRules('waf.too-many-conditions', { max: MATCH_CONDITIONS_MAX })}</span>}
         </div>
         {listIssues.length > 0 && (
-          <ul className="ec-issues" role="alert">
-            {listIssues.map((found, index) => (
-              <li key={index} className="ec-error-text">
-                {tRules(found.key, found.values)}
-              </li>
-            ))}
-          </ul>
+          <div role="alert">
+            <ul className="ec-issues">
+              {listIssues.map((found, index) => (
+                <li key={index} className="ec-error-text">
+                  {tRules(found.key, found.values)}
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
       </fieldset>
       <section className="ec-rule-preview" part="rule-preview" aria-label={t('preview.title')}>
-        <h4>{t('preview.title')}</h4>
+        {/* Not a heading: the builder sits at different heading levels in the elements that use it. */}
+        <p className="ec-rule-preview-title">{t('preview.title')}</p>
         <p data-preview>{consequence ? `${preview} ${consequence}` : preview}</p>
       </section>
     </div>

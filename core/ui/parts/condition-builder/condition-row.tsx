@@ -126,13 +126,15 @@ export function ConditionRow({ conditions, index, scope, onChange, onRemove, iss
       {FINGERPRINT_MATCH_TYPES.includes(draft.type) && <p className="ec-note">{tRules('waf.fingerprint-date', { date: FINGERPRINT_DATA_START })}</p>}
       {draft.type === 'status-code' && <p className="ec-note">{tRules('waf.status-code-last')}</p>}
       {rowIssues.length > 0 && (
-        <ul className="ec-issues" role="alert">
-          {rowIssues.map((found, at) => (
-            <li key={at} className="ec-error-text">
-              {tRules(found.key, found.values)}
-            </li>
-          ))}
-        </ul>
+        <div role="alert">
+          <ul className="ec-issues">
+            {rowIssues.map((found, at) => (
+              <li key={at} className="ec-error-text">
+                {tRules(found.key, found.values)}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </fieldset>
   );
