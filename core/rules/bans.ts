@@ -3,7 +3,7 @@
  * "IP list", "Ban record retention", "Log list / download / domain filter", "Detail lists", "Log download", "Log
  * time").
  */
-import { splitLines, validateBatch, type BatchResult } from './batch.js';
+import { splitLines, validateBatch, type BatchLimit, type BatchResult } from './batch.js';
 import { charLength, isBlank, validateLength, type Bounds } from './common.js';
 import { ipIdentity, validateIpOrCidr } from './ip.js';
 import { parseHttpUrl } from './url.js';
@@ -72,21 +72,27 @@ export function validateTxtFile(file: { name: string; size: number }): RuleIssue
 /** Where batch-unlock entries come from: typed into the box, or read from a txt file. */
 export type UnlockSource = 'typed' | 'file';
 
+/** The count limit of batch-unlock entries and its message: 2000 typed, 100000 from a file (rules §5, §9). */
+export function unlockLimit(source: UnlockSource): BatchLimit {
+  return source === 'typed' ? { max: UNLOCK_TYPED_MAX, key: 'bans.unlock-typed-limit' } : { max: UNLOCK_FILE_MAX, key: 'bans.unlock-file-limit' };
+}
+
+/**
+ * The batch issue of checked entries: a file without a single entry is "file empty" (rules §5 "file not empty")
+ * rather than the generic empty batch. Shared by {@link validateUnlockEntries} and the worker path (`batch-jobs.ts`).
+ */
+export function fileBatchIssue(result: Pick<BatchResult, 'summary' | 'issue'>, source: UnlockSource): RuleIssue | null {
+  return source === 'file' && result.summary.total === 0 ? issue('bans.file-empty') : result.issue;
+}
+
 /**
  * Batch-unlock entries, one per line (rules §5 Batch unlock): not empty; IPv4, IPv6 or CIDR; at most 2000 typed or
- * 100000 from a file; repeats marked by canonical address, so `2001:DB8::1` repeats `2001:db8::1`.
+ * 100000 from a file; repeats marked by canonical address, so `2001:DB8::1` repeats `2001:db8::1`. For large input,
+ * the batch worker runs the same check (kind `ip-or-cidr`, limit {@link unlockLimit}, issue {@link fileBatchIssue}).
  */
 export function validateUnlockEntries(text: string, source: UnlockSource): BatchResult {
-  const result = validateBatch(text, {
-    rule: validateIpOrCidr,
-    identity: (entry) => ipIdentity(entry) ?? entry,
-    limit:
-      source === 'typed'
-        ? { max: UNLOCK_TYPED_MAX, key: 'bans.unlock-typed-limit' }
-        : { max: UNLOCK_FILE_MAX, key: 'bans.unlock-file-limit' },
-  });
-  if (source === 'file' && result.summary.total === 0) return { ...result, issue: issue('bans.file-empty') };
-  return result;
+  const result = validateBatch(text, { rule: validateIpOrCidr, identity: (entry) => ipIdentity(entry) ?? entry, limit: unlockLimit(source) });
+  return { ...result, issue: fileBatchIssue(result, source) };
 }
 
 /** Batch unlock and log downloads need a domain (rules §5: "domain required", "Log download needs a domain"). */
@@ -109,18 +115,35 @@ export function firstCsvCell(line: string): string {
   return cell.length >= 2 && cell.startsWith('"') && cell.endsWith('"') ? cell.slice(1, -1).trim() : cell;
 }
 
+/** The format of an IP-list file, from its name: `csv`, otherwise `txt`. */
+export function ipListFileFormat(name: string): 'txt' | 'csv' {
+  return extension(name) === 'csv' ? 'csv' : 'txt';
+}
+
+/** The lines of an IP-list file to check: a TXT file as it is, a CSV file's first column, line for line. */
+export function ipListFileLines(text: string, format: 'txt' | 'csv'): string {
+  return format === 'csv' ? splitLines(text).map(firstCsvCell).join('\n') : text;
+}
+
+/**
+ * The count limit of IP-list entries added at once: 20,000 per uploaded file (rules §5, §9). Typed entries take the
+ * same limit, as one addition is one write of the server whichever way the entries came.
+ */
+export function ipListAddLimit(source: UnlockSource): BatchLimit {
+  return { max: IP_LIST_FILE_MAX, key: source === 'file' ? 'bans.ip-list-file-limit' : 'bans.ip-list-typed-limit' };
+}
+
 /**
  * The entries of an uploaded IP-list file (rules §5 IP list): IPv4, IPv6 or CIDR, at most 20,000, one per line (a
  * CSV's first column).
  */
 export function validateIpListFileEntries(text: string, format: 'txt' | 'csv'): BatchResult {
-  const lines = format === 'csv' ? splitLines(text).map(firstCsvCell) : text;
-  const result = validateBatch(lines, {
+  const result = validateBatch(ipListFileLines(text, format), {
     rule: validateIpOrCidr,
     identity: (entry) => ipIdentity(entry) ?? entry,
-    limit: { max: IP_LIST_FILE_MAX, key: 'bans.ip-list-file-limit' },
+    limit: ipListAddLimit('file'),
   });
-  return result.summary.total === 0 ? { ...result, issue: issue('bans.file-empty') } : result;
+  return { ...result, issue: fileBatchIssue(result, 'file') };
 }
 
 /**

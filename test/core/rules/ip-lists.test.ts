@@ -22,4 +22,26 @@ describe('rules §3 / §5 IP list: name and remark, deletion while referenced', 
     assert.equal(bans.validateIpListDeletable(0), null);
     assert.deepEqual(bans.validateIpListDeletable(2), { key: 'bans.ip-list-in-use', values: { count: 2 } });
   });
+  it('rules §5 / §9: 20,000 entries per added batch, a file\'s or typed, each with its message', () => {
+    assert.deepEqual(bans.ipListAddLimit('file'), { max: 20_000, key: 'bans.ip-list-file-limit' });
+    assert.deepEqual(bans.ipListAddLimit('typed'), { max: 20_000, key: 'bans.ip-list-typed-limit' });
+  });
+  it('rules §5: a CSV file is checked by its first column, line for line; TXT as it is', () => {
+    assert.equal(bans.ipListFileFormat('list.CSV'), 'csv');
+    assert.equal(bans.ipListFileFormat('list.txt'), 'txt');
+    assert.equal(bans.ipListFileLines('"1.2.3.4",a\n\n10.0.0.0/8,b', 'csv'), '1.2.3.4\n\n10.0.0.0/8');
+    assert.equal(bans.ipListFileLines('1.2.3.4,x', 'txt'), '1.2.3.4,x');
+  });
+});
+
+describe('rules §5 batch unlock through the worker: the same limits and the empty-file message', () => {
+  it('2000 typed, 100000 from a file', () => {
+    assert.deepEqual(bans.unlockLimit('typed'), { max: 2000, key: 'bans.unlock-typed-limit' });
+    assert.deepEqual(bans.unlockLimit('file'), { max: 100_000, key: 'bans.unlock-file-limit' });
+  });
+  it('a file without an entry is "file empty"; typed input keeps the generic empty message', () => {
+    const empty = { summary: { total: 0, valid: 0, invalid: 0, duplicate: 0, blank: 3 }, issue: { key: 'batch.empty' as const } };
+    assert.deepEqual(bans.fileBatchIssue(empty, 'file'), { key: 'bans.file-empty' });
+    assert.deepEqual(bans.fileBatchIssue(empty, 'typed'), { key: 'batch.empty' });
+  });
 });
