@@ -2,6 +2,10 @@
  * Every catalogue, per language and namespace. A namespace is added here once, in both languages; the key-parity
  * test walks this object.
  */
+import banManagerEn from './locales/en_US/ban-manager.json';
+import banManagerZh from './locales/zh_CN/ban-manager.json';
+import cacheRulesEn from './locales/en_US/cache-rules.json';
+import cacheRulesZh from './locales/zh_CN/cache-rules.json';
 import certificatesEn from './locales/en_US/certificates.json';
 import certificatesZh from './locales/zh_CN/certificates.json';
 import commonEn from './locales/en_US/common.json';
@@ -38,6 +42,8 @@ import websiteGroupsZh from './locales/zh_CN/website-groups.json';
 /** Catalogues by language, then namespace. */
 export const RESOURCES = {
   zh_CN: {
+    'ban-manager': banManagerZh,
+    'cache-rules': cacheRulesZh,
     certificates: certificatesZh,
     common: commonZh,
     'condition-builder': conditionBuilderZh,
@@ -56,6 +62,8 @@ export const RESOURCES = {
     'website-groups': websiteGroupsZh,
   },
   en_US: {
+    'ban-manager': banManagerEn,
+    'cache-rules': cacheRulesEn,
     certificates: certificatesEn,
     common: commonEn,
     'condition-builder': conditionBuilderEn,

@@ -1,0 +1,44 @@
+/**
+ * `<ec-dns-domains>`: the Cloud DNS domains (shell §2 cloud-resolving domainList, batch-domain-save, statistics,
+ * domainGroup; rules §3-§5 DNS). `view` picks the page: the domain list (default, remembers its page), batch add,
+ * the domain groups or the statistics. A child account without the domainList permission (shell §6) sees a refusal.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useElement } from '../../core/ui/element-context.js';
+import { BatchAddDomains } from './parts/batch-add-domains.js';
+import { DomainGroups } from './parts/domain-groups.js';
+import { DomainList } from './parts/domain-list.js';
+import { DomainStatistics } from './parts/domain-statistics.js';
+import { dnsDomainsStoreFor } from './store.js';
+
+/** The pages the element shows. */
+export const DNS_DOMAINS_VIEWS = ['list', 'batch-add', 'groups', 'statistics'] as const;
+
+/** Props of the component (attributes of the element). */
+export interface DnsDomainsProps {
+  /** `list` (default), `batch-add`, `groups` or `statistics`. */
+  view?: string;
+  /** Rows per page: 10 (default), 20, 50 or 100 (shell §9). */
+  pageSize?: number;
+}
+
+/** The DNS domains. */
+export function DnsDomains({ view, pageSize }: DnsDomainsProps) {
+  useSignals();
+  const { client, host } = useElement();
+  const store = dnsDomainsStoreFor(host, client, pageSize);
+
+  return (
+    <div className="ec-root ec-stack ec-dns-domains">
+      {view === 'batch-add' ? (
+        <BatchAddDomains store={store} />
+      ) : view === 'groups' ? (
+        <DomainGroups store={store} />
+      ) : view === 'statistics' ? (
+        <DomainStatistics store={store} />
+      ) : (
+        <DomainList store={store} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { defineElement } from '../../core/ui/define-element.js';
+import sharedStyles from '../dns-shared/dns-shared.css';
+import { DnsDomains, type DnsDomainsProps } from './dns-domains.js';
+import styles from './dns-domains.css';
+
+/**
+ * Cloud DNS domains (rules §3-§5, §9 DNS; shell §2 cloud-resolving). The list shows each domain's hosting/access
+ * status (connected, not connected, DNS not detected, specified DNS not used), status (normal, disabled), group and
+ * record count, with search, filters, bulk enable/disable/move/delete, and remembers its page per instance in
+ * sessionStorage (keyed by the element's `id`). `view="batch-add"` adds domains one per line, at most 100 ("More than
+ * 100 lines"), as a job; `view="groups"` manages domain groups (name, remark, modification time);
+ * `view="statistics"` shows daily resolution queries. Children need the domainList permission (shell §6).
+ *
+ * @tag ec-dns-domains
+ * @summary DNS domain list, batch add, domain groups and query statistics.
+ * @attr {'list' | 'batch-add' | 'groups' | 'statistics'} view - The page to show; default `list`.
+ * @attr {10 | 20 | 50 | 100} page-size - Rows per page (shell §9); default 10.
+ * @fires ec-dns-domains-submitted - The batch-add job started; detail `{ jobId, domains }`.
+ * @fires ec-dns-domain-status-changed - Domains were enabled or disabled; detail `{ ids, status }`.
+ * @fires ec-dns-domain-deleted - Domains were deleted with their records; detail `{ ids }`.
+ * @fires ec-dns-domain-moved - Domains were moved into a group; detail `{ ids, groupId }`.
+ * @fires ec-dns-group-saved - A domain group was created or changed; detail `{ id, created }`.
+ * @fires ec-dns-group-deleted - Domain groups were deleted; detail `{ ids }`.
+ * @csspart toolbar - Search and filters.
+ * @csspart actions - The list's links to batch add, import, statistics and groups.
+ * @csspart bulk-actions - Actions on the selected domains.
+ * @csspart table - The domain or group table.
+ * @csspart pagination - The pager, shown when there are more rows than the smallest page size.
+ * @csspart form - The batch-add form.
+ * @csspart preview - The per-line check of the batch-add text.
+ * @csspart job-progress - Progress of the started batch-add job.
+ * @csspart summary - The statistics' totals.
+ * @csspart chart - The daily queries chart.
+ * @csspart dialog - The group and move dialogs.
+ * @csspart empty-state - Shown when nothing matches.
+ * @cssprop --ec-color-highlight - Background of the bulk action bar.
+ * @cssprop --ec-color-border - Borders of cards and panels.
+ */
+export const DnsDomainsElement = defineElement<DnsDomainsProps>('ec-dns-domains', DnsDomains, {
+  namespace: 'dns-domains',
+  attributes: { view: 'string', pageSize: 'number' },
+  styles: `${sharedStyles}\n${styles}`,
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ec-dns-domains': HTMLElement & { view?: string; pageSize?: number };
+  }
+}

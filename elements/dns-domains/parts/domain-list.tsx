@@ -1,0 +1,156 @@
+/**
+ * The DNS domain list (shell §2 domainList; rules §3 DNS): search and filters by group, status and access status,
+ * links to batch add, import, statistics and groups, bulk enable, disable, move and delete of the selected domains,
+ * and the table. Its page is remembered (shell §2) by the store.
+ */
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { DNS_ACCESS_STATUSES, type DnsAccessStatus, type DnsDomain } from '../../../core/api/endpoints/dns.js';
+import { DNS_STATUSES, type DnsStatus } from '../../../core/rules/dns.js';
+import { formatCount } from '../../../core/i18n/format.js';
+import { useElement, useT } from '../../../core/ui/element-context.js';
+import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
+import { SearchInput } from '../../../core/ui/parts/search-input.js';
+import { named } from '../../dns-shared/dropdown-names.js';
+import { DNS_ROUTES } from '../../dns-shared/routes.js';
+import { DOMAIN_DELETED_EVENT, DOMAIN_MOVED_EVENT, DOMAIN_STATUS_CHANGED_EVENT } from '../events.js';
+import { accessTags, statusTags } from '../labels.js';
+import type { DnsDomainsStore } from '../store.js';
+import { DomainTable } from './domain-table.js';
+import { MoveGroupDialog } from './move-group-dialog.js';
+
+/** Dropdown value meaning "all": PrimeReact treats '' and null as no selection. */
+const ALL = '*';
+
+/** Props of {@link DomainList}. */
+export interface DomainListProps {
+  store: DnsDomainsStore;
+}
+
+/** The domain list view. */
+export function DomainList({ store }: DomainListProps) {
+  const { language, emit } = useElement();
+  const t = useT();
+  const groupFieldId = useId();
+  const statusFieldId = useId();
+  const accessFieldId = useId();
+  const [moving, setMoving] = useState(false);
+
+  const { domains, filters: filterSignal, selected: selectedSignal } = store;
+  const filters = filterSignal.value;
+  const selected = selectedSignal.value;
+  const access = useMemo(() => accessTags(t), [t]);
+  const statuses = useMemo(() => statusTags(t), [t]);
+  const groupOptions = [
+    { value: ALL, label: t('filter.all-groups') },
+    ...store.groupOptions.value.map((group) => ({ value: String(group.id), label: group.name })),
+  ];
+  const statusOptions = [{ value: ALL, label: t('filter.all-statuses') }, ...DNS_STATUSES.map((value) => ({ value, label: statuses.find((tag) => tag.value === value)!.label }))];
+  const accessOptions = [
+    { value: ALL, label: t('filter.all-access') },
+    ...DNS_ACCESS_STATUSES.map((value) => ({ value, label: access.find((tag) => tag.value === value)!.label })),
+  ];
+  const selectedIds = [...selected];
+  const groupLabel = t('filter.group');
+  const statusLabel = t('filter.status');
+  const accessLabel = t('filter.access');
+
+  const navigate = (route: string, params?: Record<string, string | number>) => emit('ec-navigate', params ? { route, params } : { route });
+  const setStatus = async (ids: number[], status: DnsStatus) => {
+    if (await store.setStatus(ids, status)) emit(DOMAIN_STATUS_CHANGED_EVENT, { ids, status });
+  };
+  const remove = async (ids: number[]) => {
+    if (await store.removeDomains(ids)) emit(DOMAIN_DELETED_EVENT, { ids });
+  };
+  const move = async (groupId: number | null) => {
+    const ids = selectedIds;
+    const moved = await store.moveToGroup(ids, groupId);
+    if (moved) emit(DOMAIN_MOVED_EVENT, { ids, groupId });
+    return moved;
+  };
+
+  useEffect(() => {
+    void store.loadGroupOptions();
+  }, [store]);
+  useEffect(() => {
+    void domains.load();
+  }, [domains, filters, domains.page.value, domains.size.value]);
+
+  return (
+    <>
+      <div className="ec-row ec-toolbar" part="toolbar" role="search" aria-label={t('list.toolbar-label')}>
+        <SearchInput label={t('filter.keyword')} placeholder={t('filter.keyword-placeholder')} value={filters.keyword} onSearch={(text) => store.setFilter('keyword', text)} />
+        <div className="ec-filter">
+          <label htmlFor={groupFieldId}>{groupLabel}</label>
+          <Dropdown
+            inputId={groupFieldId}
+            value={filters.groupId === null ? ALL : String(filters.groupId)}
+            options={groupOptions}
+            onChange={(event) => store.setFilter('groupId', event.value === ALL ? null : Number(event.value))}
+            pt={named(groupLabel)}
+          />
+        </div>
+        <div className="ec-filter">
+          <label htmlFor={statusFieldId}>{statusLabel}</label>
+          <Dropdown
+            inputId={statusFieldId}
+            value={filters.status || ALL}
+            options={statusOptions}
+            onChange={(event) => store.setFilter('status', event.value === ALL ? '' : (event.value as DnsStatus))}
+            pt={named(statusLabel)}
+          />
+        </div>
+        <div className="ec-filter">
+          <label htmlFor={accessFieldId}>{accessLabel}</label>
+          <Dropdown
+            inputId={accessFieldId}
+            value={filters.accessStatus || ALL}
+            options={accessOptions}
+            onChange={(event) => store.setFilter('accessStatus', event.value === ALL ? '' : (event.value as DnsAccessStatus))}
+            pt={named(accessLabel)}
+          />
+        </div>
+      </div>
+      <div className="ec-row" part="actions">
+        <Button type="button" icon="pi pi-plus" label={t('action.batch-add')} onClick={() => navigate(DNS_ROUTES.batchDomains)} />
+        <Button type="button" icon="pi pi-upload" outlined label={t('action.import')} onClick={() => navigate(DNS_ROUTES.importLog)} />
+        <Button type="button" icon="pi pi-chart-bar" outlined label={t('action.statistics')} onClick={() => navigate(DNS_ROUTES.statistics)} />
+        <Button type="button" icon="pi pi-folder" outlined label={t('action.groups')} onClick={() => navigate(DNS_ROUTES.groups)} />
+        <span className="ec-spacer" />
+        <Button type="button" icon="pi pi-refresh" outlined label={t('action.refresh')} onClick={() => void domains.load()} />
+      </div>
+      {selectedIds.length > 0 && (
+        <div className="ec-row ec-dns-bulk" part="bulk-actions" role="group" aria-label={t('bulk.label')}>
+          <span>{t('bulk.selected', { count: selectedIds.length, formatted: formatCount(selectedIds.length, language) })}</span>
+          <Button type="button" outlined label={t('bulk.move')} onClick={() => setMoving(true)} />
+          <ConfirmPopover message={t('bulk.confirm-enable', { count: selectedIds.length })} confirmLabel={t('action.enable')} onConfirm={() => void setStatus(selectedIds, 'normal')}>
+            {(trigger) => <Button type="button" outlined label={t('action.enable')} {...trigger} />}
+          </ConfirmPopover>
+          <ConfirmPopover message={t('bulk.confirm-disable', { count: selectedIds.length })} confirmLabel={t('action.disable')} onConfirm={() => void setStatus(selectedIds, 'disabled')}>
+            {(trigger) => <Button type="button" outlined label={t('action.disable')} {...trigger} />}
+          </ConfirmPopover>
+          <ConfirmPopover message={t('bulk.confirm-delete', { count: selectedIds.length })} confirmLabel={t('action.delete')} danger onConfirm={() => void remove(selectedIds)}>
+            {(trigger) => <Button type="button" outlined severity="danger" label={t('action.delete')} {...trigger} />}
+          </ConfirmPopover>
+        </div>
+      )}
+      <DomainTable
+        state={domains.state.value}
+        busy={domains.busy.value}
+        page={domains.page.value}
+        pageSize={domains.size.value}
+        selected={selected}
+        accessTags={access}
+        statusTags={statuses}
+        onSelect={(next) => (selectedSignal.value = next)}
+        onRecords={(domain: DnsDomain) => navigate(DNS_ROUTES.records, { id: domain.id })}
+        onStatus={(domain, status) => void setStatus([domain.id], status)}
+        onDelete={(domain) => void remove([domain.id])}
+        onPage={({ page, pageSize }) => store.setPage(page, pageSize)}
+        onRetry={() => void domains.load()}
+      />
+      <MoveGroupDialog visible={moving} count={selectedIds.length} groups={store.groupOptions.value} onMove={move} onHide={() => setMoving(false)} />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Moves the selected domains into a domain group, or out of any group (rules §3 DNS website group).
+ */
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { useId, useState } from 'react';
+import type { DnsGroup } from '../../../core/api/endpoints/dns.js';
+import { useT } from '../../../core/ui/element-context.js';
+import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { named } from '../../dns-shared/dropdown-names.js';
+
+/** Dropdown value meaning "no group": PrimeReact treats null as no selection. */
+const NO_GROUP = 0;
+
+/** Props of {@link MoveGroupDialog}. */
+export interface MoveGroupDialogProps {
+  visible: boolean;
+  count: number;
+  groups: readonly DnsGroup[];
+  onMove: (groupId: number | null) => Promise<boolean>;
+  onHide: () => void;
+}
+
+/** The move-to-group dialog. */
+export function MoveGroupDialog({ visible, count, groups, onMove, onHide }: MoveGroupDialogProps) {
+  const t = useT();
+  const fieldId = useId();
+  const [groupId, setGroupId] = useState<number>(NO_GROUP);
+  const [saving, setSaving] = useState(false);
+  const label = t('move.group');
+  const options = [{ value: NO_GROUP, label: t('move.no-group') }, ...groups.map((group) => ({ value: group.id, label: group.name }))];
+
+  const submit = async () => {
+    setSaving(true);
+    const moved = await onMove(groupId === NO_GROUP ? null : groupId);
+    setSaving(false);
+    if (moved) onHide();
+  };
+
+  return (
+    <EcDialog
+      visible={visible}
+      onHide={onHide}
+      header={t('move.title', { count })}
+      footer={
+        <div className="ec-dns-actions">
+          <Button type="button" outlined label={t('common:action.cancel')} onClick={onHide} />
+          <Button type="button" label={t('move.submit')} loading={saving} onClick={() => void submit()} />
+        </div>
+      }
+    >
+      <div className="ec-field">
+        <label htmlFor={fieldId}>{label}</label>
+        <Dropdown inputId={fieldId} value={groupId} options={options} onChange={(event) => setGroupId(event.value as number)} pt={named(label)} />
+      </div>
+    </EcDialog>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * `<ec-dns-jobs>`: the DNS job list (rules §3 DNS "Job": creation time, operator, operation type, status; rules §4
+ * waiting, in progress, success, fail) and, with `view="detail-list"`, the rows of one job with their results (shell
+ * §2 jobList, jobList/detail-list). Running jobs are refreshed every few seconds while the page is visible.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { useEffect, useId, useMemo } from 'react';
+import { DNS_JOB_TYPES, type DnsJob, type DnsJobStatus, type DnsJobType } from '../../core/api/endpoints/dns.js';
+import { useElement, useT } from '../../core/ui/element-context.js';
+import type { PageChange } from '../../core/ui/parts/pager.js';
+import { named } from '../dns-shared/dropdown-names.js';
+import { isJobRunning, JOB_TYPE_KEYS, jobStatusTags } from '../dns-shared/job-labels.js';
+import { DNS_ROUTES, rememberSelectedJob, selectedJobFromStorage } from '../dns-shared/routes.js';
+import { DNS_JOB_OPENED_EVENT } from './events.js';
+import { DetailView } from './parts/detail-view.js';
+import { JobTable } from './parts/job-table.js';
+import { dnsJobsStoreFor } from './store.js';
+
+/** How often a page with running jobs is refreshed. */
+export const REFRESH_MS = 3000;
+/** Dropdown value meaning "all": PrimeReact treats '' as no selection. */
+const ALL = '*';
+
+/** Props of the component (attributes of the element). */
+export interface DnsJobsProps {
+  /** `list` (default) or `detail-list`. */
+  view?: string;
+  /** The job the detail list shows; without it, the job last opened from the list, else the latest. */
+  jobId?: number;
+  /** Rows per page: 10 (default), 20, 50 or 100 (shell §9). */
+  pageSize?: number;
+}
+
+/** Refreshes with `reload` every {@link REFRESH_MS} while `active` and the page is visible. */
+function useRefreshWhile(active: boolean, reload: () => void): void {
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'hidden') reload();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [active, reload]);
+}
+
+/** The DNS jobs. */
+export function DnsJobs({ view, jobId, pageSize }: DnsJobsProps) {
+  useSignals();
+  const { client, host, emit } = useElement();
+  const t = useT();
+  const store = dnsJobsStoreFor(host, client, pageSize);
+  const typeFieldId = useId();
+  const statusFieldId = useId();
+  const detail = view === 'detail-list';
+
+  const filters = store.filters.value;
+  const jobs = store.jobs;
+  const details = store.details;
+  const statusTags = useMemo(() => jobStatusTags(t), [t]);
+  const typeOptions = useMemo(
+    () => [{ value: ALL, label: t('filter.all-types') }, ...DNS_JOB_TYPES.map((type) => ({ value: type, label: t(JOB_TYPE_KEYS[type]) }))],
+    [t],
+  );
+  const statusOptions = useMemo(
+    () => [{ value: ALL, label: t('filter.all-statuses') }, ...statusTags.map(({ value, label }) => ({ value, label }))],
+    [statusTags, t],
+  );
+  const listState = jobs.state.value;
+  const detailState = details.state.value;
+  const listRunning = listState.status === 'ready' && listState.list.some((job) => isJobRunning(job.status));
+  const detailRunning = detailState.status === 'ready' && isJobRunning(detailState.extra.status);
+  const typeLabel = t('filter.type');
+  const statusLabel = t('filter.status');
+
+  const openDetails = (job: DnsJob) => {
+    rememberSelectedJob(job.id);
+    emit(DNS_JOB_OPENED_EVENT, { id: job.id });
+    emit('ec-navigate', { route: DNS_ROUTES.jobDetails });
+  };
+  const reloadList = useMemo(() => () => void jobs.load(), [jobs]);
+  const reloadDetails = useMemo(() => () => void details.load(), [details]);
+  const onPage = ({ page, pageSize: size }: PageChange) => jobs.setPage(page, size);
+  const onDetailPage = ({ page, pageSize: size }: PageChange) => details.setPage(page, size);
+
+  useEffect(() => {
+    if (!detail) void jobs.load();
+  }, [detail, jobs, filters, jobs.page.value, jobs.size.value]);
+  useEffect(() => {
+    if (!detail) return;
+    // The job to show: the attribute, else the one opened from the list, else the latest job.
+    void store.loadRecent().then((recent) => {
+      const chosen = jobId ?? selectedJobFromStorage() ?? recent[0]?.id ?? null;
+      if (chosen !== null && chosen !== store.jobId.value) store.selectJob(chosen);
+    });
+  }, [detail, jobId, store]);
+  useEffect(() => {
+    if (detail && store.jobId.value !== null) void details.load();
+  }, [detail, details, store.jobId.value, store.result.value, details.page.value, details.size.value]);
+  useRefreshWhile(!detail && listRunning, reloadList);
+  useRefreshWhile(detail && detailRunning, reloadDetails);
+
+  if (detail) {
+    return (
+      <div className="ec-root ec-stack ec-dns-jobs">
+        <DetailView
+          jobId={store.jobId.value}
+          recent={store.recent.value}
+          state={detailState}
+          busy={details.busy.value}
+          page={details.page.value}
+          pageSize={details.size.value}
+          result={store.result.value}
+          onJob={(id) => {
+            rememberSelectedJob(id);
+            store.selectJob(id);
+          }}
+          onResult={store.setResult}
+          onPage={onDetailPage}
+          onRefresh={reloadDetails}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="ec-root ec-stack ec-dns-jobs">
+      <div className="ec-row ec-toolbar" part="toolbar" role="search" aria-label={t('toolbar-label')}>
+        <div className="ec-filter">
+          <label htmlFor={typeFieldId}>{typeLabel}</label>
+          <Dropdown
+            inputId={typeFieldId}
+            value={filters.type || ALL}
+            options={typeOptions}
+            onChange={(event) => store.setFilter('type', event.value === ALL ? '' : (event.value as DnsJobType))}
+            pt={named(typeLabel)}
+          />
+        </div>
+        <div className="ec-filter">
+          <label htmlFor={statusFieldId}>{statusLabel}</label>
+          <Dropdown
+            inputId={statusFieldId}
+            value={filters.status || ALL}
+            options={statusOptions}
+            onChange={(event) => store.setFilter('status', event.value === ALL ? '' : (event.value as DnsJobStatus))}
+            pt={named(statusLabel)}
+          />
+        </div>
+        <span className="ec-spacer" />
+        <Button type="button" icon="pi pi-refresh" outlined label={t('refresh')} onClick={reloadList} />
+      </div>
+      <JobTable
+        state={listState}
+        busy={jobs.busy.value}
+        page={jobs.page.value}
+        pageSize={jobs.size.value}
+        statusTags={statusTags}
+        onDetails={openDetails}
+        onPage={onPage}
+        onRetry={reloadList}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { defineElement } from '../../core/ui/define-element.js';
+import { DnsJobs, type DnsJobsProps } from './dns-jobs.js';
+import sharedStyles from '../dns-shared/dns-shared.css';
+import styles from './dns-jobs.css';
+
+/**
+ * The DNS jobs (rules §3 DNS "Job"; rules §4 "DNS job: waiting, in progress, success, fail"): creation time (UTC+8),
+ * operator, operation type (batch add domains, batch import records, batch add records), status, progress and result
+ * counts, filtered by type and status. `view="detail-list"` shows one job's rows (domain, host, type, line, value)
+ * with each row's result and failure reason. Running jobs refresh every few seconds.
+ *
+ * @tag ec-dns-jobs
+ * @summary DNS batch jobs with status and progress, and the detail rows of one job.
+ * @attr {'list' | 'detail-list'} view - `list` (default) or the detail list of one job.
+ * @attr {number} job-id - The job the detail list shows; default: the job last opened from the list, else the latest.
+ * @attr {10 | 20 | 50 | 100} page-size - Rows per page (shell §9); default 10.
+ * @fires ec-dns-job-opened - The user opened a job's details; detail `{ id }`. Then `ec-navigate` asks for the detail list route.
+ * @csspart toolbar - The filters (job picker and result filter on the detail list) and the refresh button.
+ * @csspart table - The job table or the detail table.
+ * @csspart pagination - The pager, shown when there are more rows than the smallest page size.
+ * @csspart job-progress - The job's status, progress and counts on the detail list.
+ * @csspart empty-state - Shown when there is no job or no row matches.
+ */
+export const DnsJobsElement = defineElement<DnsJobsProps>('ec-dns-jobs', DnsJobs, {
+  namespace: 'dns-jobs',
+  attributes: { view: 'string', jobId: 'number', pageSize: 'number' },
+  styles: `${sharedStyles}\n${styles}`,
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ec-dns-jobs': HTMLElement & { view?: string; jobId?: number; pageSize?: number };
+  }
+}

@@ -1,0 +1,172 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { batchAddDnsDomains, listDnsDomains } from '../../../core/api/endpoints/dns.js';
+import '../../../elements/dns-domains/element.js';
+import { pageStorageKey } from '../../../elements/dns-domains/store.js';
+import { signInAsDemoChild, signInAsDemoParent } from '../../helpers/api-session.js';
+import { button, envelope, finishedJob, injectFault, rows, settled, shadow, testClient, text, type } from '../../helpers/dns-elements.js';
+
+const PREFIX = `wtr-dom-${Date.now().toString(36)}`;
+
+/** Makes sure the account has more than one page of domains (shell §9: the pager shows past 10 rows). */
+async function ensureDomains(count: number): Promise<void> {
+  const client = testClient();
+  const existing = await listDnsDomains(client, { keyword: PREFIX, per_page: 100 });
+  if (existing.total >= count) return;
+  const domains = Array.from({ length: count }, (_, i) => `${PREFIX}-${i}.example`);
+  const { job } = await batchAddDnsDomains(client, { domains });
+  await finishedJob(job.id);
+}
+
+async function domainList(markup = html`<ec-dns-domains lang="en-US"></ec-dns-domains>`): Promise<HTMLElement> {
+  return settled(await fixture<HTMLElement>(markup));
+}
+
+describe('<ec-dns-domains> (rules §3-§5 DNS; shell §2 domainList, §6 permission)', () => {
+  before(async () => {
+    await signInAsDemoParent();
+    await ensureDomains(12);
+  });
+  afterEach(() => sessionStorage.clear());
+
+  it('rules §3 DNS: lists domains with access status, status, group and record count', async () => {
+    const element = await domainList(html`<ec-dns-domains lang="en-US" page-size="100"></ec-dns-domains>`);
+    const example = rows(element).find((row) => row.textContent!.includes('example.com') && !row.textContent!.includes(PREFIX))!;
+    expect(example.textContent).to.contain('Connected');
+    expect(example.textContent).to.contain('Normal');
+    expect(example.textContent).to.contain('Production');
+    const legacy = rows(element).find((row) => row.textContent!.includes('legacy-brand.com'))!;
+    expect(legacy.textContent).to.contain('Specified DNS not used');
+    expect(legacy.textContent).to.contain('Disabled');
+    expect(text(element)).to.contain('DNS not detected');
+    expect(text(element)).to.contain('Not connected');
+  });
+
+  it('shell §2: remembers its page per instance (sessionStorage keyed by the element id)', async () => {
+    const first = await domainList(html`<ec-dns-domains id="dns-a" lang="en-US"></ec-dns-domains>`);
+    expect(shadow(first).querySelector('[part="pagination"]')).to.not.equal(null);
+    button(first, 'Page 2').click();
+    await waitUntil(() => JSON.parse(sessionStorage.getItem(pageStorageKey('dns-a')) ?? 'null')?.page === 2, 'page 2 is remembered');
+    first.remove();
+    const again = await domainList(html`<ec-dns-domains id="dns-a" lang="en-US"></ec-dns-domains>`);
+    await waitUntil(() => shadow(again).querySelector('[aria-current="page"]')?.textContent === '2', 'the same instance opens on page 2');
+    const other = await domainList(html`<ec-dns-domains id="dns-b" lang="en-US"></ec-dns-domains>`);
+    expect(shadow(other).querySelector('[aria-current="page"]')?.textContent).to.equal('1');
+  });
+
+  it('links ask the host to navigate: records of a domain, batch add, import', async () => {
+    const element = await domainList();
+    const navigate = oneEvent(element, 'ec-navigate');
+    button(element, /^Records of /).click();
+    const detail = (await navigate).detail;
+    expect(detail.route).to.equal('cloud-resolving-domainList-console-record');
+    expect(detail.params?.id).to.be.a('number');
+    const batch = oneEvent(element, 'ec-navigate');
+    button(element, 'Batch add domains').click();
+    expect((await batch).detail.route).to.equal('cloud-resolving-domainList-batch-domain-save');
+  });
+
+  it('rules §5 DNS / §8: batch add says "More than 100 lines" and marks each bad line, in both languages', async () => {
+    for (const [lang, message, format] of [
+      ['en-US', 'More than 100 lines', 'Domain format error'],
+      ['zh-CN', '超过 100 行', '域名格式错误'],
+    ] as const) {
+      const element = await fixture<HTMLElement>(html`<ec-dns-domains lang=${lang} view="batch-add"></ec-dns-domains>`);
+      const textarea = await waitUntil(() => shadow(element).querySelector('textarea'), 'the form shows').then(() => shadow(element).querySelector('textarea')!);
+      type(textarea, Array.from({ length: 101 }, (_, i) => `many-${i}.example`).join('\n'));
+      await waitUntil(() => text(element).includes(message), `"${message}"`);
+      type(textarea, 'ok.example\nnot_a domain');
+      await waitUntil(() => text(element).includes(format), `"${format}"`);
+      expect(shadow(element).querySelector('[role="alert"]')).to.equal(null);
+      (shadow(element).querySelector('button[type="submit"]') as HTMLButtonElement).click();
+      await waitUntil(() => textarea.getAttribute('aria-invalid') === 'true', 'the text is marked invalid');
+      sessionStorage.clear();
+    }
+  });
+
+  it('batch add runs as a job and shows its progress until it succeeds; the draft is kept until then', async () => {
+    const element = await fixture<HTMLElement>(html`<ec-dns-domains lang="en-US" view="batch-add"></ec-dns-domains>`);
+    await waitUntil(() => shadow(element).querySelector('textarea'), 'the form shows');
+    const names = [`${PREFIX}-job-a.example`, `${PREFIX}-job-b.example`];
+    type(shadow(element).querySelector('textarea')!, names.join('\n'));
+    await waitUntil(() => sessionStorage.getItem('ec.draft.dns-domains:batch-add')?.includes('job-a'), 'the draft is saved');
+    const submitted = oneEvent(element, 'ec-dns-domains-submitted');
+    (shadow(element).querySelector('button[type="submit"]') as HTMLButtonElement).click();
+    const { jobId, domains } = (await submitted).detail;
+    expect(domains).to.deep.equal(names);
+    await waitUntil(() => shadow(element).querySelector('[part="job-progress"]')?.textContent?.includes('Success'), 'the job succeeds', { timeout: 8000 });
+    expect(shadow(element).querySelector('[part="job-progress"]')!.textContent).to.contain('2 of 2 succeeded');
+    expect(sessionStorage.getItem('ec.draft.dns-domains:batch-add')).to.equal(null);
+    const details = oneEvent(element, 'ec-navigate');
+    button(element, 'View job details').click();
+    expect((await details).detail.route).to.equal('cloud-resolving-jobList-detail-list');
+    expect(sessionStorage.getItem('ec.dns-jobs.selected')).to.equal(String(jobId));
+  });
+
+  it('domain groups: name required and at most 40 characters, inline; create, then delete with confirmation', async () => {
+    const element = await fixture<HTMLElement>(html`<ec-dns-domains lang="en-US" view="groups"></ec-dns-domains>`);
+    await settled(element);
+    button(element, 'Create group').click();
+    await waitUntil(() => shadow(element).querySelector('[part="dialog"] input'), 'the dialog opens');
+    const [name] = Array.from(shadow(element).querySelectorAll<HTMLInputElement>('[part="dialog"] input'));
+    button(shadow(element).querySelector('[part="dialog"]')!, 'Save').click();
+    await waitUntil(() => text(element).includes('Please enter the group name'), 'name required');
+    type(name!, 'x'.repeat(41));
+    await waitUntil(() => text(element).includes('At most 40 characters'), 'name too long');
+    const groupName = `${PREFIX} group`;
+    type(name!, groupName);
+    const saved = oneEvent(element, 'ec-dns-group-saved');
+    button(shadow(element).querySelector('[part="dialog"]')!, 'Save').click();
+    expect((await saved).detail.created).to.equal(true);
+    await waitUntil(() => rows(element).some((row) => row.textContent!.includes(groupName)), 'the group is listed');
+    button(element, `Delete ${groupName}`).click();
+    await waitUntil(() => shadow(element).querySelector('.p-confirm-popup'), 'the confirmation opens');
+    const deleted = oneEvent(element, 'ec-dns-group-deleted');
+    (shadow(element).querySelector('.p-confirm-popup-accept') as HTMLButtonElement).click();
+    await deleted;
+    await waitUntil(() => !rows(element).some((row) => row.textContent!.includes(groupName)), 'the group is gone');
+  });
+
+  it('statistics: query, domain and record totals and the records by type', async () => {
+    const element = await fixture<HTMLElement>(html`<ec-dns-domains lang="en-US" view="statistics"></ec-dns-domains>`);
+    await waitUntil(() => shadow(element).querySelector('[part="summary"]'), 'the statistics show', { timeout: 8000 });
+    expect(shadow(element).querySelector('[part="summary"]')!.textContent).to.contain('Resolution queries');
+    expect(text(element)).to.contain('Records by type');
+  });
+
+  it('shell §6: without the domainList permission the list says so instead of failing', async () => {
+    const restore = injectFault(/V4\/dns\.domain\.list/, () => envelope(100403, 'You do not have permission for this operation'));
+    try {
+      const element = await domainList();
+      expect(shadow(element).querySelector('[part="error-state"]')!.textContent).to.contain('domainList permission');
+    } finally {
+      restore();
+    }
+  });
+
+  it('shell §6: a child sees only the domains its group may', async () => {
+    await signInAsDemoChild();
+    try {
+      const element = await domainList(html`<ec-dns-domains lang="en-US" page-size="100"></ec-dns-domains>`);
+      const names = rows(element).map((row) => row.cells[1]!.textContent!.trim());
+      expect(names).to.include('example.com');
+      expect(names).to.include('example.org');
+      expect(names).to.not.include('example.net');
+    } finally {
+      await signInAsDemoParent();
+    }
+  });
+
+  it('renders in Chinese and is accessible in both languages (axe)', async () => {
+    const zh = await domainList(html`<ec-dns-domains lang="zh-CN"></ec-dns-domains>`);
+    expect(text(zh)).to.contain('接入状态');
+    expect(text(zh)).to.contain('未检测到 DNS');
+    await expect(zh).to.be.accessible();
+    const en = await domainList();
+    await expect(en).to.be.accessible();
+    for (const view of ['batch-add', 'groups']) {
+      const element = await fixture<HTMLElement>(html`<ec-dns-domains lang="zh-CN" view=${view}></ec-dns-domains>`);
+      await waitUntil(() => shadow(element).querySelector('form, [part="table"], [part="empty-state"]'), `${view} shows`);
+      await expect(element).to.be.accessible();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { listDnsJobs } from '../../../core/api/endpoints/dns.js';
+import '../../../elements/dns-jobs/element.js';
+import { signInAsDemoParent } from '../../helpers/api-session.js';
+import { button, choose, dropdownNamed, rows, settled, shadow, testClient, text } from '../../helpers/dns-elements.js';
+
+/** The seeded batch-add-records job (demo/server/db/seed/dns.ts): two rows succeeded, one failed. */
+async function seededJobId(): Promise<number> {
+  const jobs = await listDnsJobs(testClient(), { type: 'dns.batch-add-records', per_page: 100 });
+  return jobs.list.at(-1)!.id;
+}
+
+describe('<ec-dns-jobs> (rules §3 DNS job, §4 statuses; shell §2 jobList, jobList/detail-list)', () => {
+  before(async () => {
+    await signInAsDemoParent();
+  });
+  afterEach(() => sessionStorage.clear());
+
+  it('rules §3/§4: lists creation time, operator, operation type, status, progress and counts; filters by type', async () => {
+    const element = await settled(await fixture<HTMLElement>(html`<ec-dns-jobs lang="en-US" page-size="100"></ec-dns-jobs>`));
+    const seeded = rows(element).find((row) => row.textContent!.includes('Batch add records') && row.textContent!.includes('2 succeeded, 1 failed'))!;
+    expect(seeded, 'the seeded job is listed').to.not.equal(undefined);
+    expect(seeded.textContent).to.contain('admin@example.com');
+    expect(seeded.textContent).to.contain('Success');
+    expect(seeded.textContent).to.match(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    await choose(element, dropdownNamed(element, 'Operation type'), 'Batch add records');
+    await settled(element);
+    expect(rows(element).every((row) => row.textContent!.includes('Batch add records'))).to.equal(true);
+  });
+
+  it('opening details remembers the job, says so with ec-dns-job-opened and asks for the detail route', async () => {
+    const element = await settled(await fixture<HTMLElement>(html`<ec-dns-jobs lang="en-US" page-size="100"></ec-dns-jobs>`));
+    const id = await seededJobId();
+    const opened = oneEvent(element, 'ec-dns-job-opened');
+    const navigate = oneEvent(element, 'ec-navigate');
+    button(element, `Details of job ${id}`).click();
+    expect((await opened).detail.id).to.equal(id);
+    expect((await navigate).detail.route).to.equal('cloud-resolving-jobList-detail-list');
+    expect(sessionStorage.getItem('ec.dns-jobs.selected')).to.equal(String(id));
+  });
+
+  it('rules §3: the detail list shows host, type, line, value and each row result with its reason; filters by result', async () => {
+    const id = await seededJobId();
+    const element = await fixture<HTMLElement>(html`<ec-dns-jobs lang="en-US" view="detail-list" job-id=${id}></ec-dns-jobs>`);
+    await settled(element);
+    expect(shadow(element).querySelector('[part="job-progress"]')!.textContent).to.contain('2 of 3 succeeded, 1 failed');
+    const failed = rows(element).find((row) => row.textContent!.includes('Fail'))!;
+    expect(failed.textContent).to.contain('The same record already exists');
+    expect(failed.textContent).to.contain('Default');
+    await choose(element, dropdownNamed(element, 'Result'), 'Fail');
+    await settled(element);
+    expect(rows(element)).to.have.length(1);
+  });
+
+  it('without job-id the detail list shows the job opened from the list', async () => {
+    const id = await seededJobId();
+    sessionStorage.setItem('ec.dns-jobs.selected', String(id));
+    const element = await fixture<HTMLElement>(html`<ec-dns-jobs lang="zh-CN" view="detail-list"></ec-dns-jobs>`);
+    await settled(element);
+    expect(text(element)).to.contain('相同的解析记录已存在');
+    expect(text(element)).to.contain('批量添加记录');
+  });
+
+  it('is accessible in both languages (axe), list and details', async () => {
+    const id = await seededJobId();
+    for (const lang of ['zh-CN', 'en-US']) {
+      const list = await settled(await fixture<HTMLElement>(html`<ec-dns-jobs lang=${lang}></ec-dns-jobs>`));
+      await expect(list).to.be.accessible();
+      const details = await settled(await fixture<HTMLElement>(html`<ec-dns-jobs lang=${lang} view="detail-list" job-id=${id}></ec-dns-jobs>`));
+      await waitUntil(() => shadow(details).querySelector('[part="job-progress"]'), 'the summary shows');
+      await expect(details).to.be.accessible();
+    }
+  });
+});

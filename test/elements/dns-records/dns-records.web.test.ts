@@ -1,0 +1,284 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import writeXlsxFile from 'write-excel-file/universal';
+import { batchAddDnsDomains, listDnsDomains } from '../../../core/api/endpoints/dns.js';
+import { formatDuration } from '../../../core/i18n/format.js';
+import '../../../elements/dns-records/element.js';
+import { signInAsDemoParent } from '../../helpers/api-session.js';
+import { button, choose, finishedJob, rows, settled, shadow, testClient, text, type } from '../../helpers/dns-elements.js';
+
+const STAMP = Date.now().toString(36);
+const DOMAINS = [`wtr-rec-${STAMP}.example`, `wtr-rec2-${STAMP}.example`];
+
+async function domainIds(): Promise<number[]> {
+  const client = testClient();
+  let found = await listDnsDomains(client, { domains: DOMAINS, per_page: 10 });
+  if (found.total < DOMAINS.length) {
+    await finishedJob((await batchAddDnsDomains(client, { domains: DOMAINS })).job.id);
+    found = await listDnsDomains(client, { domains: DOMAINS, per_page: 10 });
+  }
+  return DOMAINS.map((name) => found.list.find((domain) => domain.domain === name)!.id);
+}
+
+/** The row being edited. */
+function editor(element: HTMLElement): HTMLElement {
+  return shadow(element).querySelector<HTMLElement>('.ec-dns-editing-row')!;
+}
+
+/** An input of the editor by its name. */
+function field(element: HTMLElement, name: string): HTMLInputElement {
+  return editor(element).querySelector<HTMLInputElement>(`input[aria-label="${name}"]`)!;
+}
+
+/** A Dropdown of the editor by its name. */
+function editorDropdown(element: HTMLElement, name: string): HTMLElement {
+  return editor(element).querySelector<HTMLElement>(`[aria-label="${name}"]`)!.closest<HTMLElement>('.p-dropdown')!;
+}
+
+async function recordList(id: number, lang = 'en-US'): Promise<HTMLElement> {
+  return settled(await fixture<HTMLElement>(html`<ec-dns-records lang=${lang} domain-id=${id}></ec-dns-records>`));
+}
+
+async function startAdding(element: HTMLElement): Promise<void> {
+  button(element, 'Add record').click();
+  await waitUntil(() => editor(element), 'the editor row opens');
+}
+
+async function saveAndExpect(element: HTMLElement, message: string): Promise<void> {
+  button(editor(element), 'Save').click();
+  await waitUntil(() => editor(element)?.textContent?.includes(message), `"${message}"`);
+}
+
+/** Picks a file in the import panel as the user would. */
+function pick(element: HTMLElement, file: File): void {
+  const input = shadow(element).querySelector<HTMLInputElement>('input[type="file"]')!;
+  const transfer = new DataTransfer();
+  transfer.items.add(file);
+  input.files = transfer.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+async function workbook(name: string, sheets: { sheet: string; data: unknown[][] }[]): Promise<File> {
+  const blob = await writeXlsxFile(sheets.map((sheet) => ({ sheet: sheet.sheet, data: sheet.data as never }))).toBlob();
+  return new File([blob], name, { type: blob.type });
+}
+
+const header = ['Host record', 'Record type', 'Record value', 'MX priority', 'TTL'];
+
+async function importPage(lang = 'en-US'): Promise<HTMLElement> {
+  const element = await fixture<HTMLElement>(html`<ec-dns-records lang=${lang} view="import-log"></ec-dns-records>`);
+  await waitUntil(() => shadow(element).querySelector('input[type="file"]'), 'the import panel shows');
+  return element;
+}
+
+async function fileProblem(element: HTMLElement): Promise<string> {
+  await waitUntil(() => shadow(element).querySelector('.ec-dns-file-issue'), 'the file is refused', { timeout: 8000 });
+  return shadow(element).querySelector('.ec-dns-file-issue')!.textContent!;
+}
+
+describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-record-save, importLog)', () => {
+  let ids: number[];
+  before(async () => {
+    await signInAsDemoParent();
+    ids = await domainIds();
+  });
+  afterEach(() => sessionStorage.clear());
+
+  it('rules §5 DNS: each record type value is checked inline, with the spec messages', async () => {
+    const element = await recordList(ids[0]!);
+    await startAdding(element);
+    await saveAndExpect(element, 'Please enter the host record');
+    await saveAndExpect(element, 'Please fill in the record IP');
+    type(field(element, 'Host record'), 'www');
+    const cases: Array<[string, string, string]> = [
+      ['A', '::1', 'Record value format error'],
+      ['AAAA', '192.0.2.1', 'Record value format error'],
+      ['CNAME', 'not a host', 'Record value format error'],
+      ['NS', '192.0.2.1', 'Record value format error'],
+      ['TXT', 'x'.repeat(256), 'The TXT record can have at most 255 characters'],
+      ['SRV', '10 5 sip.example.com', 'Record value format error'],
+      ['XURL', 'ftp://x.example', 'Record value format error'],
+      ['YURL', 'www.example.com', 'Record value format error'],
+      ['CNAME', '', 'Please fill in the record value'],
+    ];
+    for (const [recordType, value, message] of cases) {
+      await choose(element, editorDropdown(element, 'Record type'), recordType);
+      type(field(element, 'Record value'), value);
+      await saveAndExpect(element, message);
+    }
+  });
+
+  it('rules §5 DNS: MX priority only for MX, default 5, range 1-50; TTL 60/600/3600, default 600', async () => {
+    const element = await recordList(ids[0]!);
+    await startAdding(element);
+    expect(field(element, 'MX priority')).to.equal(null);
+    expect(editorDropdown(element, 'TTL').textContent).to.contain(formatDuration(600, 'en_US'));
+    await choose(element, editorDropdown(element, 'Record type'), 'MX');
+    expect(field(element, 'MX priority').value).to.equal('5');
+    type(field(element, 'Host record'), '@');
+    type(field(element, 'Record value'), 'mx.example.com');
+    type(field(element, 'MX priority'), '51');
+    await saveAndExpect(element, 'MX priority must be from 1 to 50');
+    editorDropdown(element, 'TTL').click();
+    await waitUntil(() => shadow(element).querySelector('.p-dropdown-panel li'), 'the TTL options open');
+    const options = Array.from(shadow(element).querySelectorAll('.p-dropdown-panel li')).map((node) => node.textContent);
+    expect(options).to.deep.equal([60, 600, 3600].map((ttl) => formatDuration(ttl, 'en_US')));
+    (shadow(element).querySelector('.p-dropdown-panel li') as HTMLElement).click();
+  });
+
+  it('adds, edits in place, refuses a duplicate inline, disables with confirmation and deletes selected records', async function () {
+    this.timeout(30_000);
+    const element = await recordList(ids[0]!);
+    await startAdding(element);
+    type(field(element, 'Host record'), 'web');
+    type(field(element, 'Record value'), '192.0.2.80');
+    const saved = oneEvent(element, 'ec-dns-record-saved');
+    button(editor(element), 'Save').click();
+    expect((await saved).detail.created).to.equal(true);
+    await waitUntil(() => !editor(element) && rows(element).some((row) => row.textContent!.includes('192.0.2.80')), 'the record is listed');
+    await startAdding(element);
+    type(field(element, 'Host record'), 'WEB');
+    type(field(element, 'Record value'), '192.0.2.80');
+    await saveAndExpect(element, 'The same record already exists');
+    expect(field(element, 'Host record').value).to.equal('WEB');
+    button(editor(element), 'Cancel').click();
+    await waitUntil(() => !editor(element), 'the editor closes');
+
+    button(element, 'Edit web A').click();
+    await waitUntil(() => editor(element), 'the editor opens on the row');
+    type(field(element, 'Record value'), '192.0.2.81');
+    button(editor(element), 'Save').click();
+    await waitUntil(() => rows(element).some((row) => row.textContent!.includes('192.0.2.81')), 'the change is listed');
+
+    button(element, 'Disable web A').click();
+    await waitUntil(() => shadow(element).querySelector('.p-confirm-popup'), 'the confirmation opens');
+    const changed = oneEvent(element, 'ec-dns-record-status-changed');
+    (shadow(element).querySelector('.p-confirm-popup-accept') as HTMLButtonElement).click();
+    expect((await changed).detail.status).to.equal('disabled');
+    await waitUntil(() => rows(element).some((row) => row.textContent!.includes('192.0.2.81') && row.textContent!.includes('Disabled')), 'disabled');
+
+    const row = rows(element).find((candidate) => candidate.textContent!.includes('192.0.2.81'))!;
+    row.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    await waitUntil(() => shadow(element).querySelector('[part="bulk-actions"]'), 'the bulk actions show');
+    button(shadow(element).querySelector('[part="bulk-actions"]')!, 'Delete').click();
+    await waitUntil(() => shadow(element).querySelector('.p-confirm-popup'), 'the confirmation opens');
+    const deleted = oneEvent(element, 'ec-dns-record-deleted');
+    (shadow(element).querySelector('.p-confirm-popup-accept') as HTMLButtonElement).click();
+    expect((await deleted).detail.ids).to.have.length(1);
+    await waitUntil(() => !rows(element).some((candidate) => candidate.textContent!.includes('192.0.2.81')), 'deleted');
+  });
+
+  it('exports a BIND zone file that names the domain and its records', async () => {
+    const element = await recordList(ids[0]!);
+    const files: { name: string; text: Promise<string> }[] = [];
+    const realClick = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      files.push({ name: this.download, text: fetch(this.href).then((answer) => answer.text()) });
+    };
+    try {
+      const exported = oneEvent(element, 'ec-dns-records-exported');
+      button(element, 'Export BIND zone').click();
+      expect((await exported).detail.format).to.equal('bind');
+    } finally {
+      HTMLAnchorElement.prototype.click = realClick;
+    }
+    expect(files[0]!.name).to.equal(`${DOMAINS[0]}.zone`);
+    expect(await files[0]!.text).to.contain(`$ORIGIN ${DOMAINS[0]}.`);
+  });
+
+  it('rules §5 DNS / §8: batch add records says "More than 100 lines" and checks each line, in both languages', async () => {
+    for (const [lang, message, format] of [
+      ['en-US', 'More than 100 lines', 'Record value format error'],
+      ['zh-CN', '超过 100 行', '记录值格式错误'],
+    ] as const) {
+      const element = await fixture<HTMLElement>(html`<ec-dns-records lang=${lang} view="batch-add" domain-id=${ids[0]}></ec-dns-records>`);
+      await waitUntil(() => shadow(element).querySelector('textarea'), 'the form shows');
+      const textarea = shadow(element).querySelector('textarea')!;
+      type(textarea, Array.from({ length: 101 }, (_, i) => `h${i} A 192.0.2.${i % 250}`).join('\n'));
+      await waitUntil(() => text(element).includes(message), `"${message}"`);
+      type(textarea, 'www A 192.0.2.1\nbad A 300.0.0.1');
+      await waitUntil(() => text(element).includes(format), `"${format}"`);
+      sessionStorage.clear();
+    }
+  });
+
+  it('batch add records to two domains runs as one job', async () => {
+    const element = await fixture<HTMLElement>(html`<ec-dns-records lang="en-US" view="batch-add" domain-id=${ids[0]}></ec-dns-records>`);
+    await waitUntil(() => shadow(element).querySelector('textarea'), 'the form shows');
+    type(shadow(element).querySelector('textarea')!, 'batch1 A 192.0.2.31\nbatch2 CNAME web.example.net');
+    const submitted = oneEvent(element, 'ec-dns-records-submitted');
+    (shadow(element).querySelector('button[type="submit"]') as HTMLButtonElement).click();
+    const { jobId, records } = (await submitted).detail;
+    expect(records).to.equal(2);
+    expect((await finishedJob(jobId)).succeeded).to.equal(2);
+  });
+
+  it('rules §5 DNS import: xlsx up to 2MB; .xls refused with its own message; other types refused', async () => {
+    const element = await importPage();
+    pick(element, new File([new Uint8Array(2_000_001)], 'big.xlsx'));
+    expect(await fileProblem(element)).to.equal('Size limit exceeded (2MB)');
+    pick(element, new File(['x'], 'old.xls'));
+    expect(await fileProblem(element)).to.contain('Legacy .xls workbooks cannot be read');
+    pick(element, new File(['x'], 'zones.csv'));
+    expect(await fileProblem(element)).to.equal('Only xlsx, zone, txt files can be imported');
+    const zh = await importPage('zh-CN');
+    pick(zh, new File([new Uint8Array(2_000_001)], 'big.xlsx'));
+    expect(await fileProblem(zh)).to.equal('超出大小限制（2MB）');
+  });
+
+  it('rules §5 DNS import: at most 5 domains per upload and 200 records per domain table (read in the worker)', async () => {
+    const element = await importPage();
+    const sheet = (domain: string, count = 1) => ({ sheet: domain, data: [['Domain', domain], header, ...Array.from({ length: count }, (_, i) => [`h${i}`, 'A', '192.0.2.1', null, 600])] });
+    pick(element, await workbook('six.xlsx', ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => sheet(`${name}.example`))));
+    expect(await fileProblem(element)).to.equal('At most 5 domains per upload');
+    button(element, 'Cancel').click();
+    pick(element, await workbook('big.xlsx', [sheet(DOMAINS[0]!, 201)]));
+    expect(await fileProblem(element)).to.equal(`At most 200 records per domain: ${DOMAINS[0]} has more`);
+    expect(button(element, /^Import \d+ records?$/).disabled).to.equal(true);
+  });
+
+  it('import preview: a 2-tab workbook with one bad row shows that row with its error; the rest imports as a job', async () => {
+    const element = await importPage();
+    const file = await workbook('two-tabs.xlsx', [
+      { sheet: 'first', data: [['Domain', DOMAINS[0]], header, ['imp1', 'A', '192.0.2.41', null, 600], ['imp2', 'A', '300.0.0.1', null, 600]] },
+      { sheet: 'second', data: [['Domain', DOMAINS[1]], header, ['@', 'MX', 'mx.example.net', 10, 3600], ['txt', 'TXT', 'hello', null, 60]] },
+    ]);
+    pick(element, file);
+    await waitUntil(() => shadow(element).querySelector('[part="preview"]'), 'the preview shows', { timeout: 8000 });
+    const bad = Array.from(shadow(element).querySelectorAll('.ec-dns-row-invalid'));
+    expect(bad).to.have.length(1);
+    expect(bad[0]!.textContent).to.contain('imp2');
+    expect(bad[0]!.textContent).to.contain('Record value: Record value format error');
+    await expect(element).to.be.accessible();
+    const started = oneEvent(element, 'ec-dns-import-started');
+    button(element, 'Import 3 records').click();
+    const { jobId, fileName } = (await started).detail;
+    expect(fileName).to.equal('two-tabs.xlsx');
+    await waitUntil(() => shadow(element).querySelector('[part="job-progress"]')?.textContent?.includes('Success'), 'the import job succeeds', { timeout: 8000 });
+    expect((await finishedJob(jobId)).succeeded).to.equal(3);
+    await waitUntil(() => text(element).includes('two-tabs.xlsx'), 'the history lists the import');
+  });
+
+  it('import preview: a sheet for a domain the account does not have is refused before anything is written', async () => {
+    const element = await importPage('zh-CN');
+    pick(element, await workbook('unknown.xlsx', [{ sheet: 'x', data: [['域名', `nobody-${STAMP}.example`], ['主机记录', '记录类型', '记录值'], ['www', 'A', '192.0.2.1']] }]));
+    await waitUntil(() => text(element).includes('不在域名列表中'), 'the unknown domain is named', { timeout: 8000 });
+    expect(button(element, /^导入 \d+ 条记录$/).disabled).to.equal(true);
+  });
+
+  it('is accessible in both languages (axe): records, editor, batch add, import', async function () {
+    this.timeout(30_000);
+    for (const lang of ['zh-CN', 'en-US']) {
+      const element = await recordList(ids[0]!, lang);
+      await expect(element).to.be.accessible();
+      button(element, lang === 'en-US' ? 'Add record' : '添加记录').click();
+      await waitUntil(() => editor(element), 'the editor row opens');
+      await expect(element).to.be.accessible();
+      const batch = await fixture<HTMLElement>(html`<ec-dns-records lang=${lang} view="batch-add"></ec-dns-records>`);
+      await waitUntil(() => shadow(batch).querySelector('textarea'), 'the form shows');
+      await expect(batch).to.be.accessible();
+      const importer = await importPage(lang);
+      await settled(importer);
+      await expect(importer).to.be.accessible();
+    }
+  });
+});
