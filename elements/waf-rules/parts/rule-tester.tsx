@@ -166,7 +166,16 @@ export function RuleTester({ setId, rules, regions, regionChoices, labels }: Rul
   const choice = (key: 'method' | 'protocol' | 'region' | 'deviceType', label: string, options: { value: string; label: string }[], filter = false) => (
     <div className="ec-field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <Dropdown inputId={`${id}-${key}`} value={form[key]} options={options} filter={filter} onChange={(event) => set(key, event.value as string)} pt={namedDropdown(label)} />
+      <Dropdown
+        inputId={`${id}-${key}`}
+        value={form[key]}
+        options={options}
+        filter={filter}
+        // PrimeReact shows '' (not known) as an empty field: the placeholder names it.
+        placeholder={t('tester.unknown')}
+        onChange={(event) => set(key, event.value as string)}
+        pt={namedDropdown(label)}
+      />
     </div>
   );
   const unknown = { value: '', label: t('tester.unknown') };
