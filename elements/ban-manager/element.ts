@@ -1,0 +1,43 @@
+import { defineElement } from '../../core/ui/define-element.js';
+import { BanManager, type BanManagerProps } from './ban-manager.js';
+import styles from './ban-manager.css';
+
+/**
+ * Ban management: the overview (bans by state, most banned addresses and domains), the ban records (source IP,
+ * domain, duration in seconds, reason, rule ID, state, ban and release time in UTC+8) with filters by IP, domain,
+ * state and date range and an immediate unban, and batch unban of typed addresses (at most 2000) or a txt file (at
+ * most 100,000 lines) checked line by line in a Web Worker and sent in resumable chunks. The server refuses every
+ * ban call while the account's ban management is off.
+ *
+ * @tag ec-ban-manager
+ * @summary Ban overview, ban records with immediate unban, and batch unban from typed addresses or a txt file.
+ * @attr {"overview" | "records"} view - Which view to show; default `overview`.
+ * @attr {10 | 20 | 50 | 100} page-size - Rows per page of the records (shell §9); default 10.
+ * @attr {number} domain-id - Limits both views to one domain and picks it for batch unban.
+ * @fires ec-bans-unbanned - Records were unbanned from the list; detail `{ ids, unbanned }`.
+ * @fires ec-batch-unban-finished - A batch unban sent every chunk; detail `{ domain_id, entries, unbanned_entries, released_records, not_banned }`.
+ * @fires ec-navigate - The overview asks the host for the record list; detail `{ route }`.
+ * @csspart toolbar - The filters and actions of a view.
+ * @csspart counts - The overview's counts by state.
+ * @csspart chart - The overview's charts of the most banned addresses and domains.
+ * @csspart table - The ban record table.
+ * @csspart pagination - The pager, shown when there are more records than the smallest page size.
+ * @csspart empty-state - Shown when no record matches the filters.
+ * @csspart dialog - The batch unban dialog.
+ * @csspart preview - The per-line preview of a batch unban.
+ * @csspart preview-table - The table of the preview's current page.
+ * @csspart unban-progress - The progress of a batch unban.
+ * @csspart unban-summary - The result of a finished batch unban.
+ * @cssprop --ec-color-primary - Accent of the active preview filter.
+ */
+export const BanManagerElement = defineElement<BanManagerProps>('ec-ban-manager', BanManager, {
+  namespace: 'ban-manager',
+  attributes: { view: 'string', pageSize: 'number', domainId: 'number' },
+  styles,
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ec-ban-manager': HTMLElement & { view?: string; pageSize?: number; domainId?: number };
+  }
+}

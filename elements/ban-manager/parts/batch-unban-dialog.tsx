@@ -1,0 +1,221 @@
+/**
+ * Batch unban (rules §2 "batch unlock"; rules §5 "not empty; at most 2000 IPs typed, 100000 from a txt file; IPv4,
+ * IPv6 or CIDR; txt only; file not empty; domain required"). The user types addresses or picks a txt file and a
+ * domain; the batch worker checks every line off the main thread and the preview shows each one as valid, invalid
+ * with its reason, or a duplicate; the valid entries are then unbanned in chunks with a progress bar, cancel and
+ * resume (see `unban-store.ts`), and a summary ends the run. Typed text, the source and the domain are kept as a
+ * draft; a picked file is kept by reference and read again, never copied into storage.
+ */
+import { Button } from 'primereact/button';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { ProgressBar } from 'primereact/progressbar';
+import { RadioButton } from 'primereact/radiobutton';
+import { useId, useState } from 'react';
+import type { DomainListItem } from '../../../core/api/endpoints/platform.js';
+import { formatCount } from '../../../core/i18n/format.js';
+import { UNLOCK_FILE_MAX, UNLOCK_TYPED_MAX, validateDomainSelected, type UnlockSource } from '../../../core/rules/bans.js';
+import { useElement, useT } from '../../../core/ui/element-context.js';
+import { BatchPreview } from '../../../core/ui/parts/batch-preview.js';
+import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useDraft } from '../../../core/ui/use-draft.js';
+import type { Loaded } from '../store.js';
+import type { UnbanStore } from '../unban-store.js';
+import { DomainSelect } from './filters.js';
+import { UnbanRunView } from './unban-run.js';
+
+/** Props of {@link BatchUnbanDialog}. */
+export interface BatchUnbanDialogProps {
+  store: UnbanStore;
+  domains: Loaded<DomainListItem[]>;
+  /** The domain to start with (the element's `domain-id`, or the one the list is filtered by). */
+  initialDomainId: number | null;
+  /** Called once a run has sent every chunk. */
+  onFinished: () => void;
+}
+
+const DRAFT = 'ban-manager:batch-unban';
+
+/** The batch unban dialog; mounted while open. */
+export function BatchUnbanDialog({ store, domains, initialDomainId, onFinished }: BatchUnbanDialogProps) {
+  const { client, language } = useElement();
+  const t = useT();
+  const tRules = useT('rules');
+  const [source, setSource, sourceDraft] = useDraft<UnlockSource>(`${DRAFT}:source`, 'typed');
+  const [text, setText, textDraft] = useDraft(`${DRAFT}:text`, '');
+  const [domainId, setDomainId, domainDraft] = useDraft<number | null>(`${DRAFT}:domain`, initialDomainId);
+  const [submitted, setSubmitted] = useState(false);
+  const ids = { domain: useId(), domainError: useId(), text: useId(), file: useId(), hint: useId(), issue: useId() };
+
+  const check = store.check.value;
+  const run = store.run.value;
+  const file = store.file.value;
+  const domainIssue = validateDomainSelected(domainId);
+  const domain = domains.status === 'ready' ? domains.data.find((item) => item.domain_id === domainId) : undefined;
+  const checked = check.status === 'checked' ? check : null;
+  const ready = checked !== null && checked.issue === null && checked.packed.summary.valid > 0;
+  const batchIssue = check.status === 'refused' ? check.issue : (checked?.issue ?? null);
+  const running = run?.state === 'running';
+
+  const changeSource = (next: UnlockSource) => {
+    setSource(next);
+    store.resetCheck();
+  };
+  const changeText = (next: string) => {
+    setText(next);
+    if (store.check.value.status !== 'idle') store.resetCheck();
+  };
+  const pickFile = (picked: File | null) => {
+    store.pickFile(picked);
+    if (picked) void store.checkInput({ source: 'file', file: picked });
+  };
+  const runCheck = () => {
+    if (source === 'file') {
+      if (file) void store.checkInput({ source: 'file', file });
+    } else void store.checkInput({ source: 'typed', text });
+  };
+  const submit = async () => {
+    setSubmitted(true);
+    if (!ready || domainIssue !== null || !domain) return;
+    await store.start(client, domain);
+    if (store.run.value?.state === 'done') finish();
+  };
+  const resume = async () => {
+    await store.resume(client);
+    if (store.run.value?.state === 'done') finish();
+  };
+  const finish = () => {
+    sourceDraft.discard();
+    textDraft.discard();
+    domainDraft.discard();
+    onFinished();
+  };
+  const startOver = () => {
+    store.clear();
+    setText('');
+    setSubmitted(false);
+  };
+
+  const footer = () => {
+    if (run?.state === 'running') return <Button type="button" outlined label={t('run.cancel')} onClick={() => store.cancel()} />;
+    if (run?.state === 'paused') {
+      return (
+        <div className="ec-row ec-dialog-actions">
+          <Button type="button" outlined label={t('action.close')} onClick={() => store.close()} />
+          <Button type="button" icon="pi pi-replay" label={t('run.resume')} onClick={() => void resume()} />
+        </div>
+      );
+    }
+    if (run?.state === 'done') {
+      return (
+        <div className="ec-row ec-dialog-actions">
+          <Button type="button" outlined label={t('run.new-batch')} onClick={startOver} />
+          <Button type="button" label={t('action.close')} onClick={() => store.close()} />
+        </div>
+      );
+    }
+    return (
+      <div className="ec-row ec-dialog-actions">
+        <Button type="button" outlined label={t('action.cancel')} onClick={() => store.close()} />
+        <Button
+          type="button"
+          outlined
+          label={t('batch.check')}
+          disabled={check.status === 'checking' || (source === 'file' ? !file : text.trim() === '')}
+          onClick={runCheck}
+        />
+        <Button
+          type="button"
+          icon="pi pi-unlock"
+          label={t('batch.submit', { count: formatCount(checked?.packed.summary.valid ?? 0, language) })}
+          disabled={!ready}
+          onClick={() => void submit()}
+        />
+      </div>
+    );
+  };
+
+  const input = (
+    <form className="ec-stack" onSubmit={(event) => event.preventDefault()} noValidate>
+      <DomainSelect
+        domains={domains}
+        value={domainId}
+        onChange={setDomainId}
+        label={t('batch.domain')}
+        inputId={ids.domain}
+        invalid={submitted && domainIssue !== null}
+        describedBy={ids.domainError}
+      />
+      <p id={ids.domainError} className="ec-error-text" role={submitted && domainIssue ? 'alert' : undefined}>
+        {submitted && domainIssue ? tRules(domainIssue.key) : ''}
+      </p>
+      <fieldset className="ec-field ec-unban-source">
+        <legend>{t('batch.source')}</legend>
+        {(['typed', 'file'] as const).map((value) => (
+          <div key={value} className="ec-row">
+            <RadioButton inputId={`${ids.text}-${value}`} name="source" value={value} checked={source === value} onChange={() => changeSource(value)} />
+            <label htmlFor={`${ids.text}-${value}`}>{t(value === 'typed' ? 'batch.source-typed' : 'batch.source-file')}</label>
+          </div>
+        ))}
+      </fieldset>
+      {source === 'typed' ? (
+        <div className="ec-field">
+          <label htmlFor={ids.text}>{t('batch.entries')}</label>
+          <InputTextarea
+            id={ids.text}
+            value={text}
+            rows={8}
+            spellCheck={false}
+            placeholder={t('batch.entries-placeholder')}
+            aria-describedby={`${ids.hint} ${ids.issue}`}
+            onChange={(event) => changeText(event.target.value)}
+          />
+          <span id={ids.hint} className="ec-muted">
+            {t('batch.typed-hint', { max: formatCount(UNLOCK_TYPED_MAX, language) })}
+          </span>
+        </div>
+      ) : (
+        <div className="ec-field">
+          <label htmlFor={ids.file}>{t('batch.file')}</label>
+          <input
+            id={ids.file}
+            type="file"
+            accept=".txt,text/plain"
+            aria-describedby={`${ids.hint} ${ids.issue}`}
+            onChange={(event) => pickFile(event.target.files?.[0] ?? null)}
+          />
+          <span id={ids.hint} className="ec-muted">
+            {file ? t('batch.file-picked', { name: file.name }) : ''} {t('batch.file-hint', { max: formatCount(UNLOCK_FILE_MAX, language) })}
+          </span>
+        </div>
+      )}
+      <div id={ids.issue} role={batchIssue ? 'alert' : undefined} className="ec-error-text">
+        {batchIssue ? tRules(batchIssue.key, batchIssue.values ?? {}) : ''}
+      </div>
+      {check.status === 'checking' && (
+        <div className="ec-stack" role="status">
+          <ProgressBar
+            value={check.total ? Math.round((check.done / check.total) * 100) : 0}
+            showValue={false}
+            aria-label={t('batch.checking')}
+          />
+          <span className="ec-muted">{t('batch.checking-lines', { done: formatCount(check.done, language), total: formatCount(check.total, language) })}</span>
+        </div>
+      )}
+      {checked && <BatchPreview text={checked.text} packed={checked.packed} label={t('batch.preview')} />}
+    </form>
+  );
+
+  return (
+    <EcDialog visible onHide={() => store.close()} header={t('batch.title')} footer={footer()} width="760px">
+      {run ? (
+        <div className="ec-stack">
+          <p>{t('batch.run-domain', { domain: run.domain })}</p>
+          <UnbanRunView run={run} />
+          {running && <p className="ec-muted">{t('run.keep-open')}</p>}
+        </div>
+      ) : (
+        input
+      )}
+    </EcDialog>
+  );
+}
