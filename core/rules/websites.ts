@@ -2,9 +2,11 @@
  * Websites and templates (rules §5 Websites and templates; rules §9 "Batch domains (websites), batch delete 500 per
  * submission", "Domain length 255").
  */
+import { validateGroupName } from './accounts.js';
 import { validateBatch, type BatchResult } from './batch.js';
-import { charLength, isBlank, validateLength, type Bounds } from './common.js';
+import { charLength, isBlank, validateIntegerRange, validateLength, type Bounds } from './common.js';
 import { normalizeDomain, validateDomain } from './domain.js';
+import { validateOrigins, validateOriginTimeout, type OriginInput } from './origin.js';
 import { issue, onField, type FieldIssue, type RuleIssue } from './types.js';
 
 /** Domains per add or batch submission, and per batch delete (rules §5 Websites, rules §9: 500). */
@@ -128,9 +130,150 @@ export interface BatchConfigSite {
 export function validateBatchConfiguration(configurations: readonly string[], sites: readonly BatchConfigSite[]): FieldIssue[] {
   const issues = [...onField('configurations', configurations.length === 0 ? issue('websites.batch-config-required') : null)];
   if (sites.length === 0) return [...issues, ...onField('sites', issue('websites.select-domain'))];
-  const refused = sites.filter((site) => !site.approved || !site.hasOrigin);
+  const refused = sites.filter((site) => validateBatchConfigSite(site) !== null);
   if (refused.length > 0) {
     issues.push(...onField('sites', issue('websites.batch-config-refused', { domains: refused.map((site) => site.domain).join(', ') })));
   }
   return issues;
+}
+
+/**
+ * One site of a batch configuration (rules §5 Websites and templates, rules §8 "Cannot perform batch configuration
+ * (failed approval or origin returned)"): refused when unapproved or without an origin. The per-row form of
+ * {@link validateBatchConfiguration}, for previews and the server's per-site answer.
+ */
+export function validateBatchConfigSite(site: Pick<BatchConfigSite, 'approved' | 'hasOrigin'>): RuleIssue | null {
+  return site.approved && site.hasOrigin ? null : issue('websites.cannot-batch-configure');
+}
+
+/** A domain the account already has is not added twice ("This website has already been added"). */
+export function validateNewWebsiteDomain(alreadyAdded: boolean): RuleIssue | null {
+  return alreadyAdded ? issue('websites.domain-exists') : null;
+}
+
+/**
+ * Approval (rules §4 "approval failed (with reason)"): a domain another account already serves fails review with rules
+ * §8 "Current input domain invalid or already bound".
+ */
+export function validateDomainOwnership(boundElsewhere: boolean): RuleIssue | null {
+  return boundElsewhere ? issue('websites.domain-bound-elsewhere') : null;
+}
+
+/**
+ * The plan's domain quota (shell §3 `domain_usage` used/total): adding `adding` more to `used` may not pass `total`.
+ * `available` in the message is what is left before this submission.
+ */
+export function validateDomainQuota(used: number, adding: number, total: number): RuleIssue | null {
+  return used + adding > total ? issue('websites.quota-exceeded', { max: total, available: Math.max(0, total - used) }) : null;
+}
+
+/** What decides whether a site may be deleted. */
+export interface DeletableSite {
+  /** The TCP security acceleration package the site is bound to; empty when none. */
+  tcpPackage: string;
+}
+
+/**
+ * Delete (rules §8): a site the caller cannot find is "Domain information not found"; a site bound to a TCP package is
+ * refused with "Please unbind the TCP security acceleration package before deleting the domain".
+ */
+export function validateWebsiteDeletable(site: DeletableSite | undefined): RuleIssue | null {
+  if (!site) return issue('websites.not-found');
+  return site.tcpPackage.trim() === '' ? null : issue('websites.tcp-bound');
+}
+
+/**
+ * Suspend and enable (rules §4, shell §4 "a disabled domain goes offline; visitors receive 503"): only a site that
+ * passed approval can be suspended, and only a suspended one enabled.
+ */
+export function validateStatusChange(status: string, action: 'suspend' | 'enable'): RuleIssue | null {
+  if (action === 'enable') return status === 'suspended' ? null : issue('websites.cannot-enable');
+  return status === 'suspended' || status === 'pending_approval' || status === 'approval_failed' ? issue('websites.cannot-suspend') : null;
+}
+
+/** Origin weight (rules §3 "weight"): a whole number 1-100; the spec gives no range, so a percentage share. */
+export const ORIGIN_WEIGHT_RANGE: Bounds = { min: 1, max: 100 };
+/** The weight a new origin row starts with. */
+export const ORIGIN_WEIGHT_DEFAULT = 10;
+
+/** A website origin as the add-domain wizard edits it: an origin with its weight. */
+export interface WeightedOriginInput extends OriginInput {
+  /** 1-100. */
+  weight: number | string;
+}
+
+/**
+ * A website's origins (rules §5 Origin and performance, rules §3 "Origin"): at least one primary line, valid
+ * addresses and ports, no address and port twice, and each weight 1-100. Issues are on `origins` and
+ * `origins.<i>.<field>`.
+ */
+export function validateWebsiteOrigins(origins: readonly WeightedOriginInput[]): FieldIssue[] {
+  const issues = validateOrigins(origins);
+  origins.forEach((origin, index) => {
+    const found = validateIntegerRange(origin.weight, ORIGIN_WEIGHT_RANGE, 'websites.weight-range');
+    issues.push(...onField(`origins.${index}.weight`, found));
+  });
+  return issues;
+}
+
+/** What the plan allows, for the plan-gated parts of a website form (rules §6 package gating). */
+export interface WebsitePlanContext {
+  /** The plan action `domain_add`. */
+  addAllowed: boolean;
+  /** The plan action `https` and package option `https`. */
+  httpsAllowed: boolean;
+  /** The plan action `websocket`. */
+  websocketAllowed: boolean;
+}
+
+/** Adding websites needs the plan action; HTTPS only where the plan allows it. Issues on `domains` and `https`. */
+export function validateWebsitePlan(input: { https: boolean }, plan: WebsitePlanContext): FieldIssue[] {
+  return [
+    ...onField('domains', plan.addAllowed ? null : issue('websites.add-not-in-plan')),
+    ...onField('https', input.https && !plan.httpsAllowed ? issue('websites.https-not-in-plan') : null),
+  ];
+}
+
+/** The configuration items batch setting changes; each is optional, at least one must be given (rules §5). */
+export interface WebsiteSettingsInput {
+  page_gzip?: unknown;
+  Webp?: unknown;
+  websocket?: unknown;
+  origin_timeout?: unknown;
+}
+
+const SWITCHES = ['page_gzip', 'Webp', 'websocket'] as const;
+
+/**
+ * Batch setting values (rules §5 "at least one configuration"; shell §3 switch on/off; origin timeout 1-300 s; WebSocket
+ * only where the plan allows it). Issues are on `settings` and `settings.<item>`.
+ */
+export function validateWebsiteSettings(settings: WebsiteSettingsInput, plan: Pick<WebsitePlanContext, 'websocketAllowed'>): FieldIssue[] {
+  const given = Object.entries(settings).filter(([, value]) => value !== undefined);
+  if (given.length === 0) return onField('settings', issue('websites.batch-config-required'));
+  const issues: FieldIssue[] = [];
+  for (const name of SWITCHES) {
+    const value = settings[name];
+    if (value === undefined) continue;
+    issues.push(...onField(`settings.${name}`, value === 'on' || value === 'off' ? null : issue('websites.switch-value')));
+  }
+  if (settings.websocket === 'on' && !plan.websocketAllowed) issues.push(...onField('settings.websocket', issue('websites.websocket-not-in-plan')));
+  if (settings.origin_timeout !== undefined) {
+    const timeout = settings.origin_timeout;
+    issues.push(...onField('settings.origin_timeout', validateOriginTimeout(typeof timeout === 'number' || typeof timeout === 'string' ? timeout : null)));
+  }
+  return issues;
+}
+
+/**
+ * A website group (rules §3: group name, remark): the name as every group name, 1-40 characters and not empty
+ * (rules §5 Accounts and groups); the optional remark as a website remark, 4-32 characters.
+ */
+export function validateWebsiteGroup(input: { name: string | null | undefined; remark?: string | null }): FieldIssue[] {
+  return [...onField('name', validateGroupName(input.name)), ...onField('remark', validateWebsiteRemark(input.remark))];
+}
+
+/** Website group names are unique in an account ("A group with this name already exists"). */
+export function validateNewGroupName(taken: boolean): RuleIssue | null {
+  return taken ? issue('websites.group-exists') : null;
 }

@@ -375,8 +375,8 @@ const oldHome = 'cloud-speed-old-dashboard';
 old('', redirect(oldHome));
 old('dashboard', element('ec-plan-overview'), { menu: true });
 old('traffic-detail', element('ec-traffic-detail'), { menu: true });
-const businessList = old('businessList', element('ec-domain-list'), { menu: true });
-const websiteList = old('businessList/websiteList', element('ec-domain-list'), { parent: businessList });
+const businessList = old('businessList', element('ec-domain-list', { layout: 'old' }), { menu: true });
+const websiteList = old('businessList/websiteList', element('ec-domain-list', { layout: 'old' }), { parent: businessList });
 const layer4Rules = old('businessList/configLayer4Rule', element('ec-layer4-rules'), { parent: businessList });
 tabs([websiteList, layer4Rules], [businessList]);
 old('configLayer4Rule/:id', element('ec-layer4-rule-detail', { 'rule-id': ':id' }), {
@@ -384,9 +384,9 @@ old('configLayer4Rule/:id', element('ec-layer4-rule-detail', { 'rule-id': ':id' 
   back: layer4Rules,
 });
 old('websiteGroup', element('ec-website-groups'), { menu: true });
-old('batch-add', element('ec-domain-batch', { mode: 'add' }), { parent: businessList, back: businessList });
-old('batch-delete', element('ec-domain-batch', { mode: 'delete' }), { parent: businessList, back: businessList });
-old('batch-setting', element('ec-domain-batch', { mode: 'setting' }), { parent: businessList, back: businessList });
+old('batch-add', element('ec-domain-batch', { mode: 'add', layout: 'old' }), { parent: businessList, back: businessList });
+old('batch-delete', element('ec-domain-batch', { mode: 'delete', layout: 'old' }), { parent: businessList, back: businessList });
+old('batch-setting', element('ec-domain-batch', { mode: 'setting', layout: 'old' }), { parent: businessList, back: businessList });
 // A domain's console opens on its first section.
 const domainConsole = old('console/:id', redirect('cloud-speed-old-console-backsource'), {
   parent: businessList,

@@ -37,6 +37,9 @@ async function signInAsParent(page: Page, language: 'zh' | 'en' = 'zh') {
 }
 
 const sidebarLinks = (page: Page) => page.locator('nav.ec-sidebar a').allTextContents();
+/** Shell §2: the new layout's default is domain management's domain list, the console home once it is built. */
+const HOME = /\/console\/cloud-speed\/domain-management\/domain-list$/;
+const homeShown = (page: Page) => page.locator('ec-domain-list [part="table"] tbody tr').first().waitFor();
 const pageTitle = (page: Page) => page.locator('.ec-page-title').first().textContent();
 
 describe('demo host end to end (shell §1, §2, §4, §6)', () => {
@@ -51,8 +54,8 @@ describe('demo host end to end (shell §1, §2, §4, §6)', () => {
     await page.getByText('请输入邮箱').waitFor();
 
     await signInAsParent(page);
-    await page.waitForURL(/\/console\/cloud-speed\/new\/dashboard$/);
-    await page.locator('.ec-plan-card').first().waitFor();
+    await page.waitForURL(HOME);
+    await homeShown(page);
     await screenshot(page, 'shell-home-zh');
 
     // Shell §4: the parent has version_gray 'done' -> the new menu; modules without a built element stay hidden.
@@ -114,7 +117,7 @@ describe('demo host end to end (shell §1, §2, §4, §6)', () => {
     const { page, problems, context } = await openPage(browser);
     await page.goto(`${server.url}/console/login`);
     await signInAsParent(page);
-    await page.locator('.ec-plan-card').first().waitFor();
+    await homeShown(page);
     const deepLink = '/console/cloud-speed/new/dashboard?tab=plans';
     await page.goto(`${server.url}${deepLink}`);
     await page.locator('.ec-plan-card').first().waitFor();
@@ -138,14 +141,14 @@ describe('demo host end to end (shell §1, §2, §4, §6)', () => {
     const { page, problems, context } = await openPage(browser);
     await page.goto(`${server.url}/console/login`);
     await signInAsParent(page);
-    await page.locator('.ec-plan-card').first().waitFor();
+    await homeShown(page);
 
     await page.goto(`${server.url}/console/no/such/page`);
-    await page.waitForURL(/\/console\/cloud-speed\/new\/dashboard$/);
+    await page.waitForURL(HOME);
 
     await page.goto(`${server.url}/console/?embedded=1`);
-    await page.waitForURL(/\/console\/\?embedded=1#\/cloud-speed\/new\/dashboard$/);
-    await page.locator('.ec-plan-card').first().waitFor();
+    await page.waitForURL(/\/console\/\?embedded=1#\/cloud-speed\/domain-management\/domain-list$/);
+    await homeShown(page);
     assert.equal(await page.locator('.ec-header-docs').count(), 0, 'documentation links are hidden when embedded');
     assert.ok((await pageTitle(page))?.length);
     assert.deepEqual(problems.errors, []);
@@ -156,7 +159,7 @@ describe('demo host end to end (shell §1, §2, §4, §6)', () => {
     const { page, problems, context } = await openPage(browser);
     await page.goto(`${server.url}/console/login`);
     await signInAsParent(page);
-    await page.locator('.ec-plan-card').first().waitFor();
+    await homeShown(page);
 
     // Another tab of the same browser signs in as the sub-account, as the portal would: through the API, storing the
     // token and user id where every tab reads them.

@@ -51,7 +51,8 @@ describe('persistence (DESIGN §4: the data survives a restart)', () => {
     try {
       assert.deepEqual(applyMigrations(db, MIGRATIONS, 0), MIGRATIONS.map((migration) => migration.version));
       assert.deepEqual(applyMigrations(db, MIGRATIONS, 1), []);
-      const later = { version: MIGRATIONS.length + 1, name: 'later', up: (target: typeof db) => target.exec('CREATE TABLE later_table (member_id INTEGER)') };
+      // Areas own numbered slots (versions need not be consecutive), so the next one follows the highest.
+      const later = { version: MIGRATIONS[MIGRATIONS.length - 1]!.version + 1, name: 'later', up: (target: typeof db) => target.exec('CREATE TABLE later_table (member_id INTEGER)') };
       assert.deepEqual(applyMigrations(db, [...MIGRATIONS, later], 2), [later.version]);
       assert.throws(() => applyMigrations(db, [later, ...MIGRATIONS], 3), /out of order/);
     } finally {

@@ -1,0 +1,412 @@
+/**
+ * Websites (rules §3-§5, §8, §9 websites; shell §4 "a disabled domain goes offline; visitors receive 503"): the list
+ * with server-side paging, filters and sort; one site; add (the wizard and batch add, with a dry run for the per-row
+ * preview); delete (at most 500, refused while bound to a TCP package); suspend and enable; a site's own fields; batch
+ * setting (approved sites with an origin only). Every call is scoped to the account and, for a child, to the domains
+ * its group may see (rules §6); writes need the domain module's manage access, land in the operation log, and status
+ * transitions run on the job runner (`website.provision`).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../core/api/catalogue.js';
+import type { ListAnswer, PackageAllow, PlanAction, PlanSetting } from '../../../core/api/endpoints/platform.js';
+import {
+  UNAPPROVED_WEBSITE_STATUSES,
+  type WebsiteBatchAnswer,
+  type WebsiteInfo,
+  type WebsiteOutcome,
+  type WebsiteSelection,
+  type WebsiteStatus,
+} from '../../../core/api/endpoints/websites.js';
+import { normalizeDomain } from '../../../core/rules/domain.js';
+import { issue, onField } from '../../../core/rules/types.js';
+import {
+  validateBatchConfigSite,
+  validateDomainQuota,
+  validateNewWebsiteDomain,
+  validateStatusChange,
+  validateWebsiteBatchDelete,
+  validateWebsiteDeletable,
+  type WebsitePlanContext,
+} from '../../../core/rules/websites.js';
+import {
+  filterCondition,
+  insertWebsite,
+  orderBy,
+  parseSettings,
+  toWebsiteInfos,
+  WEBSITE_COLUMNS,
+  type WebsiteListRow,
+} from '../db/websites.js';
+import { fail, ok, validated } from '../http/envelope.js';
+import { readPage, type PageLimits } from '../http/pagination.js';
+import { readAdd, readDryRun, readId, readListQuery, readSelection, readSettings, readStatusAction, readUpdate } from '../http/website-payloads.js';
+import { registerWebsiteJobs, WEBSITE_PROVISION_JOB } from '../jobs/website-provision.js';
+import { recordOperation } from '../oplog.js';
+import { permissions } from '../security/permissions.js';
+import { scope, type Params } from '../security/scope.js';
+import { requireSession } from '../security/session.js';
+
+/** The list pages by 10/20/50/100 (shell §9); the website picker of batch setting shows 500 (rules §5). */
+export const WEBSITE_PAGE_LIMITS: PageLimits = { defaultPerPage: 10, maxPerPage: 500 };
+
+interface PlanRow {
+  actions: string;
+  package_allow: string;
+  domain_total: number;
+  expire_at: number;
+  plan_setting: string;
+}
+
+/** What the account's live plans allow (rules §6) and its domain quota (shell §3 domain_usage). */
+export interface WebsitePlan {
+  gate: WebsitePlanContext;
+  /** Sum of the domain totals of the plans that have not expired. */
+  total: number;
+  /** The newest live plan, which decides the actions (as `V4/member.plan.actions` does). */
+  newest: PlanRow | undefined;
+}
+
+/** Reads the account's plan context. */
+export function websitePlan(request: FastifyRequest): WebsitePlan {
+  const live = scope(request).all<PlanRow>('plans', {
+    columns: 'actions, package_allow, domain_total, expire_at, plan_setting',
+    where: 'expire_at > @now',
+    params: { now: request.server.now() },
+    orderBy: 'id DESC',
+  });
+  const newest = live[0];
+  const actions = newest ? (JSON.parse(newest.actions) as PlanAction[]) : [];
+  const allow = newest ? (JSON.parse(newest.package_allow) as Partial<PackageAllow>) : {};
+  return {
+    gate: {
+      addAllowed: actions.includes('domain_add'),
+      httpsAllowed: actions.includes('https') && allow.https === true,
+      websocketAllowed: actions.includes('websocket'),
+    },
+    total: live.reduce((sum, plan) => sum + plan.domain_total, 0),
+    newest,
+  };
+}
+
+/** Websites a selection names that the caller may see, and an outcome for each named one that it may not. */
+export function resolveSelection(request: FastifyRequest, selection: WebsiteSelection): { rows: WebsiteListRow[]; missing: WebsiteOutcome[] } {
+  const visible = permissions(request).visible('domain');
+  const tenant = scope(request);
+  const columns = `${WEBSITE_COLUMNS}, (SELECT COUNT(*) FROM website_origins w WHERE w.domain_id = domains.id) AS origin_count`;
+  const notFound = (domain: string, id: number | null): WebsiteOutcome => ({ domain, id, ok: false, reason: issue('websites.not-found') });
+  if (selection.ids) {
+    const rows = tenant.all<WebsiteListRow>('domains', {
+      columns,
+      where: `(${visible.where}) AND id IN (SELECT value FROM json_each(@ids))`,
+      params: { ...visible.params, ids: JSON.stringify(selection.ids) },
+      orderBy: 'id',
+    });
+    const found = new Set(rows.map((row) => row.id));
+    return { rows, missing: selection.ids.filter((id) => !found.has(id)).map((id) => notFound('', id)) };
+  }
+  if (selection.domains) {
+    const names = [...new Set(selection.domains.map(normalizeDomain).filter((name) => name !== ''))];
+    const rows = tenant.all<WebsiteListRow>('domains', {
+      columns,
+      where: `(${visible.where}) AND lower(domain) IN (SELECT value FROM json_each(@names))`,
+      params: { ...visible.params, names: JSON.stringify(names) },
+      orderBy: 'id',
+    });
+    const found = new Set(rows.map((row) => row.domain.toLowerCase()));
+    return { rows, missing: names.filter((name) => !found.has(name)).map((name) => notFound(name, null)) };
+  }
+  const { exclude = [], ...filters } = selection.all ?? {};
+  const condition = filterCondition(filters);
+  const where = [`(${visible.where})`, ...condition.where, 'id NOT IN (SELECT value FROM json_each(@exclude))'];
+  const rows = tenant.all<WebsiteListRow>('domains', {
+    columns,
+    where: where.join(' AND '),
+    params: { ...visible.params, ...condition.params, exclude: JSON.stringify(exclude) },
+    orderBy: 'id',
+  });
+  return { rows, missing: [] };
+}
+
+/** The rows whose outcome is a success. */
+function accepted(rows: readonly WebsiteListRow[], results: readonly WebsiteOutcome[]): WebsiteListRow[] {
+  const ids = new Set(results.filter((result) => result.ok).map((result) => result.id));
+  return rows.filter((row) => ids.has(row.id));
+}
+
+/** The batch answer of a list of outcomes. */
+function batchAnswer(results: WebsiteOutcome[], jobId: number | null): WebsiteBatchAnswer {
+  const succeeded = results.filter((result) => result.ok).length;
+  return { results, succeeded, failed: results.length - succeeded, job_id: jobId };
+}
+
+/** Starts the provisioning job for sites whose status the job moves on. */
+function provision(request: FastifyRequest, ids: readonly number[]): number | null {
+  if (ids.length === 0) return null;
+  const session = requireSession(request);
+  return request.server.jobs.enqueue({
+    memberId: session.memberId,
+    userId: session.userId,
+    operator: session.operator,
+    type: WEBSITE_PROVISION_JOB,
+    params: { ids },
+  }).id;
+}
+
+/** Registers the routes (under /api) and the provisioning job. */
+export async function websiteRoutes(api: FastifyInstance): Promise<void> {
+  registerWebsiteJobs(api.jobs);
+
+  api.get('/V4/cloudsafe.hwws.website.list', async (request, reply) => {
+    const { page, issues } = readPage(request.query, WEBSITE_PAGE_LIMITS);
+    const { value, issues: queryIssues } = readListQuery(request.query);
+    if (!validated(reply, [...issues, ...queryIssues])) return reply;
+    const access = permissions(request);
+    if (!access.can('domain', 'read')) return fail(reply, PERMISSION_DENIED_CODE);
+    const visible = access.visible('domain');
+    const condition = filterCondition(value);
+    const tenant = scope(request);
+    const rows = tenant.page<WebsiteListRow>('domains', page, {
+      columns: WEBSITE_COLUMNS,
+      where: [`(${visible.where})`, ...condition.where].join(' AND '),
+      params: { ...visible.params, ...condition.params },
+      orderBy: orderBy(value.sort, value.order),
+    });
+    const answer: ListAnswer<WebsiteInfo> = { list: toWebsiteInfos(tenant, rows.list), total: rows.total };
+    return ok(reply, answer);
+  });
+
+  api.get('/V4/cloudsafe.hwws.website.get', async (request, reply) => {
+    const id = readId((request.query as Record<string, unknown>).id);
+    if (!validated(reply, id === null ? [{ field: 'id', key: 'common.positive-integer' }] : [])) return reply;
+    if (!permissions(request).can('domain', 'read')) return fail(reply, PERMISSION_DENIED_CODE);
+    const [row] = resolveSelection(request, { ids: [id as number] }).rows;
+    if (!row) return fail(reply, NOT_FOUND_CODE);
+    return ok(reply, toWebsiteInfos(scope(request), [row])[0]);
+  });
+
+  api.post('/V4/cloudsafe.hwws.website.add', async (request, reply) => {
+    const access = permissions(request);
+    if (!access.can('domain', 'manage')) return fail(reply, PERMISSION_DENIED_CODE);
+    const tenant = scope(request);
+    const plan = websitePlan(request);
+    const { value, issues } = readAdd(request.body, plan.gate);
+    if (value.templateId !== null && !tenant.get('website_templates', { columns: 'id', where: 'id = @id', params: { id: value.templateId } })) {
+      issues.push(...onField('template_id', issue('websites.template-required')));
+    }
+    if (value.groupId !== null && !tenant.get('website_groups', { columns: 'id', where: 'id = @id', params: { id: value.groupId } })) {
+      issues.push({ field: 'group_id', key: 'common.format-error' });
+    }
+    if (!validated(reply, issues)) return reply;
+
+    const names = value.batch.entries.map(normalizeDomain);
+    const existing = new Set(
+      tenant
+        .all<{ name: string }>('domains', {
+          columns: 'lower(domain) AS name',
+          where: 'lower(domain) IN (SELECT value FROM json_each(@names))',
+          params: { names: JSON.stringify(names) },
+        })
+        .map((row) => row.name),
+    );
+    const used = tenant.count('domains');
+    let accepted = 0;
+    const results: WebsiteOutcome[] = value.batch.lines.map((line) => {
+      if (line.status !== 'valid') return { domain: line.text, id: null, ok: false, reason: line.issue };
+      const domain = normalizeDomain(line.text);
+      const reason = validateNewWebsiteDomain(existing.has(domain)) ?? validateDomainQuota(used, accepted + 1, plan.total);
+      if (reason) return { domain, id: null, ok: false, reason };
+      accepted++;
+      return { domain, id: null, ok: true, status: 'pending_approval' };
+    });
+    if (readDryRun(request.body)) return ok(reply, batchAnswer(results, null));
+
+    const now = api.now();
+    const setting = plan.newest ? (JSON.parse(plan.newest.plan_setting) as Partial<PlanSetting>) : {};
+    const template = value.templateId === null ? undefined : tenant.get<{ settings: string }>('website_templates', {
+      columns: 'settings',
+      where: 'id = @id',
+      params: { id: value.templateId },
+    });
+    const session = requireSession(request);
+    api.db.transaction(() => {
+      for (const result of results) {
+        if (!result.ok) continue;
+        result.id = insertWebsite(
+          tenant,
+          {
+            domain: result.domain,
+            type: value.type,
+            status: 'pending_approval',
+            remark: value.remark,
+            groupId: value.groupId,
+            templateId: value.templateId,
+            networkType: setting.network_type,
+            expireAt: plan.newest?.expire_at ?? null,
+            autoRenew: setting.auto_renew === true,
+            originProtocol: value.originProtocol,
+            loadBalancing: value.loadBalancing,
+            https: value.https,
+            settings: template ? parseSettings(template.settings) : undefined,
+            origins: value.origins,
+            createdBy: session.userId,
+          },
+          now,
+        );
+        access.bindCreated('domain', result.id);
+        recordOperation(request, {
+          area: 'domain',
+          action: 'create',
+          objectId: result.id,
+          objectLabel: result.domain,
+          after: { domain: result.domain, status: 'pending_approval', origins: value.origins, https: value.https, remark: value.remark },
+        });
+      }
+    })();
+    const jobId = provision(request, results.filter((result) => result.ok).map((result) => result.id as number));
+    return ok(reply, batchAnswer(results, jobId));
+  });
+
+  api.post('/V4/cloudsafe.hwws.website.delete', async (request, reply) => {
+    const { value: selection, issues } = readSelection(request.body);
+    if (!validated(reply, issues)) return reply;
+    const access = permissions(request);
+    if (!access.can('domain', 'manage')) return fail(reply, PERMISSION_DENIED_CODE);
+    const { rows, missing } = resolveSelection(request, selection);
+    // Rules §9: at most 500 per batch delete, counting what was named (the refused ones too).
+    if (!validated(reply, onField('selection', validateWebsiteBatchDelete([...rows, ...missing])))) return reply;
+    const tenant = scope(request);
+    const results: WebsiteOutcome[] = [
+      ...rows.map((row): WebsiteOutcome => {
+        const reason = validateWebsiteDeletable({ tcpPackage: row.tcp_package });
+        return reason ? { domain: row.domain, id: row.id, ok: false, reason, status: row.status } : { domain: row.domain, id: row.id, ok: true, status: row.status };
+      }),
+      ...missing,
+    ];
+    if (readDryRun(request.body)) return ok(reply, batchAnswer(results, null));
+    const doomed = accepted(rows, results);
+    const before = new Map(toWebsiteInfos(tenant, doomed).map((info) => [info.id, info]));
+    const ids = JSON.stringify(doomed.map((row) => row.id));
+    api.db.transaction(() => {
+      tenant.remove('domains', 'id IN (SELECT value FROM json_each(@ids))', { ids });
+      // The grants of a deleted site go with it, so a later site that reuses nothing inherits nothing.
+      tenant.remove('permission_objects', "module = 'domain' AND object_id IN (SELECT value FROM json_each(@ids))", { ids });
+      for (const row of doomed) {
+        recordOperation(request, { area: 'domain', action: 'delete', objectId: row.id, objectLabel: row.domain, before: before.get(row.id) });
+      }
+    })();
+    return ok(reply, batchAnswer(results, null));
+  });
+
+  api.post('/V4/cloudsafe.hwws.website.status', async (request, reply) => {
+    const { value: selection, issues } = readSelection(request.body);
+    const { value: action, issues: actionIssues } = readStatusAction(request.body);
+    if (!validated(reply, [...issues, ...actionIssues])) return reply;
+    if (!permissions(request).can('domain', 'manage')) return fail(reply, PERMISSION_DENIED_CODE);
+    const { rows, missing } = resolveSelection(request, selection);
+    const next: WebsiteStatus = action === 'suspend' ? 'suspended' : 'deploying';
+    const results: WebsiteOutcome[] = [
+      ...rows.map((row): WebsiteOutcome => {
+        const reason = validateStatusChange(row.status, action);
+        return reason ? { domain: row.domain, id: row.id, ok: false, reason, status: row.status } : { domain: row.domain, id: row.id, ok: true, status: next };
+      }),
+      ...missing,
+    ];
+    if (readDryRun(request.body)) return ok(reply, batchAnswer(results, null));
+    const tenant = scope(request);
+    const now = api.now();
+    const changed = accepted(rows, results);
+    api.db.transaction(() => {
+      tenant.update('domains', { status: next, updated_at: now }, 'id IN (SELECT value FROM json_each(@ids))', {
+        ids: JSON.stringify(changed.map((row) => row.id)),
+      });
+      for (const row of changed) {
+        recordOperation(request, {
+          area: 'domain',
+          action,
+          objectId: row.id,
+          objectLabel: row.domain,
+          before: { status: row.status },
+          after: { status: next },
+        });
+      }
+    })();
+    const jobId = action === 'enable' ? provision(request, changed.map((row) => row.id)) : null;
+    return ok(reply, batchAnswer(results, jobId));
+  });
+
+  api.post('/V4/cloudsafe.hwws.website.update', async (request, reply) => {
+    const { value, issues } = readUpdate(request.body);
+    if (!validated(reply, issues)) return reply;
+    if (!permissions(request).can('domain', 'manage')) return fail(reply, PERMISSION_DENIED_CODE);
+    const tenant = scope(request);
+    if (value.groupId && !tenant.get('website_groups', { columns: 'id', where: 'id = @id', params: { id: value.groupId } })) {
+      if (!validated(reply, [{ field: 'group_id', key: 'common.format-error' }])) return reply;
+    }
+    const [row] = resolveSelection(request, { ids: [value.id] }).rows;
+    if (!row) return fail(reply, NOT_FOUND_CODE);
+    const changes: Params = {};
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    const change = (column: keyof WebsiteListRow, next: unknown) => {
+      if (row[column] === next) return;
+      changes[column] = next;
+      before[column] = row[column];
+      after[column] = next;
+    };
+    if (value.remark !== undefined) change('remark', value.remark);
+    if (value.groupId !== undefined) change('group_id', value.groupId);
+    if (value.autoRenew !== undefined) change('auto_renew', value.autoRenew ? 1 : 0);
+    if (Object.keys(changes).length > 0) {
+      api.db.transaction(() => {
+        tenant.update('domains', { ...changes, updated_at: api.now() }, 'id = @id', { id: row.id });
+        recordOperation(request, { area: 'domain', action: 'update', objectId: row.id, objectLabel: row.domain, before, after });
+      })();
+    }
+    const [updated] = resolveSelection(request, { ids: [row.id] }).rows;
+    return ok(reply, toWebsiteInfos(tenant, [updated!])[0]);
+  });
+
+  api.post('/V4/cloudsafe.hwws.website.batch.setting', async (request, reply) => {
+    const plan = websitePlan(request);
+    const { value: selection, issues } = readSelection(request.body);
+    const { value: settings, issues: settingIssues } = readSettings(request.body, plan.gate);
+    if (!validated(reply, [...settingIssues, ...issues])) return reply;
+    if (!permissions(request).can('domain', 'manage')) return fail(reply, PERMISSION_DENIED_CODE);
+    const { rows, missing } = resolveSelection(request, selection);
+    const results: WebsiteOutcome[] = [
+      ...rows.map((row): WebsiteOutcome => {
+        const reason = validateBatchConfigSite({
+          approved: !UNAPPROVED_WEBSITE_STATUSES.includes(row.status),
+          hasOrigin: (row.origin_count ?? 0) > 0,
+        });
+        const status: WebsiteStatus = row.status === 'suspended' ? 'suspended' : 'updating';
+        return reason ? { domain: row.domain, id: row.id, ok: false, reason, status: row.status } : { domain: row.domain, id: row.id, ok: true, status };
+      }),
+      ...missing,
+    ];
+    if (readDryRun(request.body)) return ok(reply, batchAnswer(results, null));
+    const tenant = scope(request);
+    const now = api.now();
+    const changed = accepted(rows, results);
+    api.db.transaction(() => {
+      for (const row of changed) {
+        const previous = parseSettings(row.settings);
+        const merged = { ...previous, ...settings };
+        // A suspended site keeps serving 503 until enabled; its new settings apply when it comes back.
+        tenant.update('domains', { settings: JSON.stringify(merged), status: row.status === 'suspended' ? 'suspended' : 'updating', updated_at: now }, 'id = @id', {
+          id: row.id,
+        });
+        recordOperation(request, {
+          area: 'domain',
+          action: 'batch-setting',
+          objectId: row.id,
+          objectLabel: row.domain,
+          before: Object.fromEntries(Object.keys(settings).map((name) => [name, previous[name as keyof typeof previous]])),
+          after: settings,
+        });
+      }
+    })();
+    const jobId = provision(request, changed.filter((row) => row.status !== 'suspended').map((row) => row.id));
+    return ok(reply, batchAnswer(results, jobId));
+  });
+}

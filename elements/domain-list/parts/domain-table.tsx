@@ -1,0 +1,290 @@
+/**
+ * The table of `<ec-domain-list>`: one server page of websites with every field of rules §3 (domain, type, remark,
+ * status with its reason or the 503 notice, access mode and connection, CNAME with copy, origins, group, traffic
+ * routing and network type, certificate, due date and auto renewal) and the row actions. Sorting and paging ask the
+ * server ("lazy"), and the table never holds more than one page. It is a {@link FastTable}, not PrimeReact's
+ * DataTable, which costs about 5 ms per row here (see fast-table.tsx and test/bench/domain-list.bench.ts). Selection
+ * is a checkbox column over the store's selection (ids, or "all matching" with exceptions): ticking renders again only
+ * the rows whose box changed.
+ */
+import type { ReadonlySignal } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useMemo, useRef } from 'react';
+import type { WebsiteInfo } from '../../../core/api/endpoints/websites.js';
+import { publishNotice } from '../../../core/api/notices.js';
+import { formatDate } from '../../../core/i18n/format.js';
+import { useElement, useT } from '../../../core/ui/element-context.js';
+import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
+import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
+import type { DomainListSort, DomainSelection } from '../store.js';
+import {
+  ACCESS_MODE_KEYS,
+  ACCESS_STATUS_KEYS,
+  LINE_KEYS,
+  NETWORK_TYPE_KEYS,
+  reasonText,
+  TRAFFIC_MODE_KEYS,
+  TYPE_KEYS,
+} from '../vocabulary.js';
+
+/** What a row action asks for. */
+export type RowAction = 'console' | 'edit' | 'suspend' | 'enable' | 'delete';
+
+/** Props of {@link DomainTable}. */
+export interface DomainTableProps {
+  list: readonly WebsiteInfo[];
+  busy: boolean;
+  sort: DomainListSort | null;
+  statusTags: readonly StatusSetting[];
+  /** The selection; each row's checkbox follows it on its own, so ticking never renders the rows again. */
+  selection: ReadonlySignal<DomainSelection>;
+  /** Whether a site is ticked. */
+  isSelected: (id: number) => boolean;
+  /** Sites whose action is in flight. */
+  working: ReadonlySet<number>;
+  onToggle: (id: number, on: boolean) => void;
+  onTogglePage: (on: boolean) => void;
+  onSort: (sort: DomainListSort | null) => void;
+  onAction: (action: RowAction, site: WebsiteInfo, trigger: HTMLElement) => void;
+}
+
+/** Props of {@link SelectBox}. */
+interface SelectBoxProps {
+  site: WebsiteInfo;
+  label: string;
+  selection: ReadonlySignal<DomainSelection>;
+  isSelected: (id: number) => boolean;
+  onToggle: (id: number, on: boolean) => void;
+}
+
+/** One row's checkbox: it subscribes to the selection itself (signals), so selecting 100 rows renders 100 inputs. */
+function SelectBox({ site, label, selection, isSelected, onToggle }: SelectBoxProps) {
+  useSignals();
+  void selection.value;
+  return <input type="checkbox" className="ec-check" checked={isSelected(site.id)} aria-label={label} onChange={(event) => onToggle(site.id, event.target.checked)} />;
+}
+
+/** The website rows. */
+export function DomainTable(props: DomainTableProps) {
+  const { list, busy, sort, selection, isSelected, working, onSort } = props;
+  const { language } = useElement();
+  const t = useT('domain-list');
+  const tRules = useT('rules');
+  const pageBox = useRef<HTMLInputElement>(null);
+  // The columns are built once per language; their handlers read the latest props through this ref, so a new
+  // callback from the parent does not render every row again.
+  const latest = useRef(props);
+  latest.current = props;
+
+  const ticked = list.filter((site) => isSelected(site.id)).length;
+  const all = list.length > 0 && ticked === list.length;
+
+  useEffect(() => {
+    // The native checkbox carries the mixed state, so assistive technology announces "partially checked".
+    if (pageBox.current) pageBox.current.indeterminate = ticked > 0 && !all;
+  }, [ticked, all]);
+
+  const columns = useMemo((): FastColumn<WebsiteInfo>[] => {
+    const copy = (cname: string) => {
+      navigator.clipboard.writeText(cname).then(
+        () => publishNotice({ severity: 'success', namespace: 'common', key: 'api.copy-success' }),
+        () => publishNotice({ severity: 'warn', namespace: 'domain-list', key: 'copy-failed' }),
+      );
+    };
+    const act = (action: RowAction, site: WebsiteInfo) => (event: { currentTarget: HTMLElement }) => latest.current.onAction(action, site, event.currentTarget);
+    const selectHeader = () => {
+      const { list: rows, isSelected: selected, onTogglePage } = latest.current;
+      const count = rows.filter((site) => selected(site.id)).length;
+      return (
+        <input
+          ref={pageBox}
+          type="checkbox"
+          className="ec-check"
+          checked={rows.length > 0 && count === rows.length}
+          disabled={rows.length === 0}
+          aria-label={t('select.page')}
+          onChange={(event) => onTogglePage(event.target.checked)}
+        />
+      );
+    };
+    return [
+      {
+        key: 'select',
+        className: 'ec-select-column',
+        header: selectHeader,
+        cell: (site) => (
+          <SelectBox
+            site={site}
+            label={t('select.row', { domain: site.domain })}
+            selection={selection}
+            isSelected={latest.current.isSelected}
+            onToggle={latest.current.onToggle}
+          />
+        ),
+      },
+      {
+        key: 'domain',
+        className: 'ec-col-domain',
+        sortField: 'domain',
+        header: t('column.domain'),
+        cell: (site) => (
+          <div className="ec-domain-cell">
+            <span className="ec-domain-name">{site.domain}</span>
+            <span className="ec-muted ec-small">
+              {t(TYPE_KEYS[site.type])}
+              {site.remark ? ` · ${site.remark}` : ''}
+            </span>
+          </div>
+        ),
+      },
+      {
+        key: 'status',
+        className: 'ec-col-status',
+        sortField: 'status',
+        header: t('column.status'),
+        cell: (site) => (
+          <div className="ec-status-cell">
+            <StatusTag settings={latest.current.statusTags} value={site.status} />
+            {site.status === 'approval_failed' && site.status_reason && (
+              <span className="ec-error-text ec-small">{t('status.reason', { reason: reasonText(tRules, site.status_reason) })}</span>
+            )}
+            {site.status === 'suspended' && <span className="ec-muted ec-small">{t('notice.returns-503')}</span>}
+          </div>
+        ),
+      },
+      {
+        key: 'access',
+        className: 'ec-col-access',
+        header: t('column.access'),
+        cell: (site) => (
+          <div className="ec-stack-tight">
+            <span>{t(ACCESS_MODE_KEYS[site.access_mode])}</span>
+            <span className={`ec-small ${site.access_status === 'connected' ? 'ec-ok-text' : 'ec-muted'}`}>{t(ACCESS_STATUS_KEYS[site.access_status])}</span>
+          </div>
+        ),
+      },
+      {
+        key: 'cname',
+        className: 'ec-col-cname',
+        header: t('column.cname'),
+        cell: (site) => (
+          <div className="ec-cname">
+            <code>{site.cname}</code>
+            <button type="button" className="ec-icon-button" aria-label={t('cname.copy', { domain: site.domain })} onClick={() => copy(site.cname)}>
+              <i className="pi pi-copy" aria-hidden="true" />
+            </button>
+          </div>
+        ),
+      },
+      {
+        key: 'origins',
+        className: 'ec-col-origins',
+        header: t('column.origins'),
+        cell: (site) =>
+          site.origins.length === 0 ? (
+            <span className="ec-muted">{t('origins.none')}</span>
+          ) : (
+            <ul className="ec-origins">
+              {site.origins.slice(0, 2).map((origin, index) => (
+                <li key={index}>
+                  {origin.address.includes(':') ? `[${origin.address}]` : origin.address}:{origin.port}{' '}
+                  <span className="ec-muted ec-small">{t(LINE_KEYS[origin.line])}</span>
+                </li>
+              ))}
+              {site.origins.length > 2 && <li className="ec-muted ec-small">{t('origins.more', { count: site.origins.length - 2 })}</li>}
+            </ul>
+          ),
+      },
+      {
+        key: 'group',
+        className: 'ec-col-group',
+        header: t('column.group'),
+        cell: (site) => site.group_name || <span className="ec-muted">{t('group.none')}</span>,
+      },
+      {
+        key: 'routing',
+        className: 'ec-col-routing',
+        header: t('column.routing'),
+        cell: (site) => (
+          <div className="ec-stack-tight">
+            <span>{t(TRAFFIC_MODE_KEYS[site.traffic_mode])}</span>
+            <span className="ec-muted ec-small">{t(NETWORK_TYPE_KEYS[site.network_type])}</span>
+          </div>
+        ),
+      },
+      {
+        key: 'certificate',
+        className: 'ec-col-certificate',
+        header: t('column.certificate'),
+        cell: (site) => (
+          <div className="ec-stack-tight">
+            <span>{site.certificate_name || (site.certificate_id ? `#${site.certificate_id}` : t('certificate.none'))}</span>
+            <span className="ec-muted ec-small">{site.https ? t('https.on') : t('https.off')}</span>
+          </div>
+        ),
+      },
+      {
+        key: 'due',
+        className: 'ec-col-due',
+        sortField: 'expire_time',
+        header: t('column.due'),
+        cell: (site) => (
+          <div className="ec-stack-tight">
+            <span className="ec-nowrap">{site.expire_time ? formatDate(site.expire_time, language) : t('due.none')}</span>
+            <span className="ec-muted ec-small">{site.auto_renew ? t('due.auto-renew') : t('due.manual-renew')}</span>
+          </div>
+        ),
+      },
+      {
+        key: 'actions',
+        className: 'ec-col-actions',
+        header: t('column.actions'),
+        cell: (site) => {
+          const disabled = latest.current.working.has(site.id);
+          return (
+            <div className="ec-row-actions">
+              <button type="button" className="ec-link" onClick={act('console', site)} aria-label={t('action.console-of', { domain: site.domain })}>
+                {t('action.console')}
+              </button>
+              <button type="button" className="ec-link" disabled={disabled} onClick={act('edit', site)} aria-label={t('action.edit-of', { domain: site.domain })}>
+                {t('action.edit')}
+              </button>
+              {site.status === 'suspended' ? (
+                <button type="button" className="ec-link" disabled={disabled} onClick={act('enable', site)} aria-label={t('action.enable-of', { domain: site.domain })}>
+                  {t('action.enable')}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="ec-link"
+                  disabled={disabled || site.status === 'pending_approval' || site.status === 'approval_failed'}
+                  onClick={act('suspend', site)}
+                  aria-label={t('action.suspend-of', { domain: site.domain })}
+                >
+                  {t('action.suspend')}
+                </button>
+              )}
+              <button type="button" className="ec-link ec-danger-link" disabled={disabled} onClick={act('delete', site)} aria-label={t('action.delete-of', { domain: site.domain })}>
+                {t('action.delete')}
+              </button>
+            </div>
+          );
+        },
+      },
+    ];
+  }, [t, tRules, language, selection]);
+
+  return (
+    <FastTable
+      rows={list}
+      rowKey={(site) => site.id}
+      columns={columns}
+      label={t('table-label')}
+      busy={busy}
+      busyLabel={t('loading')}
+      sort={sort}
+      onSort={(next) => onSort(next as DomainListSort | null)}
+      rowState={(site) => (working.has(site.id) ? 'working' : '')}
+    />
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * The dialogs of `<ec-domain-list>`: the confirmation of suspend (with the 503 notice of shell §4), enable and delete;
+ * the edit dialog of one site's remark, group and auto renewal; and the outcome of a batch action that refused some
+ * websites. One of each per list, never one per row.
+ */
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useId, useState } from 'react';
+import { UNGROUPED, type WebsiteBatchAnswer, type WebsiteGroup, type WebsiteInfo, type WebsiteUpdateRequest } from '../../../core/api/endpoints/websites.js';
+import { validateWebsiteRemark } from '../../../core/rules/websites.js';
+import { useT } from '../../../core/ui/element-context.js';
+import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { OutcomeSummary, OutcomeTable } from './outcome-table.js';
+import { dropdownPt } from './dropdown-pt.js';
+
+/** Props of {@link ConfirmActionDialog}. */
+export interface ConfirmActionDialogProps {
+  header: string;
+  message: string;
+  /** An extra warning line, e.g. the 503 notice. */
+  notice?: string;
+  confirmLabel: string;
+  danger?: boolean;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A modal question with the consequence spelled out. */
+export function ConfirmActionDialog({ header, message, notice, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmActionDialogProps) {
+  const tCommon = useT('common');
+  return (
+    <EcDialog
+      visible
+      onHide={onCancel}
+      header={header}
+      footer={
+        <div className="ec-row ec-dialog-footer">
+          <Button type="button" outlined label={tCommon('action.cancel')} onClick={onCancel} />
+          <Button type="button" severity={danger ? 'danger' : undefined} label={confirmLabel} loading={busy} onClick={onConfirm} autoFocus />
+        </div>
+      }
+    >
+      <p>{message}</p>
+      {notice && (
+        <p className="ec-warning-box" role="note">
+          <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {notice}
+        </p>
+      )}
+    </EcDialog>
+  );
+}
+
+/** Props of {@link EditSiteDialog}. */
+export interface EditSiteDialogProps {
+  site: WebsiteInfo;
+  groups: readonly WebsiteGroup[];
+  busy: boolean;
+  onSave: (body: WebsiteUpdateRequest) => void;
+  onCancel: () => void;
+}
+
+/** Remark (4-32, rules §5), group and auto renewal of one site. */
+export function EditSiteDialog({ site, groups, busy, onSave, onCancel }: EditSiteDialogProps) {
+  const t = useT('domain-list');
+  const tRules = useT('rules');
+  const tCommon = useT('common');
+  const remarkId = useId();
+  const groupId = useId();
+  const renewId = useId();
+  const [remark, setRemark] = useState(site.remark);
+  const [group, setGroup] = useState<number>(site.group_id ?? UNGROUPED);
+  const [autoRenew, setAutoRenew] = useState(site.auto_renew);
+  const [touched, setTouched] = useState(false);
+
+  const remarkIssue = validateWebsiteRemark(remark);
+  const groupOptions = [{ value: UNGROUPED, label: t('group.none') }, ...groups.map((item) => ({ value: item.id, label: item.name }))];
+  const save = () => {
+    setTouched(true);
+    if (remarkIssue) return;
+    onSave({ id: site.id, remark: remark.trim(), group_id: group === UNGROUPED ? null : group, auto_renew: autoRenew });
+  };
+
+  return (
+    <EcDialog
+      visible
+      onHide={onCancel}
+      header={t('edit.title', { domain: site.domain })}
+      footer={
+        <div className="ec-row ec-dialog-footer">
+          <Button type="button" outlined label={tCommon('action.cancel')} onClick={onCancel} />
+          <Button type="button" label={tCommon('action.save')} loading={busy} onClick={save} />
+        </div>
+      }
+    >
+      <div className="ec-stack">
+        <div className="ec-field">
+          <label htmlFor={remarkId}>{t('field.remark')}</label>
+          <InputText
+            id={remarkId}
+            value={remark}
+            invalid={touched && remarkIssue !== null}
+            aria-invalid={touched && remarkIssue !== null ? true : undefined}
+            aria-describedby={`${remarkId}-hint`}
+            onChange={(event) => setRemark(event.target.value)}
+          />
+          <small id={`${remarkId}-hint`} className={touched && remarkIssue ? 'ec-error-text' : 'ec-muted'}>
+            {touched && remarkIssue ? tRules(remarkIssue.key, remarkIssue.values ?? {}) : t('field.remark-hint')}
+          </small>
+        </div>
+        <div className="ec-field">
+          <label htmlFor={groupId}>{t('field.group')}</label>
+          <Dropdown
+            inputId={groupId}
+            value={group}
+            options={groupOptions}
+            onChange={(event) => setGroup(event.value as number)}
+            pt={dropdownPt(t('field.group'))}
+          />
+        </div>
+        <div className="ec-checkbox">
+          <Checkbox inputId={renewId} checked={autoRenew} onChange={(event) => setAutoRenew(event.checked === true)} />
+          <label htmlFor={renewId}>{t('field.auto-renew')}</label>
+        </div>
+      </div>
+    </EcDialog>
+  );
+}
+
+/** Props of {@link OutcomeDialog}. */
+export interface OutcomeDialogProps {
+  header: string;
+  answer: WebsiteBatchAnswer;
+  okLabel: string;
+  onClose: () => void;
+}
+
+/** The outcome of a batch action that refused some websites, each with its reason. */
+export function OutcomeDialog({ header, answer, okLabel, onClose }: OutcomeDialogProps) {
+  const tCommon = useT('common');
+  return (
+    <EcDialog
+      visible
+      onHide={onClose}
+      header={header}
+      width="720px"
+      footer={<Button type="button" label={tCommon('action.close')} onClick={onClose} />}
+    >
+      <OutcomeSummary results={answer.results} />
+      <OutcomeTable results={answer.results} okLabel={okLabel} label={header} />
+    </EcDialog>
+  );
+}

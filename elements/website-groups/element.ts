@@ -1,0 +1,35 @@
+import { defineElement } from '../../core/ui/define-element.js';
+import styles from '../domain-list/domain-list.css';
+import '../domain-list/events.js';
+import { WebsiteGroups, type WebsiteGroupsProps } from './website-groups.js';
+
+/**
+ * Website groups (rules §3: group name, remark, modification time; rules §5: name 1-40 characters): the list with the
+ * number of websites in each, search and paging; create, rename, delete (the group's websites become ungrouped) and
+ * move websites into a group with a website picker. Creating, renaming and deleting need manage access to all domains
+ * (rules §6); a child sees the counts of the websites its group may see.
+ *
+ * @tag ec-website-groups
+ * @summary Website groups: list, create, rename, delete and assign websites.
+ * @attr {10 | 20 | 50 | 100} page-size - Rows per page (shell §9); default 10.
+ * @fires ec-website-group-saved - A group was created or renamed; detail `{ id, name }`.
+ * @fires ec-website-group-deleted - A group was deleted; detail `{ id }`.
+ * @fires ec-website-group-assigned - Websites were moved into a group; detail `{ groupId, count }`.
+ * @csspart toolbar - Search and the create button.
+ * @csspart table - The group table.
+ * @csspart pagination - The pager, shown when there are more groups than the smallest page size.
+ * @csspart empty-state - Shown when there is no group.
+ * @csspart picker - The website picker of the assign dialog.
+ * @csspart dialog - The create, rename, delete and assign dialogs.
+ */
+export const WebsiteGroupsElement = defineElement<WebsiteGroupsProps>('ec-website-groups', WebsiteGroups, {
+  namespace: 'website-groups',
+  attributes: { pageSize: 'number' },
+  styles,
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ec-website-groups': HTMLElement & { pageSize?: number };
+  }
+}

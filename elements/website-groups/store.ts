@@ -1,0 +1,131 @@
+/**
+ * Per-instance store of `<ec-website-groups>`: the page of website groups with its search, and the group actions
+ * (create, rename, delete, move websites in).
+ */
+import { batch, computed, signal } from '@preact/signals-react';
+import { ApiError, VALIDATION_FAILED_CODE, type FieldIssue } from '../../core/api/catalogue.js';
+import type { ApiClient } from '../../core/api/client.js';
+import {
+  assignWebsiteGroup,
+  createWebsiteGroup,
+  deleteWebsiteGroup,
+  listWebsiteGroups,
+  updateWebsiteGroup,
+  type WebsiteBatchAnswer,
+  type WebsiteGroup,
+  type WebsiteGroupInput,
+} from '../../core/api/endpoints/websites.js';
+import { DEFAULT_PAGE_SIZE } from '../../core/config/constants.js';
+import { pageSizeOrDefault } from '../domain-list/store.js';
+
+/** The list: first load, failed load, or a page of groups. */
+export type GroupListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: WebsiteGroup[]; total: number };
+
+/** A save's outcome: the group, or the server's findings on the form, or null when it failed otherwise. */
+export type GroupSaveResult = { group: WebsiteGroup } | { issues: FieldIssue[] } | null;
+
+/** Creates a store; {@link websiteGroupsStoreFor} gives each element its own. */
+export function createWebsiteGroupsStore(settings: { pageSize?: number } = {}) {
+  const state = signal<GroupListState>({ status: 'loading' });
+  const busy = signal(false);
+  const search = signal('');
+  const page = signal(1);
+  const pageSize = signal(pageSizeOrDefault(settings.pageSize ?? DEFAULT_PAGE_SIZE));
+  const query = computed(() => ({ page: page.value, per_page: pageSize.value, search: search.value || undefined }));
+  let generation = 0;
+
+  /** Loads the current page. */
+  async function load(client: ApiClient): Promise<void> {
+    const current = ++generation;
+    if (state.value.status === 'ready') busy.value = true;
+    else state.value = { status: 'loading' };
+    try {
+      const answer = await listWebsiteGroups(client, query.value);
+      if (current !== generation) return;
+      if (answer.list.length === 0 && page.value > 1) {
+        page.value = Math.max(1, Math.ceil(answer.total / pageSize.value));
+        return;
+      }
+      state.value = { status: 'ready', list: answer.list, total: answer.total };
+    } catch {
+      if (current === generation) state.value = { status: 'error' };
+    } finally {
+      if (current === generation) busy.value = false;
+    }
+  }
+
+  /** Searches group names; back to page 1. */
+  function setSearch(text: string): void {
+    batch(() => {
+      search.value = text;
+      page.value = 1;
+    });
+  }
+
+  /** Goes to a page, or changes the page size. */
+  function setPage(next: number, size: number = pageSize.value): void {
+    batch(() => {
+      page.value = next;
+      pageSize.value = pageSizeOrDefault(size);
+    });
+  }
+
+  async function saving(run: () => Promise<WebsiteGroup>, client: ApiClient): Promise<GroupSaveResult> {
+    try {
+      const group = await run();
+      void load(client);
+      return { group };
+    } catch (error) {
+      if (error instanceof ApiError && error.code === VALIDATION_FAILED_CODE) {
+        return { issues: (error.data as { errors?: FieldIssue[] } | undefined)?.errors ?? [] };
+      }
+      return null;
+    }
+  }
+
+  /** Creates a group, or renames one (with `id`). */
+  function save(client: ApiClient, input: WebsiteGroupInput & { id?: number }): Promise<GroupSaveResult> {
+    const { id, ...body } = input;
+    return saving(() => (id === undefined ? createWebsiteGroup(client, body) : updateWebsiteGroup(client, { id, ...body })), client);
+  }
+
+  /** Deletes a group; true when the server did. */
+  async function remove(client: ApiClient, id: number): Promise<boolean> {
+    try {
+      await deleteWebsiteGroup(client, id);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      void load(client);
+    }
+  }
+
+  /** Moves websites into a group; answers the outcome, or null when the call failed. */
+  async function assign(client: ApiClient, groupId: number, ids: readonly number[]): Promise<WebsiteBatchAnswer | null> {
+    try {
+      return await assignWebsiteGroup(client, { group_id: groupId, selection: { ids: [...ids] } });
+    } catch {
+      return null;
+    } finally {
+      void load(client);
+    }
+  }
+
+  return { state, busy, search, page, pageSize, query, load, setSearch, setPage, save, remove, assign };
+}
+
+/** The store type. */
+export type WebsiteGroupsStore = ReturnType<typeof createWebsiteGroupsStore>;
+
+const stores = new WeakMap<HTMLElement, WebsiteGroupsStore>();
+
+/** The store of one element, created on first use. */
+export function websiteGroupsStoreFor(host: HTMLElement, settings: { pageSize?: number }): WebsiteGroupsStore {
+  let store = stores.get(host);
+  if (!store) {
+    store = createWebsiteGroupsStore(settings);
+    stores.set(host, store);
+  }
+  return store;
+}
