@@ -1,0 +1,128 @@
+/**
+ * Create and edit a cache rule: every field of rules §3, checked with `core/rules/cache.ts` as the server checks it
+ * (name at most 64, durations at most a year, matching content per cache type, the custom expression's match rules,
+ * regular expressions only on plans with `cache_regex`), and the limit of 200 cache and 200 non-cache entries
+ * (rules §5, rules §8 "The number of cache rules has reached the maximum"). What is typed is kept as a draft until it
+ * is saved (useDraft); the server's findings show under their fields.
+ */
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useId, useState } from 'react';
+import type { FieldIssue } from '../../../core/api/catalogue.js';
+import type { CacheRuleInfo } from '../../../core/api/endpoints/domain-settings.js';
+import type { PlanGate } from '../../../core/config/plan-gating.js';
+import { CACHE_RULE_STATUSES, countCacheRules, normalizeCacheRule, validateCacheRule, type CacheRuleInput, type CacheRuleStatus } from '../../../core/rules/cache.js';
+import { validateCacheRuleCount } from '../../../core/rules/origin.js';
+import { onField } from '../../../core/rules/types.js';
+import { useT } from '../../../core/ui/element-context.js';
+import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useDraft } from '../../../core/ui/use-draft.js';
+import { fromDraft, toDraft, type RuleDraft } from '../draft.js';
+import { STATUS_KEYS } from '../labels.js';
+import type { SaveOutcome } from '../store.js';
+import { CachingSection } from './caching-section.js';
+import { FieldIssues } from './field-issues.js';
+import { KeySection } from './key-section.js';
+import { MatchSection } from './match-section.js';
+
+/** Props of {@link RuleDialog}. */
+export interface RuleDialogProps {
+  domainId: number;
+  /** The domain's name. */
+  domain: string;
+  /** The rule being edited; null adds one. */
+  rule: CacheRuleInfo | null;
+  /** The domain's rules now, for the limits. */
+  rules: readonly CacheRuleInfo[];
+  regexGate: PlanGate;
+  onPlanNotice: () => void;
+  /** Saves the rule into the list; findings come back naming the rule's own fields. */
+  onSave: (rule: CacheRuleInput) => Promise<SaveOutcome>;
+  onHide: () => void;
+}
+
+/** The rule dialog; mounted while open. */
+export function RuleDialog({ domainId, domain, rule, rules, regexGate, onPlanNotice, onSave, onHide }: RuleDialogProps) {
+  const t = useT();
+  const id = useId();
+  const [draft, setDraft, draftControls] = useDraft<RuleDraft>(`cache-rules:${domainId}:${rule?.id ?? 'new'}`, () => toDraft(rule));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
+  const [failure, setFailure] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const input = fromDraft(draft);
+  const others = countCacheRules(rules.filter((entry) => entry.id !== rule?.id));
+  // The limit counts entries of each execution method; an edit that keeps its method never hits it.
+  const limit = rule?.action === draft.action ? null : validateCacheRuleCount(draft.action === 'cache' ? 'cache' : 'non-cache', others[draft.action]);
+  const clientIssues = [...validateCacheRule(input, { regexAllowed: regexGate.allowed, siteDomain: domain }), ...onField('action', limit)];
+  const shown = submitted ? [...clientIssues, ...serverIssues] : serverIssues;
+  const issuesOf = (field: string, nested = false) => shown.filter((found) => found.field === field || (nested && found.field.startsWith(`${field}.`)));
+  const statusLabel = t('field.status');
+
+  const update = (patch: Partial<RuleDraft>) => {
+    setDraft((previous) => ({ ...previous, ...patch }));
+    setServerIssues([]);
+  };
+
+  const save = async () => {
+    setSubmitted(true);
+    setFailure('');
+    if (clientIssues.length > 0) return;
+    setSaving(true);
+    const outcome = await onSave(normalizeCacheRule(input));
+    setSaving(false);
+    if (outcome.kind === 'saved') draftControls.discard();
+    else if (outcome.kind === 'invalid' && outcome.issues.length > 0) setServerIssues(outcome.issues);
+    else if (outcome.kind === 'invalid') setFailure(t('notice.other-rules-invalid'));
+    else setFailure(t(outcome.kind === 'conflict' ? 'notice.conflict-retry' : 'notice.save-failed'));
+  };
+
+  const footer = (
+    <div className="ec-row ec-dialog-actions">
+      <Button type="button" outlined label={t('action.cancel')} onClick={onHide} />
+      <Button type="button" label={t('action.save')} loading={saving} onClick={() => void save()} />
+    </div>
+  );
+
+  return (
+    <EcDialog visible onHide={onHide} header={rule ? t('dialog.edit-title', { name: rule.name }) : t('dialog.add-title')} footer={footer} width="760px">
+      <form className="ec-stack ec-cache-form" part="rule-form" noValidate onSubmit={(event) => event.preventDefault()}>
+        {draftControls.restored ? <p className="ec-muted">{t('notice.restored')}</p> : null}
+        <div className="ec-row ec-cache-head">
+          <div className="ec-field ec-grow">
+            <label htmlFor={`${id}-name`}>{t('field.name')}</label>
+            <InputText
+              id={`${id}-name`}
+              value={draft.name}
+              invalid={issuesOf('name').length > 0}
+              aria-describedby={`${id}-name-issues`}
+              onChange={(event) => update({ name: event.target.value })}
+            />
+            <FieldIssues id={`${id}-name-issues`} issues={issuesOf('name')} />
+          </div>
+          <div className="ec-field">
+            <label htmlFor={`${id}-status`}>{statusLabel}</label>
+            <Dropdown
+              inputId={`${id}-status`}
+              value={draft.status}
+              options={CACHE_RULE_STATUSES.map((status) => ({ value: status, label: t(STATUS_KEYS[status]) }))}
+              onChange={(event) => update({ status: event.value as CacheRuleStatus })}
+              pt={namedDropdown(statusLabel)}
+            />
+          </div>
+        </div>
+        <MatchSection id={`${id}-match`} draft={draft} update={update} issuesOf={issuesOf} domain={domain} regexGate={regexGate} onPlanNotice={onPlanNotice} />
+        <CachingSection id={`${id}-caching`} draft={draft} update={update} issuesOf={issuesOf} />
+        <KeySection id={`${id}-key`} draft={draft} update={update} issuesOf={issuesOf} domainId={domainId} sharedName={rule?.share_domain ?? null} />
+        {failure ? (
+          <p role="alert" className="ec-error-text">
+            {failure}
+          </p>
+        ) : null}
+      </form>
+    </EcDialog>
+  );
+}
