@@ -39,7 +39,7 @@ export function DomainGroups({ store }: DomainGroupsProps) {
   }, [groups, store.groupKeyword.value, groups.page.value, groups.size.value]);
 
   const actions = (group: DnsGroup) => (
-    <div className="ec-row ec-nowrap">
+    <div className="ec-row ec-dns-row-actions">
       <Button type="button" link label={t('common:action.edit')} aria-label={t('groups.edit-of', { name: group.name })} onClick={() => setEditing(group)} />
       <ConfirmPopover message={t('groups.confirm-delete', { name: group.name })} confirmLabel={t('action.delete')} danger onConfirm={() => void remove(group)}>
         {(trigger) => <Button type="button" text severity="danger" label={t('action.delete')} aria-label={t('groups.delete-of', { name: group.name })} {...trigger} />}

@@ -42,7 +42,7 @@ export function DomainTable(props: DomainTableProps) {
   const actions = (domain: DnsDomain) => {
     const next: DnsStatus = domain.status === 'normal' ? 'disabled' : 'normal';
     return (
-      <div className="ec-row ec-nowrap">
+      <div className="ec-row ec-dns-row-actions">
         <Button type="button" link label={t('action.records')} aria-label={t('action.records-of', { domain: domain.domain })} onClick={() => onRecords(domain)} />
         <ConfirmPopover
           message={t(next === 'disabled' ? 'confirm.disable' : 'confirm.enable', { domain: domain.domain })}

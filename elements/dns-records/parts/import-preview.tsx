@@ -45,7 +45,7 @@ function SheetPreview({ sheet }: { sheet: ImportSheet }) {
 
   return (
     <section className="ec-dns-sheet" aria-label={t('preview.sheet-label', { name: sheet.name })} data-sheet={sheet.name}>
-      <h3>{t('preview.sheet', { name: sheet.name, domain: sheet.domain || t('preview.no-domain') })}</h3>
+      <h3>{sheet.name === sheet.domain ? sheet.domain : t('preview.sheet', { name: sheet.name, domain: sheet.domain || t('preview.no-domain') })}</h3>
       {sheet.issues.map((issue) => (
         <p key={issue.key} role="alert" className="ec-error-text">
           {issueText(issue)}
@@ -53,7 +53,7 @@ function SheetPreview({ sheet }: { sheet: ImportSheet }) {
       ))}
       <div className="ec-row">
         <span className="ec-muted">
-          {t('preview.counts', { total: formatCount(sheet.rows.length, language), valid: formatCount(sheet.rows.length - invalid, language), invalid: formatCount(invalid, language) })}
+          {t('preview.counts', { count: sheet.rows.length, total: formatCount(sheet.rows.length, language), valid: formatCount(sheet.rows.length - invalid, language), invalid: formatCount(invalid, language) })}
         </span>
         {invalid > 0 && (
           <span className="ec-row">

@@ -56,7 +56,7 @@ export function RecordTable(props: RecordTableProps) {
       const { editor } = editing!;
       return (
         <div className="ec-dns-cell-editor">
-          <div className="ec-row ec-nowrap">
+          <div className="ec-row ec-dns-row-actions">
             <Button type="button" label={t('common:action.save')} loading={editor.saving} onClick={() => void editor.save()} />
             <Button type="button" outlined label={t('common:action.cancel')} onClick={editor.cancel} />
           </div>
@@ -71,7 +71,7 @@ export function RecordTable(props: RecordTableProps) {
     const next: DnsStatus = record.status === 'normal' ? 'disabled' : 'normal';
     const name = `${record.host} ${record.type}`;
     return (
-      <div className="ec-row ec-nowrap">
+      <div className="ec-row ec-dns-row-actions">
         <Button type="button" link label={t('common:action.edit')} aria-label={t('action.edit-of', { name })} disabled={editing !== null} onClick={() => onEdit(record)} />
         <ConfirmPopover
           message={t(next === 'disabled' ? 'confirm.disable' : 'confirm.enable', { name })}
@@ -142,7 +142,7 @@ export function RecordTable(props: RecordTableProps) {
         <Column header={t('column.line')} body={cell('line', (record) => lineOf(record.line))} />
         <Column header={t('column.value')} body={cell('value', (record) => <span className="ec-break">{record.value}</span>)} />
         <Column header={t('column.priority')} body={cell('priority', (record) => (record.priority === null ? t('priority-none') : record.priority))} />
-        <Column header={t('column.ttl')} body={cell('ttl', (record) => formatDuration(record.ttl, language))} />
+        <Column header={t('column.ttl')} body={cell('ttl', (record) => <span className="ec-nowrap">{formatDuration(record.ttl, language)}</span>)} />
         <Column header={t('column.remark')} body={cell('remark', (record) => record.remark)} />
         <Column header={t('column.group')} body={cell('group', (record) => record.group)} />
         <Column header={t('column.status')} body={(record: DnsRecord) => (record.id === NEW_ROW_ID ? null : <StatusTag settings={statusTags} value={record.status} />)} />
