@@ -794,8 +794,20 @@ export function translatePcre(pattern: string, options: TranslateOptions = {}): 
   return result;
 }
 
-/** The translated pattern as a RegExp, or the reason it has none. */
+const compiled = new Map<string, RegExp>();
+
+/**
+ * The translated pattern as a RegExp, or the reason it has none. RegExps are kept with their translation: without the
+ * `g` or `y` flag a RegExp holds no state between `test` calls, so one object serves every evaluation.
+ */
 export function compilePcre(pattern: string, options: TranslateOptions = {}): { regex: RegExp } | { construct: UntranslatableConstruct; offset: number } {
   const translation = translatePcre(pattern, options);
-  return translation.ok ? { regex: new RegExp(translation.source, translation.flags) } : { construct: translation.construct, offset: translation.offset };
+  if (!translation.ok) return { construct: translation.construct, offset: translation.offset };
+  let regex = compiled.get(translation.source);
+  if (!regex) {
+    if (compiled.size >= CACHE_LIMIT) compiled.delete(compiled.keys().next().value as string);
+    regex = new RegExp(translation.source, translation.flags);
+    compiled.set(translation.source, regex);
+  }
+  return { regex };
 }

@@ -29,15 +29,24 @@ interface Normalized {
   operator: string;
   name: string;
   rows: string[];
+  /** Type and name: two conditions can imply one another only when these are equal. */
+  field: string;
+  /** Holds for every request (worked out once per condition, not once per pair of rules). */
+  tautology: boolean;
 }
 
 function normalize(condition: MatchConditionInput): Normalized {
-  return {
+  const name = (condition.name ?? '').trim().toLowerCase();
+  const normalized: Normalized = {
     condition,
     operator: condition.operator,
-    name: (condition.name ?? '').trim().toLowerCase(),
+    name,
     rows: conditionTargets(condition.value).map((row) => row.trim().toLowerCase()),
+    field: `${condition.type}\u0000${name}`,
+    tautology: false,
   };
+  normalized.tautology = isTautology(normalized);
+  return normalized;
 }
 
 /** Types whose value is always present in a request (a pattern matching the empty string holds for all of them). */
@@ -145,7 +154,7 @@ function avoids(a: Normalized, value: string, regions: readonly RegionNode[]): b
 
 /** Whether `b` (a condition of the later rule) holding implies `a` (of the earlier rule) holding. */
 function implies(b: Normalized, a: Normalized, regions: readonly RegionNode[]): boolean {
-  if (a.condition.type !== b.condition.type || a.name !== b.name) return false;
+  if (a.field !== b.field) return false;
   const spec = matchTypeSpec(a.condition.type);
   if (spec.windowed) {
     const rate = (n: Normalized) => Number(n.rows[0]) / Number(n.condition.window);
@@ -167,15 +176,25 @@ function implies(b: Normalized, a: Normalized, regions: readonly RegionNode[]): 
   return b.rows.every((row) => a.rows.some((aRow) => rowImplies(a.condition.type, b.operator, row, a.operator, aRow, regions)));
 }
 
+/** A rule's conditions, and the fields they look at (most pairs of rules are told apart by these alone). */
+interface RuleShape {
+  conditions: Normalized[];
+  fields: Set<string>;
+}
+
 /** Whether every request matching `later` also matches `earlier`. */
-function covers(earlier: readonly Normalized[], later: readonly Normalized[], regions: readonly RegionNode[]): boolean {
-  return earlier.every((a) => isTautology(a) || later.some((b) => implies(b, a, regions)));
+function covers(earlier: RuleShape, later: RuleShape, regions: readonly RegionNode[]): boolean {
+  if (earlier.conditions.some((a) => !a.tautology && !later.fields.has(a.field))) return false;
+  return earlier.conditions.every((a) => a.tautology || later.conditions.some((b) => implies(b, a, regions)));
 }
 
 /** Every rule that an earlier enabled, terminating rule always pre-empts. Closed rules are left out: they never fire anyway. */
 export function findUnreachableRules(rules: readonly MatchRule[], context: { regions?: readonly RegionNode[] } = {}): UnreachableRule[] {
   const regions = context.regions ?? [];
-  const normalized = rules.map((rule) => rule.conditions.map(normalize));
+  const normalized: RuleShape[] = rules.map((rule) => {
+    const conditions = rule.conditions.map(normalize);
+    return { conditions, fields: new Set(conditions.map((condition) => condition.field)) };
+  });
   const unreachable: UnreachableRule[] = [];
   rules.forEach((rule, index) => {
     if (rule.status === 'closed' || rule.conditions.length === 0) return;

@@ -19,8 +19,24 @@ function addressValue(text: string): { version: 4 | 6; value: bigint } | null {
   return { version: 6, value: v6.reduce((total, group) => (total << 16n) | BigInt(group), 0n) };
 }
 
-/** Reads an address (a full-length block) or a CIDR block; `null` when it is neither. */
+const blocks = new Map<string, Block | null>();
+const BLOCK_CACHE_LIMIT = 5000;
+
+/**
+ * Reads an address (a full-length block) or a CIDR block; `null` when it is neither. Results are kept: the shadowing
+ * analysis compares the same targets pair after pair.
+ */
 export function parseBlock(text: string): Block | null {
+  let block = blocks.get(text);
+  if (block === undefined) {
+    block = readBlock(text);
+    if (blocks.size >= BLOCK_CACHE_LIMIT) blocks.delete(blocks.keys().next().value as string);
+    blocks.set(text, block);
+  }
+  return block;
+}
+
+function readBlock(text: string): Block | null {
   const trimmed = text.trim();
   if (trimmed.includes('/')) {
     const cidr = parseCidr(trimmed);
@@ -71,14 +87,30 @@ export interface RegionNode {
   child?: readonly RegionNode[];
 }
 
-/** The keys from the root down to `key` (inclusive); empty when the tree does not hold it. */
-export function regionPath(key: string, tree: readonly RegionNode[]): string[] {
+const paths = new WeakMap<readonly RegionNode[], Map<string, string[]>>();
+
+function searchPath(key: string, tree: readonly RegionNode[]): string[] {
   for (const node of tree) {
     if (node.key === key) return [key];
-    const below = node.child ? regionPath(key, node.child) : [];
+    const below = node.child ? searchPath(key, node.child) : [];
     if (below.length > 0) return [node.key, ...below];
   }
   return [];
+}
+
+/** The keys from the root down to `key` (inclusive); empty when the tree does not hold it. Kept per tree. */
+export function regionPath(key: string, tree: readonly RegionNode[]): string[] {
+  let known = paths.get(tree);
+  if (!known) {
+    known = new Map();
+    paths.set(tree, known);
+  }
+  let path = known.get(key);
+  if (!path) {
+    path = searchPath(key, tree);
+    known.set(key, path);
+  }
+  return path;
 }
 
 /** Mainland China's group in the tree: a request known only as country `CN` is somewhere in it. */
