@@ -73,6 +73,15 @@ describe('DNS routes (issue 10; rules §3-§5, §9 DNS; shell §6)', () => {
     assert.equal((await call(app, 'POST', 'V4/dns.domain.batch.add', { token: certs, body: { domains: ['x.example'] } })).code, PERMISSION_DENIED_CODE);
   });
 
+  it('rules §6: a child whose grant auto-binds new objects sees the domains it adds; the parent sees them too', async () => {
+    const started = await expectOk<DnsJobStarted>(app, 'POST', 'V4/dns.domain.batch.add', { token: child, body: { domains: ['child-added.example'] } });
+    assert.equal((await app.jobs.waitFor(started.job.id)).state, 'complete');
+    assert.ok((await domains(child)).list.some((row) => row.domain === 'child-added.example'));
+    assert.ok((await domains(parent, { keyword: 'child-added' })).total === 1);
+    const childJobs = await expectOk<ListAnswer<DnsJob>>(app, 'GET', 'V4/dns.job.list', { token: child });
+    assert.deepEqual(childJobs.list.map((job) => job.id), [started.job.id]);
+  });
+
   it('rules §5 DNS / §9: batch add domains, at most 100 lines ("More than 100 lines"), each line checked', async () => {
     const tooMany = Array.from({ length: 101 }, (_, i) => `batch${i}.example`);
     const refused = await call<{ errors: { field: string; key: string }[] }>(app, 'POST', 'V4/dns.domain.batch.add', { token: parent, body: { domains: tooMany } });
@@ -225,6 +234,7 @@ describe('DNS routes (issue 10; rules §3-§5, §9 DNS; shell §6)', () => {
     assert.equal(month.records.total, DEMO_DNS_DOMAINS[0]!.records.length);
     assert.equal((await call(app, 'GET', 'V4/dns.domain.statistics', { token: parent, query: { days: 12 } })).code, VALIDATION_FAILED_CODE);
     const childView = await expectOk<DnsStatistics>(app, 'GET', 'V4/dns.domain.statistics', { token: child });
-    assert.equal(childView.domains.total, 2);
+    assert.equal(childView.domains.total, (await domains(child)).total);
+    assert.ok(childView.domains.total < week.domains.total);
   });
 });
