@@ -124,6 +124,36 @@ describe('<ec-waf-rules> rule editor (rules §3-§5; shell §7 firewall policy c
     await expect(element).to.be.accessible();
   });
 
+  it('rules §4: a ban needs a duration of 1-3600 seconds', async () => {
+    const element = await openEditor(set);
+    await click(element, 'Add rule');
+    await eventually(() => root(element).querySelector('[part="action"]'), 'the rule dialog opens');
+    await choose(element, root(element).querySelector('[part="action"]')!, 0, 'Ban');
+    expect(field(element, 'Ban duration').value).to.equal('600');
+    typeInto(field(element, 'Ban duration'), '0');
+    await click(element, 'Apply');
+    await eventually(() => dialog(element).textContent!.includes('The ban duration must be 1-3600 seconds'), 'the duration rule shows');
+  });
+
+  it('copies selected rules to another set (ec-rules-copied)', async () => {
+    const client = apiClient();
+    await savePolicy(client, { main_id: set.id, rules: [{ rule_type: 'url', data: { operator: 'prefix', value: '/copied' } }], action: { type: 'block' }, status: 'enabled', remark: '' });
+    const target = await createRuleSet(client, { name: uniqueName('Target'), description: '' });
+    try {
+      const element = await openEditor(set);
+      rows(element)[0]!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+      await click(element, 'Copy to…');
+      await eventually(() => root(element).querySelector('[part="dialog"] .p-dropdown'), 'the copy dialog loads the sets');
+      await choose(element, dialog(element), 0, target.name);
+      const copied = oneEvent(element, 'ec-rules-copied');
+      await click(element, 'Copy');
+      expect((await copied).detail).to.deep.equal({ targetId: target.id, count: 1 });
+      expect((await getPoliciesByMain(client, target.id)).list.map((rule) => rule.rules[0]!.data.value)).to.deep.equal(['/copied']);
+    } finally {
+      await deleteRuleSet(client, target.id);
+    }
+  });
+
   it('the tester runs a sample against the unsaved rules: first rule that fires, each condition, rules that can never fire', async () => {
     const element = await openEditor(set);
     await addRule(element, '/api');

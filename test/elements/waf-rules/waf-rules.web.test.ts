@@ -104,6 +104,14 @@ describe('<ec-waf-rules> rule sets (rules §3, §5, §8; shell §7)', () => {
     await deleteRuleSet(client, set.id);
   });
 
+  it('view="edit" starts creating a set (the editWafRuleGroup route); business-name is shown for a v5 business', async () => {
+    const creating = await rendered(html`<ec-waf-rules lang="en-US" view="edit"></ec-waf-rules>`, '[part="dialog"]');
+    expect(text(creating)).to.contain('New rule set');
+    const business = await rendered(html`<ec-waf-rules lang="en-US" business-id="1" business-name="Shop"></ec-waf-rules>`);
+    expect(text(business)).to.contain('Business: Shop');
+    expect(text(business)).to.contain('This domain');
+  });
+
   it('shows the WAF operation log (shell §7 V4/firewall.oplog) with an export', async () => {
     const element = await rendered(html`<ec-waf-rules lang="en-US"></ec-waf-rules>`);
     root(element).querySelector<HTMLButtonElement>('#waf-tab-log')!.click();

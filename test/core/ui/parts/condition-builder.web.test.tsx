@@ -4,7 +4,8 @@ import type { FieldIssue } from '../../../../core/api/catalogue.js';
 import type { IpRegion } from '../../../../core/api/endpoints/platform.js';
 import type { MatchType } from '../../../../core/rules/waf.js';
 import { ConditionBuilder } from '../../../../core/ui/parts/condition-builder/condition-builder.js';
-import { newCondition, type ConditionDraft } from '../../../../core/ui/parts/condition-builder/model.js';
+import { validateMatchConditions } from '../../../../core/rules/waf.js';
+import { newCondition, toConditionInput, type ConditionDraft } from '../../../../core/ui/parts/condition-builder/model.js';
 import { LANGUAGES, renderPart, shadow, typeInto } from '../../../helpers/parts-probe.js';
 
 interface SceneOptions {
@@ -123,6 +124,25 @@ describe('ConditionBuilder (rules §5 Match rules and WAF; shared with the cache
     await waitUntil(() => root(element).textContent!.includes('Missing closing parenthesis (offset 0)'));
     await choose(element, 0, 'type', 'JA4 fingerprint');
     await waitUntil(() => root(element).textContent!.includes('Fingerprint data is only available from 2024-12-19'));
+  });
+
+  it('rules §5 / §9: OR lists stop at 20 rows; more (from stored data) shows the spec message; strings match case-insensitively', async () => {
+    const twenty = Array.from({ length: 20 }, (_, index) => `/p${index}`).join('|');
+    const element = await renderPart(builderScene({ value: [] }, { initial: [{ ...newCondition('url'), operator: 'prefix', value: twenty }] }));
+    expect(button(element, 'Add row').disabled).to.equal(true);
+    expect(root(element).textContent).to.contain('Up to 20 rows');
+    expect(root(element).textContent).to.contain('String matching is case-insensitive.');
+    const issues = validateMatchConditions([toConditionInput({ ...newCondition('url'), operator: 'prefix', value: `${twenty}|/p20` })]);
+    const over = await renderPart(builderScene({ value: [] }, { initial: [{ ...newCondition('url'), operator: 'prefix', value: `${twenty}|/p20` }], issues }));
+    expect(conditions(over)[0]!.textContent).to.contain('At most 20 rows per condition');
+  });
+
+  it('rules §5 "Request frequency window 1-20 s": a rate condition checks its window as it is typed', async () => {
+    const element = await renderPart(builderScene({ value: [] }, { initial: [newCondition('ip-rate')] }));
+    const window = Array.from(conditions(element)[0]!.querySelectorAll<HTMLInputElement>('.ec-rate input'))[1]!;
+    typeInto(window, '21');
+    await waitUntil(() => root(element).textContent!.includes('The time window must be 1-20 seconds'));
+    expect(preview(element)).to.contain('IP request rate exceeds … requests in 21 s');
   });
 
   it('shows findings passed in (from core/rules or the server) beside the conditions they name', async () => {
