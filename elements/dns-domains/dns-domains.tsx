@@ -11,9 +11,6 @@ import { DomainList } from './parts/domain-list.js';
 import { DomainStatistics } from './parts/domain-statistics.js';
 import { dnsDomainsStoreFor } from './store.js';
 
-/** The pages the element shows. */
-export const DNS_DOMAINS_VIEWS = ['list', 'batch-add', 'groups', 'statistics'] as const;
-
 /** Props of the component (attributes of the element). */
 export interface DnsDomainsProps {
   /** `list` (default), `batch-add`, `groups` or `statistics`. */

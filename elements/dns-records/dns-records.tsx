@@ -14,9 +14,6 @@ import { ImportPanel } from './parts/import-panel.js';
 import { RecordList } from './parts/record-list.js';
 import { dnsRecordsStoreFor, lastDomain } from './store.js';
 
-/** The pages the element shows. */
-export const DNS_RECORDS_VIEWS = ['list', 'batch-add', 'import-log'] as const;
-
 /** Props of the component (attributes of the element). */
 export interface DnsRecordsProps {
   /** The domain whose records are shown (and first chosen on batch add). */
