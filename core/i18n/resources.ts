@@ -24,6 +24,8 @@ import domainListEn from './locales/en_US/domain-list.json';
 import domainListZh from './locales/zh_CN/domain-list.json';
 import hostEn from './locales/en_US/host.json';
 import hostZh from './locales/zh_CN/host.json';
+import ipListsEn from './locales/en_US/ip-lists.json';
+import ipListsZh from './locales/zh_CN/ip-lists.json';
 import jobListEn from './locales/en_US/job-list.json';
 import jobListZh from './locales/zh_CN/job-list.json';
 import operationLogEn from './locales/en_US/operation-log.json';
@@ -53,6 +55,7 @@ export const RESOURCES = {
     'domain-batch': domainBatchZh,
     'domain-list': domainListZh,
     host: hostZh,
+    'ip-lists': ipListsZh,
     'job-list': jobListZh,
     'operation-log': operationLogZh,
     'plan-overview': planOverviewZh,
@@ -73,6 +76,7 @@ export const RESOURCES = {
     'domain-batch': domainBatchEn,
     'domain-list': domainListEn,
     host: hostEn,
+    'ip-lists': ipListsEn,
     'job-list': jobListEn,
     'operation-log': operationLogEn,
     'plan-overview': planOverviewEn,

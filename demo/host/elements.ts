@@ -10,6 +10,7 @@ import '../../elements/dns-jobs/element.js';
 import '../../elements/dns-records/element.js';
 import '../../elements/domain-batch/element.js';
 import '../../elements/domain-list/element.js';
+import '../../elements/ip-lists/element.js';
 import '../../elements/job-list/element.js';
 import '../../elements/operation-log/element.js';
 import '../../elements/plan-overview/element.js';
@@ -17,4 +18,4 @@ import '../../elements/waf-rules/element.js';
 import '../../elements/website-groups/element.js';
 
 /** Tags registered by the imports above (for tests and the build report). */
-export const HOST_ELEMENTS = ['ec-ban-manager', 'ec-cache-rules', 'ec-certificates', 'ec-dns-domains', 'ec-dns-jobs', 'ec-dns-records', 'ec-domain-batch', 'ec-domain-list', 'ec-job-list', 'ec-operation-log', 'ec-plan-overview', 'ec-waf-rules', 'ec-website-groups'] as const;
+export const HOST_ELEMENTS = ['ec-ban-manager', 'ec-cache-rules', 'ec-certificates', 'ec-dns-domains', 'ec-dns-jobs', 'ec-dns-records', 'ec-domain-batch', 'ec-domain-list', 'ec-ip-lists', 'ec-job-list', 'ec-operation-log', 'ec-plan-overview', 'ec-waf-rules', 'ec-website-groups'] as const;
