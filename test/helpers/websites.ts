@@ -4,7 +4,7 @@
  */
 import { waitUntil } from '@open-wc/testing';
 import { createApiClient } from '../../core/api/client.js';
-import { addWebsites, deleteWebsites, listWebsites, listWebsiteTemplates, setWebsiteStatus, type WebsiteOrigin } from '../../core/api/endpoints/websites.js';
+import { addWebsites, deleteWebsites, listWebsites, listWebsiteTemplates, setWebsiteStatus, type WebsiteInfo, type WebsiteOrigin } from '../../core/api/endpoints/websites.js';
 import { sessionToken } from '../../core/session/session.js';
 
 const client = createApiClient({ base: '/api', getToken: () => sessionToken.value, getLanguage: () => 'en_US', notify: () => undefined });
@@ -38,12 +38,17 @@ export async function enableSites(domains: readonly string[]): Promise<void> {
   if (domains.length) await setWebsiteStatus(client, { selection: { domains: [...domains] }, action: 'enable' });
 }
 
-/** The id of a website by its domain. */
-export async function siteId(domain: string): Promise<number> {
+/** A website as the server has it, by its domain. */
+export async function siteInfo(domain: string): Promise<WebsiteInfo> {
   const page = await listWebsites(client, { search: domain, per_page: 10 });
   const site = page.list.find((item) => item.domain === domain);
   if (!site) throw new Error(`no website ${domain}`);
-  return site.id;
+  return site;
+}
+
+/** The id of a website by its domain. */
+export async function siteId(domain: string): Promise<number> {
+  return (await siteInfo(domain)).id;
 }
 
 /** Sets an input's or a textarea's value the way typing does, so React's onChange fires. */

@@ -109,27 +109,27 @@ export function BatchSettingForm({ store, onPreview, onNotice }: BatchSettingFor
                 <Checkbox inputId={`${id}-on`} checked={chosen.has(name)} disabled={gated} onChange={(event) => toggle(name, event.checked === true)} />
                 <label htmlFor={`${id}-on`}>{label}</label>
               </div>
-              {name === 'origin_timeout' ? (
-                <InputText
-                  id={id}
-                  aria-label={label}
-                  inputMode="numeric"
-                  value={values.origin_timeout}
-                  disabled={!chosen.has(name)}
-                  invalid={error !== null}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  onChange={(event) => setValues({ ...values, origin_timeout: event.target.value })}
-                />
-              ) : (
-                <Dropdown
-                  inputId={id}
-                  value={values[name]}
-                  options={switchOptions}
-                  disabled={!chosen.has(name)}
-                  onChange={(event) => setValues({ ...values, [name]: event.value as string })}
-                  pt={dropdownPt(label)}
-                />
-              )}
+              {/* The value is asked for once the item is chosen: a disabled control would be unreadable (contrast). */}
+              {chosen.has(name) &&
+                (name === 'origin_timeout' ? (
+                  <InputText
+                    id={id}
+                    aria-label={label}
+                    inputMode="numeric"
+                    value={values.origin_timeout}
+                    invalid={error !== null}
+                    aria-describedby={error ? `${id}-error` : undefined}
+                    onChange={(event) => setValues({ ...values, origin_timeout: event.target.value })}
+                  />
+                ) : (
+                  <Dropdown
+                    inputId={id}
+                    value={values[name]}
+                    options={switchOptions}
+                    onChange={(event) => setValues({ ...values, [name]: event.value as string })}
+                    pt={dropdownPt(label)}
+                  />
+                ))}
               {error && (
                 <small id={`${id}-error`} className="ec-error-text">
                   {error}

@@ -76,9 +76,9 @@ export const DomainToolbar = memo(function DomainToolbar(props: DomainToolbarPro
     <div className="ec-stack" part="toolbar">
       <div className="ec-row ec-toolbar-actions">
         <Button type="button" icon="pi pi-plus" label={t('action.add')} disabled={!addGate.allowed} onClick={onAdd} />
-            <Button type="button" outlined label={t('action.batch-add')} disabled={!addGate.allowed} onClick={() => onNavigate('batchAdd')} />
-            <Button type="button" outlined label={t('action.batch-delete')} onClick={() => onNavigate('batchDelete')} />
-            <Button type="button" outlined label={t('action.batch-setting')} onClick={() => onNavigate('batchSetting')} />
+        <Button type="button" outlined label={t('action.batch-add')} disabled={!addGate.allowed} onClick={() => onNavigate('batchAdd')} />
+        <Button type="button" outlined label={t('action.batch-delete')} onClick={() => onNavigate('batchDelete')} />
+        <Button type="button" outlined label={t('action.batch-setting')} onClick={() => onNavigate('batchSetting')} />
         <Button type="button" text label={t('action.groups')} onClick={() => onNavigate('groups')} />
         <span className="ec-spacer" />
         <div className="ec-usage">

@@ -58,36 +58,36 @@ export const SelectionBar = memo(function SelectionBar({ selection, count, total
         {t('selection.clear')}
       </button>
       <span className="ec-spacer" />
-          <Button type="button" size="small" outlined label={t('action.suspend')} onClick={(event) => onAction({ kind: 'suspend' }, event.currentTarget)} />
-          <Button type="button" size="small" outlined label={t('action.enable')} onClick={(event) => onAction({ kind: 'enable' }, event.currentTarget)} />
-          <div className="ec-row ec-move-group">
-            <label htmlFor={groupId} className="ec-visually-hidden">
-              {t('selection.move-to')}
-            </label>
-            <Dropdown
-              inputId={groupId}
-              value={target}
-              options={groupOptions}
-              onChange={(event) => setTarget(event.value as number)}
-              pt={dropdownPt(t('selection.move-to'))}
-            />
-            <Button
-              type="button"
-              size="small"
-              outlined
-              label={t('action.move')}
-              onClick={(event) => onAction({ kind: 'group', groupId: target === UNGROUPED ? null : target }, event.currentTarget)}
-            />
-          </div>
-          <Button
-            type="button"
-            size="small"
-            severity="danger"
-            label={t('action.delete')}
-            disabled={tooMany}
-            onClick={(event) => onAction({ kind: 'delete' }, event.currentTarget)}
-          />
-          {tooMany && <span className="ec-error-text">{tRules('websites.too-many-domains', { max: WEBSITE_BATCH_MAX })}</span>}
+      <Button type="button" size="small" outlined label={t('action.suspend')} onClick={(event) => onAction({ kind: 'suspend' }, event.currentTarget)} />
+      <Button type="button" size="small" outlined label={t('action.enable')} onClick={(event) => onAction({ kind: 'enable' }, event.currentTarget)} />
+      <div className="ec-row ec-move-group">
+        <label htmlFor={groupId} className="ec-visually-hidden">
+          {t('selection.move-to')}
+        </label>
+        <Dropdown
+          inputId={groupId}
+          value={target}
+          options={groupOptions}
+          onChange={(event) => setTarget(event.value as number)}
+          pt={dropdownPt(t('selection.move-to'))}
+        />
+        <Button
+          type="button"
+          size="small"
+          outlined
+          label={t('action.move')}
+          onClick={(event) => onAction({ kind: 'group', groupId: target === UNGROUPED ? null : target }, event.currentTarget)}
+        />
+      </div>
+      <Button
+        type="button"
+        size="small"
+        severity="danger"
+        label={t('action.delete')}
+        disabled={tooMany}
+        onClick={(event) => onAction({ kind: 'delete' }, event.currentTarget)}
+      />
+      {tooMany && <span className="ec-error-text">{tRules('websites.too-many-domains', { max: WEBSITE_BATCH_MAX })}</span>}
     </div>
   );
 });

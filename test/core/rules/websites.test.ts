@@ -2,6 +2,18 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   CONFIG_TEMPLATE_NAME_MAX_LENGTH,
+  ORIGIN_WEIGHT_RANGE,
+  validateBatchConfigSite,
+  validateDomainOwnership,
+  validateDomainQuota,
+  validateNewGroupName,
+  validateNewWebsiteDomain,
+  validateStatusChange,
+  validateWebsiteDeletable,
+  validateWebsiteGroup,
+  validateWebsiteOrigins,
+  validateWebsitePlan,
+  validateWebsiteSettings,
   TEMPLATE_NAME_LENGTH,
   TEMPLATE_REMARK_LENGTH,
   validateBatchConfiguration,
@@ -92,5 +104,75 @@ describe('rules §5 Websites and templates', () => {
       { field: 'templateId', key: 'websites.template-required' },
       { field: 'remark', key: 'common.length-range', values: { min: 4, max: 32 } },
     ]);
+  });
+});
+
+describe('rules §3-§8 websites: the rules of the domain elements and routes', () => {
+  it('rules §5, §8: a site unapproved or without an origin cannot be batch configured (per row)', () => {
+    assert.equal(validateBatchConfigSite({ approved: true, hasOrigin: true }), null);
+    assert.deepEqual(validateBatchConfigSite({ approved: false, hasOrigin: true }), { key: 'websites.cannot-batch-configure' });
+    assert.deepEqual(validateBatchConfigSite({ approved: true, hasOrigin: false }), { key: 'websites.cannot-batch-configure' });
+  });
+  it('rules §4, §8: approval fails with "Current input domain invalid or already bound"; a site is not added twice', () => {
+    assert.equal(validateDomainOwnership(false), null);
+    assert.deepEqual(validateDomainOwnership(true), { key: 'websites.domain-bound-elsewhere' });
+    assert.equal(validateNewWebsiteDomain(false), null);
+    assert.deepEqual(validateNewWebsiteDomain(true), { key: 'websites.domain-exists' });
+  });
+  it('shell §3 domain_usage: additions may not pass the plan total', () => {
+    assert.equal(validateDomainQuota(18, 2, 20), null);
+    assert.deepEqual(validateDomainQuota(18, 3, 20), { key: 'websites.quota-exceeded', values: { max: 20, available: 2 } });
+    assert.deepEqual(validateDomainQuota(25, 1, 20), { key: 'websites.quota-exceeded', values: { max: 20, available: 0 } });
+  });
+  it('rules §8: "Domain information not found"; delete refused while bound to a TCP package', () => {
+    assert.deepEqual(validateWebsiteDeletable(undefined), { key: 'websites.not-found' });
+    assert.equal(validateWebsiteDeletable({ tcpPackage: '' }), null);
+    assert.deepEqual(validateWebsiteDeletable({ tcpPackage: 'TCP Pro 01' }), { key: 'websites.tcp-bound' });
+  });
+  it('rules §4, shell §4: only approved sites can be suspended, only suspended ones enabled', () => {
+    for (const status of ['serving', 'deploying', 'no_origin', 'returned_to_origin', 'updating']) assert.equal(validateStatusChange(status, 'suspend'), null, status);
+    for (const status of ['pending_approval', 'approval_failed', 'suspended']) {
+      assert.deepEqual(validateStatusChange(status, 'suspend'), { key: 'websites.cannot-suspend' }, status);
+    }
+    assert.equal(validateStatusChange('suspended', 'enable'), null);
+    assert.deepEqual(validateStatusChange('serving', 'enable'), { key: 'websites.cannot-enable' });
+  });
+  it('rules §3, §5: origins need a primary line, valid addresses and ports, no pair twice, and a weight of 1-100', () => {
+    assert.deepEqual(ORIGIN_WEIGHT_RANGE, { min: 1, max: 100 });
+    const primary = { address: '192.0.2.1', port: 80, line: 'primary' as const, weight: 10 };
+    assert.deepEqual(validateWebsiteOrigins([primary, { ...primary, address: 'origin.example.com', line: 'backup', weight: '100' }]), []);
+    assert.deepEqual(validateWebsiteOrigins([{ ...primary, line: 'backup', weight: 0 }]), [
+      { field: 'origins', key: 'origin.main-line-required' },
+      { field: 'origins.0.weight', key: 'websites.weight-range', values: { min: 1, max: 100 } },
+    ]);
+    assert.deepEqual(validateWebsiteOrigins([primary, primary]), [{ field: 'origins.1.port', key: 'origin.port-exists' }]);
+  });
+  it('rules §6: adding needs the domain_add action; HTTPS only where the plan allows it', () => {
+    const all = { addAllowed: true, httpsAllowed: true, websocketAllowed: true };
+    assert.deepEqual(validateWebsitePlan({ https: true }, all), []);
+    assert.deepEqual(validateWebsitePlan({ https: false }, { ...all, httpsAllowed: false }), []);
+    assert.deepEqual(validateWebsitePlan({ https: true }, { addAllowed: false, httpsAllowed: false, websocketAllowed: false }), [
+      { field: 'domains', key: 'websites.add-not-in-plan' },
+      { field: 'https', key: 'websites.https-not-in-plan' },
+    ]);
+  });
+  it('rules §5: batch setting needs a configuration; switches are on/off, the origin timeout 1-300 s, WebSocket plan-gated', () => {
+    assert.deepEqual(validateWebsiteSettings({}, { websocketAllowed: true }), [{ field: 'settings', key: 'websites.batch-config-required' }]);
+    assert.deepEqual(validateWebsiteSettings({ page_gzip: 'on', origin_timeout: 300 }, { websocketAllowed: true }), []);
+    assert.deepEqual(validateWebsiteSettings({ Webp: 'yes', origin_timeout: 0, websocket: 'on' }, { websocketAllowed: false }), [
+      { field: 'settings.Webp', key: 'websites.switch-value' },
+      { field: 'settings.websocket', key: 'websites.websocket-not-in-plan' },
+      { field: 'settings.origin_timeout', key: 'origin.timeout-range', values: { min: 1, max: 300 } },
+    ]);
+  });
+  it('rules §3, §5: a website group has a name of 1-40 characters, unique in the account, and an optional remark of 4-32', () => {
+    assert.deepEqual(validateWebsiteGroup({ name: 'Production', remark: '' }), []);
+    assert.deepEqual(validateWebsiteGroup({ name: ' ', remark: 'abc' }), [
+      { field: 'name', key: 'accounts.group-name-required' },
+      { field: 'remark', key: 'common.length-range', values: { min: 4, max: 32 } },
+    ]);
+    assert.deepEqual(validateWebsiteGroup({ name: 'x'.repeat(41) }), [{ field: 'name', key: 'common.too-long', values: { max: 40 } }]);
+    assert.equal(validateNewGroupName(false), null);
+    assert.deepEqual(validateNewGroupName(true), { key: 'websites.group-exists' });
   });
 });
