@@ -279,14 +279,16 @@ export function validateDnsDomain(value: string | null | undefined): RuleIssue |
 
 /**
  * The batch-add text: one domain per line, at most 100 (rules §5 DNS: "more than 100 lines"). Blank lines are
- * skipped and repeats marked, compared case-insensitively.
+ * skipped and repeats marked, compared case-insensitively. An empty text gets the message rules §5 DNS names for it,
+ * "please enter the domain".
  */
 export function validateDnsBatchDomains(text: string): BatchResult {
-  return validateBatch(text, {
+  const result = validateBatch(text, {
     rule: validateDnsDomain,
     identity: normalizeDomain,
     limit: { max: DNS_BATCH_DOMAINS_MAX, key: 'dns.more-than-100-lines' },
   });
+  return result.issue?.key === 'batch.empty' ? { ...result, issue: issue('domain.required') } : result;
 }
 
 /** A file picked for import: xlsx or xls, at most 2MB (rules §5 DNS). */

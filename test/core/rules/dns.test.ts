@@ -40,7 +40,7 @@ describe('rules §5 DNS', () => {
     assert.equal(DNS_BATCH_DOMAINS_MAX, 100);
     assert.equal(validateDnsBatchDomains(domains(100)).issue, null);
     assert.deepEqual(validateDnsBatchDomains(domains(101)).issue, { key: 'dns.more-than-100-lines', values: { max: 100, count: 101 } });
-    assert.deepEqual(validateDnsBatchDomains('').issue, { key: 'batch.empty' });
+    assert.deepEqual(validateDnsBatchDomains('').issue, { key: 'domain.required' }, 'rules §5 DNS: "please enter the domain"');
     const mixed = validateDnsBatchDomains('example.com\nEXAMPLE.com\nbad_domain\n*.example.com');
     assert.deepEqual(mixed.lines.map((line) => line.status), ['valid', 'duplicate', 'invalid', 'invalid']);
     assert.deepEqual(mixed.lines[2]!.issue, { key: 'domain.format-error' });

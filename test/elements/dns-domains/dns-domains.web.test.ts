@@ -65,13 +65,15 @@ describe('<ec-dns-domains> (rules §3-§5 DNS; shell §2 domainList, §6 permiss
     expect((await batch).detail.route).to.equal('cloud-resolving-domainList-batch-domain-save');
   });
 
-  it('rules §5 DNS / §8: batch add says "More than 100 lines" and marks each bad line, in both languages', async () => {
-    for (const [lang, message, format] of [
-      ['en-US', 'More than 100 lines', 'Domain format error'],
-      ['zh-CN', '超过 100 行', '域名格式错误'],
+  it('rules §5 DNS / §8: batch add says "please enter the domain", "More than 100 lines" and marks each bad line, in both languages', async () => {
+    for (const [lang, message, format, required] of [
+      ['en-US', 'More than 100 lines', 'Domain format error', 'Please enter the domain'],
+      ['zh-CN', '超过 100 行', '域名格式错误', '请输入域名'],
     ] as const) {
       const element = await fixture<HTMLElement>(html`<ec-dns-domains lang=${lang} view="batch-add"></ec-dns-domains>`);
       const textarea = await waitUntil(() => shadow(element).querySelector('textarea'), 'the form shows').then(() => shadow(element).querySelector('textarea')!);
+      (shadow(element).querySelector('button[type="submit"]') as HTMLButtonElement).click();
+      await waitUntil(() => text(element).includes(required), `"${required}"`);
       type(textarea, Array.from({ length: 101 }, (_, i) => `many-${i}.example`).join('\n'));
       await waitUntil(() => text(element).includes(message), `"${message}"`);
       type(textarea, 'ok.example\nnot_a domain');
