@@ -20,6 +20,8 @@ export * from './websites.js';
 export * from './origin.js';
 export * from './cache.js';
 export * from './waf.js';
+export * from './waf-actions.js';
+export * from './match-catalogue.js';
 export * from './certificates.js';
 export * from './bans.js';
 export * from './service-limits.js';

@@ -10,8 +10,8 @@ import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
 import type { IpRegion } from '../../../core/api/endpoints/platform.js';
 import { evaluateRuleSetOnServer, toPolicyConditions } from '../../../core/api/endpoints/waf.js';
-import { evaluateRuleSet, type RuleSetEvaluation, type SampleRequest } from '../../../core/match/index.js';
-import { DEVICE_TYPES, formatBeijingTime, HTTP_METHODS, IP_BEHAVIOURS, IP_TYPES, REQUEST_PROTOCOLS } from '../../../core/rules/match-catalogue.js';
+import { evaluateRuleSet, type RuleSetEvaluation } from '../../../core/match/index.js';
+import { DEVICE_TYPES, HTTP_METHODS, IP_BEHAVIOURS, IP_TYPES, REQUEST_PROTOCOLS } from '../../../core/rules/match-catalogue.js';
 import { validateIp } from '../../../core/rules/ip.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { CheckboxGroup } from '../../../core/ui/parts/checkbox-group.js';
@@ -19,6 +19,7 @@ import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js
 import { optionLabel } from '../../../core/ui/parts/condition-builder/labels.js';
 import type { PreviewLabels } from '../../../core/ui/parts/condition-builder/preview.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
+import { initialSample, toSample, type SampleForm } from '../sample-form.js';
 import { toMatchRule, type WorkingRule } from '../working-copy.js';
 import { issuesOf } from './field-issues.js';
 import { TesterResult } from './tester-result.js';
@@ -30,84 +31,6 @@ export interface RuleTesterProps {
   regions: readonly IpRegion[];
   regionChoices: readonly { value: string; label: string }[];
   labels: PreviewLabels;
-}
-
-/** The sample as the form holds it: text everywhere, as typed. */
-interface SampleForm {
-  method: string;
-  url: string;
-  host: string;
-  protocol: string;
-  serverPort: string;
-  clientIp: string;
-  region: string;
-  headers: { name: string; value: string }[];
-  ja3: string;
-  ja3n: string;
-  ja4: string;
-  ja4h: string;
-  time: string;
-  deviceType: string;
-  ipTypes: string[];
-  ipBehaviours: string[];
-  ipRate: string;
-  urlRate: string;
-  statusCode: string;
-}
-
-const TEXT_FIELDS = ['ja3', 'ja3n', 'ja4', 'ja4h'] as const;
-const NUMBER_FIELDS = [
-  ['serverPort', 'server_port'],
-  ['ipRate', 'ip_rate'],
-  ['urlRate', 'url_rate'],
-  ['statusCode', 'status_code'],
-] as const;
-
-function initialSample(): SampleForm {
-  return {
-    method: 'GET',
-    url: '/',
-    host: '',
-    protocol: 'https',
-    serverPort: '',
-    clientIp: '203.0.113.10',
-    region: '',
-    headers: [{ name: 'User-Agent', value: 'Mozilla/5.0' }],
-    ja3: '',
-    ja3n: '',
-    ja4: '',
-    ja4h: '',
-    time: formatBeijingTime(Date.now()),
-    deviceType: '',
-    ipTypes: [],
-    ipBehaviours: [],
-    ipRate: '',
-    urlRate: '',
-    statusCode: '',
-  };
-}
-
-/** The sample request the matcher reads; fields left empty are "not known". */
-export function toSample(form: SampleForm): SampleRequest {
-  const sample: SampleRequest = {
-    method: form.method,
-    url: form.url.trim() || '/',
-    protocol: form.protocol,
-    client_ip: form.clientIp.trim(),
-    headers: form.headers.filter((header) => header.name.trim() !== ''),
-    ip_types: form.ipTypes,
-    ip_behaviours: form.ipBehaviours,
-  };
-  if (form.host.trim()) sample.host = form.host.trim();
-  if (form.region) sample.region = form.region;
-  if (form.deviceType) sample.device_type = form.deviceType;
-  if (form.time.trim()) sample.time = form.time.trim().replace('T', ' ');
-  for (const field of TEXT_FIELDS) if (form[field].trim()) sample[field] = form[field].trim();
-  for (const [field, name] of NUMBER_FIELDS) {
-    const number = Number(form[field]);
-    if (form[field].trim() !== '' && Number.isFinite(number)) sample[name] = number;
-  }
-  return sample;
 }
 
 /** The tester; `part="tester"`. */
