@@ -2,18 +2,15 @@
  * `<ec-cache-rules>`: the cache rules of one domain (rules §3 "Cache rule"; domain console cache tab). The list in
  * evaluation order with the built-in rules and the default rule of rules §9 read-only, the evaluation model stated,
  * the limits of rules §5 counted, create and edit of every field, reorder (drag, arrow keys, "Move to position"),
- * status, delete, the browser cache switch and the cache tester. Globally synchronized strategies and domains a
+ * status, delete, paging (shell §9), the browser cache switch and the cache tester. Globally synchronized strategies and domains a
  * sub-account may only read are shown view-only (rules §6).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { FieldIssue } from '../../core/api/catalogue.js';
 import type { CacheRuleInfo, CacheRuleSave } from '../../core/api/endpoints/domain-settings.js';
 import { planGate } from '../../core/config/plan-gating.js';
-import { formatCount } from '../../core/i18n/format.js';
-import { cacheRulesMax, countCacheRules, type CacheRuleInput } from '../../core/rules/cache.js';
+import { countCacheRules, type CacheRuleInput } from '../../core/rules/cache.js';
 import { currentUser } from '../../core/session/session.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import { Pager } from '../../core/ui/parts/pager.js';
@@ -24,6 +21,7 @@ import { CacheTester } from './parts/cache-tester.js';
 import { MoveDialog } from './parts/move-dialog.js';
 import { RuleDialog } from './parts/rule-dialog.js';
 import { RuleTable } from './parts/rule-table.js';
+import { RuleToolbar } from './parts/rule-toolbar.js';
 import { cacheRulesStoreFor, toSave, type SaveOutcome } from './store.js';
 
 /** Props of the component (attributes of the element). */
@@ -62,14 +60,14 @@ function moved<T>(list: readonly T[], from: number, to: number): T[] {
 /** The cache rule editor. */
 export function CacheRules({ domainId, pageSize, mode }: CacheRulesProps) {
   useSignals();
-  const { client, host, emit, language } = useElement();
+  const { client, host, emit } = useElement();
   const t = useT();
   const tRules = useT('rules');
   const store = cacheRulesStoreFor(host);
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   const [notice, setNotice] = useState<Notice>(null);
   const [listIssues, setListIssues] = useState<FieldIssue[]>([]);
-  const browserId = useId();
+  const id = useId();
 
   const domain = typeof domainId === 'number' && Number.isSafeInteger(domainId) && domainId > 0 ? domainId : null;
   const state = store.state.value;
@@ -90,7 +88,6 @@ export function CacheRules({ domainId, pageSize, mode }: CacheRulesProps) {
   const size = store.size.value;
   const lastPage = Math.max(1, Math.ceil(rules.length / size));
   const start = (Math.min(page, lastPage) - 1) * size;
-  const full = counts.cache >= cacheRulesMax('cache') && counts['no-cache'] >= cacheRulesMax('no-cache');
 
   /** A finding about another rule of the list: "Rule 3 (Images): message". */
   const describeIssue = (found: FieldIssue): string => {
@@ -201,35 +198,19 @@ export function CacheRules({ domainId, pageSize, mode }: CacheRulesProps) {
           {t('notice.readonly')}
         </p>
       ) : null}
-      <section className="ec-cache-model" part="evaluation-model" aria-labelledby={`${browserId}-model`}>
-        <h3 id={`${browserId}-model`}>{t('model.title')}</h3>
+      <section className="ec-cache-model" part="evaluation-model" aria-labelledby={`${id}-model`}>
+        <h3 id={`${id}-model`}>{t('model.title')}</h3>
         <p>{t('model.text')}</p>
       </section>
-      <div className="ec-row ec-toolbar" part="toolbar">
-        {editable ? <Button type="button" icon="pi pi-plus" label={t('action.add')} disabled={busy || full} onClick={() => setDialog({ kind: 'edit', rule: null })} /> : null}
-        <span className="ec-muted" data-count="cache">
-          {t('count.cache', { count: formatCount(counts.cache, language), max: formatCount(cacheRulesMax('cache'), language) })}
-        </span>
-        <span className="ec-muted" data-count="no-cache">
-          {t('count.no-cache', { count: formatCount(counts['no-cache'], language), max: formatCount(cacheRulesMax('no-cache'), language) })}
-        </span>
-        {full ? <span className="ec-error-text">{tRules('origin.cache-rules-limit', { max: cacheRulesMax('cache') })}</span> : null}
-        <span className="ec-spacer" />
-        <span className="ec-choice-item">
-          <Checkbox
-            inputId={browserId}
-            checked={browser.status === 'on'}
-            disabled={!editable || busy}
-            onChange={(event) => void switchBrowserCache(event.checked === true)}
-            aria-describedby={`${browserId}-hint`}
-          />
-          <label htmlFor={browserId}>{t('browser-cache.label')}</label>
-        </span>
-        <span id={`${browserId}-hint`} className="ec-visually-hidden">
-          {t('browser-cache.hint')}
-        </span>
-        <Button type="button" outlined icon="pi pi-refresh" label={t('action.refresh')} disabled={busy} onClick={reload} />
-      </div>
+      <RuleToolbar
+        editable={editable}
+        busy={busy}
+        counts={counts}
+        browserCache={browser.status}
+        onAdd={() => setDialog({ kind: 'edit', rule: null })}
+        onBrowserCache={(on) => void switchBrowserCache(on)}
+        onRefresh={reload}
+      />
       {notice ? (
         <p role={notice.tone} className={notice.tone === 'alert' ? 'ec-error-text' : 'ec-cache-notice'}>
           {notice.text}

@@ -49,7 +49,7 @@ const DEFAULT_SETTINGS: CacheSettingsRow = { source: 'domain', browser_cache: 'o
 
 /** The default rule of rules §9 as the API shows it. */
 export const DEFAULT_RULE_INFO: DefaultCacheRuleInfo = {
-  status_seconds: Object.fromEntries(Object.entries(DEFAULT_CACHE_POLICY.statusSeconds).map(([code, seconds]) => [code, seconds])),
+  status_seconds: { ...DEFAULT_CACHE_POLICY.statusSeconds },
   heuristic_fraction: DEFAULT_CACHE_POLICY.heuristicFraction,
   heuristic_min_seconds: DEFAULT_CACHE_POLICY.heuristicMinSeconds,
   heuristic_max_seconds: DEFAULT_CACHE_POLICY.heuristicMaxSeconds,

@@ -229,6 +229,21 @@ describe('<ec-cache-rules> (rules §3, §5, §6, §8, §9 cache; shell §7 domai
     expect(shadow(element).querySelector('tr[data-kind="custom"] button')).to.equal(null);
   });
 
+  it('mode="readonly" hides every change; the browser cache switch emits ec-browser-cache-changed', async () => {
+    const readonly = await rendered(html`<ec-cache-rules lang="en-US" mode="readonly" domain-id=${ids['www.example.com']}></ec-cache-rules>`);
+    expect(() => button(shadow(readonly), 'Add rule')).to.throw();
+    expect(shadow(readonly).querySelector('tr[data-kind="custom"] button')).to.equal(null);
+    expect(shadow(readonly).querySelector('[part="readonly-notice"]')).to.equal(null);
+
+    const element = await rendered(html`<ec-cache-rules lang="en-US" domain-id=${ids['api.example.com']}></ec-cache-rules>`);
+    const off = oneEvent(element, 'ec-browser-cache-changed');
+    field(shadow(element).querySelector<HTMLElement>('[part="toolbar"]')!, element, /^Browser cache$/).click();
+    expect((await off).detail).to.deep.equal({ domain_id: ids['api.example.com'], status: 'off' });
+    const on = oneEvent(element, 'ec-browser-cache-changed');
+    field(shadow(element).querySelector<HTMLElement>('[part="toolbar"]')!, element, /^Browser cache$/).click();
+    expect((await on).detail.status).to.equal('on');
+  });
+
   it('reorders with the arrow keys on the handle and with "Move to position"; emits ec-cache-rules-reordered', async () => {
     await setRules('api.example.com', [rule({ name: 'First' }), rule({ name: 'Second', match_content: 'gif' }), rule({ name: 'Third', match_content: 'css' })]);
     const element = await rendered(html`<ec-cache-rules lang="en-US" domain-id=${ids['api.example.com']}></ec-cache-rules>`);
