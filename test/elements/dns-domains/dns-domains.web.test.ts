@@ -3,7 +3,7 @@ import { batchAddDnsDomains, listDnsDomains } from '../../../core/api/endpoints/
 import '../../../elements/dns-domains/element.js';
 import { pageStorageKey } from '../../../elements/dns-domains/store.js';
 import { signInAsDemoChild, signInAsDemoParent } from '../../helpers/api-session.js';
-import { button, envelope, finishedJob, injectFault, rows, settled, shadow, testClient, text, type } from '../../helpers/dns-elements.js';
+import { button, choose, envelope, finishedJob, injectFault, rows, settled, shadow, testClient, text, type } from '../../helpers/dns-elements.js';
 
 const PREFIX = `wtr-dom-${Date.now().toString(36)}`;
 
@@ -102,6 +102,24 @@ describe('<ec-dns-domains> (rules §3-§5 DNS; shell §2 domainList, §6 permiss
     button(element, 'View job details').click();
     expect((await details).detail.route).to.equal('cloud-resolving-jobList-detail-list');
     expect(sessionStorage.getItem('ec.dns-jobs.selected')).to.equal(String(jobId));
+  });
+
+  it('bulk select: the bulk bar counts the selection, moves the domains into a group and passes axe', async () => {
+    const element = await domainList();
+    const boxes = rows(element).slice(0, 2).map((row) => row.querySelector<HTMLInputElement>('input[type="checkbox"]')!);
+    boxes.forEach((box) => box.click());
+    await waitUntil(() => shadow(element).querySelector('[part="bulk-actions"]')?.textContent?.includes('2 domains selected'), 'two are selected');
+    await expect(element).to.be.accessible();
+    button(shadow(element).querySelector('[part="bulk-actions"]')!, 'Move to group').click();
+    await waitUntil(() => shadow(element).querySelector('[part="dialog"]'), 'the dialog opens');
+    await choose(element, shadow(element).querySelector<HTMLElement>('[part="dialog"] .p-dropdown')!, 'Staging');
+    const moved = oneEvent(element, 'ec-dns-domain-moved');
+    button(shadow(element).querySelector('[part="dialog"]')!, 'Move').click();
+    const detail = (await moved).detail;
+    expect(detail.ids).to.have.length(2);
+    expect(detail.groupId).to.be.a('number');
+    await waitUntil(() => rows(element).slice(0, 2).every((row) => row.textContent!.includes('Staging')), 'the rows show their group');
+    expect(shadow(element).querySelector('[part="bulk-actions"]')).to.equal(null);
   });
 
   it('domain groups: name required and at most 40 characters, inline; create, then delete with confirmation', async () => {

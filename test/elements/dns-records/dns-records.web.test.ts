@@ -4,7 +4,7 @@ import { batchAddDnsDomains, listDnsDomains } from '../../../core/api/endpoints/
 import { formatDuration } from '../../../core/i18n/format.js';
 import '../../../elements/dns-records/element.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
-import { button, choose, finishedJob, rows, settled, shadow, testClient, text, type } from '../../helpers/dns-elements.js';
+import { button, choose, finishedJob, injectFault, rows, settled, shadow, testClient, text, type } from '../../helpers/dns-elements.js';
 
 const STAMP = Date.now().toString(36);
 const DOMAINS = [`wtr-rec-${STAMP}.example`, `wtr-rec2-${STAMP}.example`];
@@ -165,6 +165,19 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
     (shadow(element).querySelector('.p-confirm-popup-accept') as HTMLButtonElement).click();
     expect((await deleted).detail.ids).to.have.length(1);
     await waitUntil(() => !rows(element).some((candidate) => candidate.textContent!.includes('192.0.2.81')), 'deleted');
+  });
+
+  it('a failed load shows the error state with retry (fault injection: HTTP 500 on the record list)', async () => {
+    const restore = injectFault(/V4\/dns\.record\.list/, () => new Response('oops', { status: 500 }));
+    let element: HTMLElement;
+    try {
+      element = await recordList(ids[0]!);
+      expect(shadow(element).querySelector('[part="error-state"]')!.textContent).to.contain('Data loading failed');
+    } finally {
+      restore();
+    }
+    button(element, 'Retry').click();
+    await settled(element, '[part="table"], [part="empty-state"]');
   });
 
   it('exports a BIND zone file that names the domain and its records', async () => {
