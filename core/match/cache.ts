@@ -340,34 +340,35 @@ export function evaluateCache(
   });
   const results: CacheRuleResult[] = [];
   const undecided: CacheRuleResult[] = [];
-  let decided: { rule: CacheMatchRule; result: CacheRuleResult } | null = null;
+  let winner: { rule: CacheMatchRule; result: CacheRuleResult } | null = null;
   const lists: [CacheRuleList, readonly CacheMatchRule[]][] = [
     ['built-in', builtIn],
     ['custom', custom],
   ];
+  const matchContext = { allowNestedQuantifiers: context.allowNestedQuantifiers };
   for (const [list, rules] of lists) {
-    rules.forEach((rule, index) => {
+    for (const [index, rule] of rules.entries()) {
       const reasons: UnknownReason[] = [];
-      const conditions = rule.request_rule === 'custom' ? rule.conditions.map((condition) => evaluateCondition(condition, view, { allowNestedQuantifiers: context.allowNestedQuantifiers })) : [];
+      const conditions = rule.request_rule === 'custom' ? rule.conditions.map((condition) => evaluateCondition(condition, view, matchContext)) : [];
       for (const condition of conditions) reasons.push(...condition.reasons);
       const requestOutcome = allOf(conditions.map((condition) => condition.outcome));
       const content = contentOutcome(rule, parsed, context, reasons);
       const outcome = rule.status === 'suspended' ? 'suspended' : allOf([requestOutcome, content]);
       const result: CacheRuleResult = { list, index, outcome, request: requestOutcome, content, reasons: outcome === 'unknown' ? reasons : [] };
       results.push(result);
-      if (decided !== null) return;
-      if (outcome === 'match') decided = { rule, result };
+      // Every rule's outcome is shown; only those before the deciding one can be undecided.
+      if (winner !== null) continue;
+      if (outcome === 'match') winner = { rule, result };
       else if (outcome === 'unknown') undecided.push(result);
-    });
+    }
   }
   const status = request.status ?? 200;
   const origin = parseCacheControl(request.cache_control);
-  const winner = decided as { rule: CacheMatchRule; result: CacheRuleResult } | null;
   const edge = winner ? ruleEdgeVerdict(winner.rule, status, origin, request.last_modified_age) : defaultEdgeVerdict(status, origin, request.last_modified_age);
-  const ruleBrowser = context.browserCache === 'on' && winner?.rule.browser_mode === 'override';
-  const browser: BrowserVerdict = ruleBrowser
-    ? { source: 'rule', seconds: ttlSeconds(winner!.rule.browser_ttl, winner!.rule.browser_ttl_unit) }
-    : { source: 'origin', seconds: origin.browser };
+  const browser: BrowserVerdict =
+    winner && context.browserCache === 'on' && winner.rule.browser_mode === 'override'
+      ? { source: 'rule', seconds: ttlSeconds(winner.rule.browser_ttl, winner.rule.browser_ttl_unit) }
+      : { source: 'origin', seconds: origin.browser };
   return {
     rules: results,
     decision: winner ? { list: winner.result.list, index: winner.result.index } : { list: 'default', index: null },
