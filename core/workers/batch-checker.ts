@@ -63,6 +63,14 @@ function batchWorker(): Worker {
   return started;
 }
 
+/**
+ * Starts the page's batch worker ahead of the first check (a form that takes a batch calls it when it opens), so the
+ * user's first check does not also pay for loading the worker script.
+ */
+export function warmBatchWorker(): void {
+  batchWorker();
+}
+
 /** Checks `request.text` in the batch worker; resolves with the packed per-line result. */
 export function checkBatch(request: BatchCheckRequest, options: BatchCheckOptions = {}): Promise<PackedBatchResult> {
   const { signal, onProgress } = options;

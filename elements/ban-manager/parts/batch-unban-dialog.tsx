@@ -10,7 +10,7 @@ import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressBar } from 'primereact/progressbar';
 import { RadioButton } from 'primereact/radiobutton';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { DomainListItem } from '../../../core/api/endpoints/platform.js';
 import { formatCount } from '../../../core/i18n/format.js';
 import { UNLOCK_FILE_MAX, UNLOCK_TYPED_MAX, validateDomainSelected, type UnlockSource } from '../../../core/rules/bans.js';
@@ -18,6 +18,7 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 import { BatchPreview } from '../../../core/ui/parts/batch-preview.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
+import { warmBatchWorker } from '../../../core/workers/batch-checker.js';
 import type { Loaded } from '../store.js';
 import type { UnbanStore } from '../unban-store.js';
 import { DomainSelect } from './filters.js';
@@ -94,6 +95,9 @@ export function BatchUnbanDialog({ store, domains, initialDomainId, onFinished }
     setText('');
     setSubmitted(false);
   };
+
+  // The worker loads while the user types or picks a file, so the first check does not wait for it.
+  useEffect(() => warmBatchWorker(), []);
 
   const footer = () => {
     if (run?.state === 'running') return <Button type="button" outlined label={t('run.cancel')} onClick={() => store.cancel()} />;

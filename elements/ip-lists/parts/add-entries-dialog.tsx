@@ -9,7 +9,7 @@ import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressBar } from 'primereact/progressbar';
 import { RadioButton } from 'primereact/radiobutton';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ApiError, VALIDATION_FAILED_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
 import { addIpListEntries, type IpListEntryAddAnswer, type IpListInfo } from '../../../core/api/endpoints/ip-lists.js';
 import { formatCount } from '../../../core/i18n/format.js';
@@ -19,6 +19,7 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 import { BatchPreview } from '../../../core/ui/parts/batch-preview.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
+import { warmBatchWorker } from '../../../core/workers/batch-checker.js';
 import type { IpListsStore } from '../store.js';
 
 /** Props of {@link AddEntriesDialog}. */
@@ -91,6 +92,9 @@ export function AddEntriesDialog({ store, list, onHide, onAdded }: AddEntriesDia
       setSaving(false);
     }
   };
+
+  // The worker loads while the user types or picks a file, so the first check does not wait for it.
+  useEffect(() => warmBatchWorker(), []);
 
   const footer = (
     <div className="ec-row ec-dialog-actions">
