@@ -9,6 +9,7 @@ import type { ListAnswer, OperationLogEntry } from '../../core/api/endpoints/pla
 import { fromPolicyConditions, type DomainPolicy, type DomainPolicyStats, type FirewallPolicy, type OplogExportAnswer, type PolicyCondition, type RuleSetInfo, type WafPageConfig } from '../../core/api/endpoints/waf.js';
 import { evaluateRuleSet, type RuleSetEvaluation, type SampleRequest } from '../../core/match/index.js';
 import { regionData } from '../../demo/server/data/regions.js';
+import { keyRange } from '../../demo/server/bans/ip-keys.js';
 import { DEMO_MEMBER_ID } from '../../demo/server/db/seed/demo.js';
 import { addSecondTenant, call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 
@@ -189,7 +190,7 @@ describe('shell §7 firewall.policy.save: rules §5 match rules validated with c
     assert.deepEqual(issues(await save({ main_id: setId, rules: [when('region', 'equals', 'CN-ZZ')] })), [
       { field: 'conditions.0.value', key: 'waf.region-unknown', values: { name: 'CN-ZZ' } },
     ]);
-    assert.deepEqual(issues(await save({ main_id: setId, rules: [when('ip', 'in-list', '', { ip_list_id: 5 })] })), [
+    assert.deepEqual(issues(await save({ main_id: setId, rules: [when('ip', 'in-list', '', { ip_list_id: 999_999 })] })), [
       { field: 'conditions.0.ip_list_id', key: 'waf.ip-list-not-found' },
     ]);
     assert.deepEqual(issues(await save({ main_id: setId, rules: [when('url', 'prefix', '/a')], action: { type: 'redirect', url: 'ftp://x' } })), [
@@ -341,6 +342,26 @@ describe('the evaluation endpoint runs the same matcher as the browser', () => {
       { field: 'request.client_ip', key: 'ip.incorrect' },
       { field: 'rules.0.conditions', key: 'common.rule-required' },
     ]);
+  });
+
+  it('an IP condition references an IP list by id: it must exist, the page configuration offers the lists, and the server decides membership', async () => {
+    const now = app.now();
+    const listId = Number(
+      app.db.prepare('INSERT INTO ip_lists (member_id, name, remark, entry_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run(DEMO_MEMBER_ID, 'Partners', '', 1, now, now).lastInsertRowid,
+    );
+    const range = keyRange('203.0.113.0/24')!;
+    app.db
+      .prepare('INSERT INTO ip_list_entries (member_id, list_id, entry, low_key, high_key, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(DEMO_MEMBER_ID, listId, '203.0.113.0/24', range.low, range.high, now);
+    const config = await expectOk<WafPageConfig>(app, 'GET', 'V4/firewall.pagecfg', { token: parent, query: { type: 'waf' } });
+    assert.ok(config.ip_lists.some((list) => list.id === listId && list.name === 'Partners'));
+    const drafts = [{ rules: [when('ip', 'in-list', '', { ip_list_id: listId })], action: { type: 'whitelist' }, status: 'enabled' }];
+    const inside = await expectOk<RuleSetEvaluation>(app, 'POST', 'V4/waf.ruleset.evaluate', { token: parent, body: { rules: drafts, request: sample } });
+    assert.equal(inside.rules[0]!.outcome, 'match');
+    const outside = await expectOk<RuleSetEvaluation>(app, 'POST', 'V4/waf.ruleset.evaluate', { token: parent, body: { rules: drafts, request: { ...sample, client_ip: '198.51.100.1' } } });
+    assert.equal(outside.rules[0]!.outcome, 'no-match');
+    // The browser cannot decide it: the entries are on the server.
+    assert.equal(evaluateRuleSet([{ conditions: fromPolicyConditions(drafts[0]!.rules), action: { type: 'whitelist' }, status: 'enabled' }], sample).rules[0]!.outcome, 'unknown');
   });
 
   it('a pattern that backtracks too long ends with "the evaluation took too long", and the next evaluation works', async () => {

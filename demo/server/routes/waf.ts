@@ -41,6 +41,7 @@ import {
   BINDINGS,
   boundDomainIds,
   insertRule,
+  ipListCoverage,
   ipListOptions,
   maxRuleSets,
   ruleSetName,
@@ -316,7 +317,8 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
       issues.push(...onField('rules', issue('waf.rules-limit', { max: RULES_PER_SET_MAX })));
     }
     if (!validated(reply, issues)) return reply;
-    const outcome = await evaluator.evaluate(rules, sample.value);
+    const listIds = rules.flatMap((rule) => rule.conditions.filter((condition) => typeof condition.ip_list_id === 'number').map((condition) => condition.ip_list_id!));
+    const outcome = await evaluator.evaluate(rules, sample.value, ipListCoverage(api.db, scope(request), listIds, sample.value.client_ip));
     if (!outcome.ok) {
       validated(reply, onField('rules', issue('waf.evaluation-timeout')));
       return reply;

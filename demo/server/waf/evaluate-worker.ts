@@ -12,6 +12,8 @@ export interface EvaluateJob {
   id: number;
   rules: MatchRule[];
   request: SampleRequest;
+  /** Per referenced IP list, its entries covering the client IP (found by the server's index). */
+  ipLists: Record<number, string[]>;
 }
 
 const regions = regionData('en_US').ipRegions;
@@ -19,7 +21,11 @@ const regions = regionData('en_US').ipRegions;
 parentPort?.on('message', (job: EvaluateJob) => {
   try {
     // Nested repetition is evaluated here: the server's time limit stands in for PCRE2's match limit.
-    const result = evaluateRuleSet(job.rules, job.request, { regions, allowNestedQuantifiers: true });
+    const result = evaluateRuleSet(job.rules, job.request, {
+      regions,
+      allowNestedQuantifiers: true,
+      ipListEntries: (listId) => job.ipLists[listId],
+    });
     parentPort!.postMessage({ id: job.id, ok: true, result });
   } catch (error) {
     parentPort!.postMessage({ id: job.id, ok: false, error: error instanceof Error ? error.message : String(error) });

@@ -15,7 +15,8 @@ export type EvaluationOutcome = { ok: true; result: RuleSetEvaluation } | { ok: 
 
 /** The evaluator of one server. */
 export interface Evaluator {
-  evaluate(rules: MatchRule[], request: SampleRequest): Promise<EvaluationOutcome>;
+  /** Evaluates; `ipLists` holds, per referenced list, the entries covering the sample's client IP. */
+  evaluate(rules: MatchRule[], request: SampleRequest, ipLists?: Record<number, string[]>): Promise<EvaluationOutcome>;
   close(): Promise<void>;
 }
 
@@ -47,7 +48,7 @@ export function createEvaluator(timeoutMs = EVALUATION_TIMEOUT_MS): Evaluator {
   }
 
   return {
-    evaluate(rules, request) {
+    evaluate(rules, request, ipLists = {}) {
       worker ??= start();
       const current = worker;
       const id = ++nextId;
@@ -65,7 +66,7 @@ export function createEvaluator(timeoutMs = EVALUATION_TIMEOUT_MS): Evaluator {
           clearTimeout(timer);
           resolve(outcome);
         });
-        current.postMessage({ id, rules, request } satisfies EvaluateJob);
+        current.postMessage({ id, rules, request, ipLists } satisfies EvaluateJob);
       });
     },
     async close() {

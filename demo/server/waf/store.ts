@@ -13,6 +13,7 @@ import { requestLanguage, type Language } from '../http/messages.js';
 import { isoTime } from '../instance.js';
 import { permissions, type Permissions } from '../security/permissions.js';
 import { scope, scopeFor, type Scope } from '../security/scope.js';
+import { ipKey } from '../bans/ip-keys.js';
 import { BUILT_IN_SETS, DEFAULT_SET_DESCRIPTION, DEFAULT_SET_NAME } from './catalogue.js';
 
 /** A stored rule set. */
@@ -202,6 +203,29 @@ export function ipListOptions(db: Db, target: Scope): { id: number; name: string
   const columns = (db.prepare('PRAGMA table_info(ip_lists)').all() as { name: string }[]).map((column) => column.name);
   if (!columns.includes('name')) return target.all<{ id: number }>('ip_lists', { columns: 'id', orderBy: 'id' }).map((row) => ({ id: row.id, name: `#${row.id}` }));
   return target.all<{ id: number; name: string }>('ip_lists', { columns: 'id, name', orderBy: 'id' });
+}
+
+/**
+ * For each referenced IP list of the account, the entries that cover `ip` (an empty list when none does), so the
+ * matcher can decide `in-list` conditions on the server, where the entries are. Lists that do not exist are left
+ * out: their conditions stay undecided.
+ */
+export function ipListCoverage(db: Db, target: Scope, listIds: readonly number[], ip: string): Record<number, string[]> {
+  const key = ipKey(ip.trim());
+  if (key === null || listIds.length === 0 || !hasTable(db, 'ip_list_entries')) return {};
+  const coverage: Record<number, string[]> = {};
+  for (const listId of new Set(listIds)) {
+    if (target.count('ip_lists', { where: 'id = @id', params: { id: listId } }) === 0) continue;
+    coverage[listId] = target
+      .all<{ entry: string }>('ip_list_entries', {
+        columns: 'entry',
+        where: 'list_id = @list_id AND low_key <= @key AND high_key >= @key',
+        params: { list_id: listId, key },
+        limit: 10,
+      })
+      .map((row) => row.entry);
+  }
+  return coverage;
 }
 
 function hasTable(db: Db, name: string): boolean {

@@ -47,7 +47,14 @@ export function RuleTester({ setId, rules, regions, regionChoices, labels }: Rul
 
   const ipIssue = validateIp(form.clientIp);
   const set = <K extends keyof SampleForm>(key: K, value: SampleForm[K]) => setForm({ ...form, [key]: value });
-  const needsServer = result !== null && !result.onServer && result.evaluation.rules.some((rule) => rule.conditions.some((condition) => condition.reasons.some((reason) => reason.kind === 'regex' && reason.construct === 'nested-quantifier')));
+  // The server can decide what the browser cannot: nested repetition (under its time limit) and IP lists (it holds
+  // their entries).
+  const needsServer =
+    result !== null &&
+    !result.onServer &&
+    result.evaluation.rules.some((rule) =>
+      rule.conditions.some((condition) => condition.reasons.some((reason) => reason.kind === 'ip-list' || (reason.kind === 'regex' && reason.construct === 'nested-quantifier'))),
+    );
 
   const run = () => {
     setFailure(null);
