@@ -213,10 +213,12 @@ describe('job API (V4/job.task.list, get, cancel)', () => {
   });
 
   it('lists the account jobs newest first with { list, total } and paging', async () => {
+    // The demo seed of other areas may already hold jobs (DNS imports): count from what is there.
+    const before = await expectOk<ListAnswer<JobInfo>>(app, 'GET', 'V4/job.task.list', { token: parent });
     const done = await app.jobs.waitFor(enqueueFor(app, 'test.api', { name: 'done-1' }).id);
     const held = enqueueFor(app, 'test.api', { name: 'held-1' });
     const answer = await expectOk<ListAnswer<JobInfo>>(app, 'GET', 'V4/job.task.list', { token: parent, query: { per_page: 1 } });
-    assert.equal(answer.total, 2);
+    assert.equal(answer.total, before.total + 2);
     assert.deepEqual(
       answer.list.map((job) => job.id),
       [held.id],
