@@ -123,10 +123,9 @@ export function DomainList({ view, pageSize, layout }: DomainListProps) {
       setPending({ action: action.kind });
       return;
     }
-    const count = store.selectedCount.value;
     const answer = await store.runAction(client, { kind: 'group', groupId: action.groupId });
     if (!answer) return;
-    emit(WEBSITE_GROUP_ASSIGNED_EVENT, { groupId: action.groupId, count });
+    emit(WEBSITE_GROUP_ASSIGNED_EVENT, { groupId: action.groupId, count: answer.succeeded });
     report(answer, t('outcome.move-title'), t('outcome.moved'));
   });
 
@@ -156,6 +155,9 @@ export function DomainList({ view, pageSize, layout }: DomainListProps) {
   useEffect(() => {
     setAdding(view === 'add');
   }, [view]);
+  useEffect(() => {
+    store.applyPageSize(pageSize);
+  }, [store, pageSize]);
   useEffect(() => {
     void store.loadContext(client);
   }, [store, client]);

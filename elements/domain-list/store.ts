@@ -81,6 +81,19 @@ export function hasPassingStatus(list: readonly WebsiteInfo[]): boolean {
   return list.some((site) => TRANSITIONAL_WEBSITE_STATUSES.includes(site.status));
 }
 
+/**
+ * The new rows, with each row equal to one already shown kept as that object: a status poll then renders again only
+ * the rows that changed (the rows are memoised by identity). Comparing the serialised rows costs about 1 ms for 100.
+ */
+export function keepUnchanged(previous: DomainListState, next: WebsiteInfo[]): WebsiteInfo[] {
+  if (previous.status !== 'ready') return next;
+  const shown = new Map(previous.list.map((site) => [site.id, site]));
+  return next.map((site) => {
+    const old = shown.get(site.id);
+    return old && JSON.stringify(old) === JSON.stringify(site) ? old : site;
+  });
+}
+
 /** The filters as the API's (also what "all matching" sends). */
 export function filtersQuery(filters: DomainListFilters): Pick<WebsiteListQuery, 'search' | 'status' | 'group_id' | 'access_mode'> {
   return {
@@ -161,7 +174,7 @@ export function createDomainListStore(settings: { pageSize?: number } = {}) {
         page.value = lastPage;
         return;
       }
-      state.value = { status: 'ready', list: answer.list, total: answer.total };
+      state.value = { status: 'ready', list: keepUnchanged(state.value, answer.list), total: answer.total };
     } catch {
       if (current !== generation) return;
       if (!options.quiet || state.value.status !== 'ready') state.value = { status: 'error' };
@@ -228,6 +241,16 @@ export function createDomainListStore(settings: { pageSize?: number } = {}) {
     });
   }
 
+  // The page-size attribute last applied, so a re-mount (the element moved) keeps the page the user is on.
+  let appliedPageSize = settings.pageSize;
+
+  /** Applies a changed `page-size` attribute: the new size from page 1. */
+  function applyPageSize(size: number | undefined): void {
+    if (size === appliedPageSize) return;
+    appliedPageSize = size;
+    setPage(1, pageSizeOrDefault(size));
+  }
+
   /** Whether one site is selected. */
   function isSelected(id: number): boolean {
     const current = selection.value;
@@ -244,11 +267,17 @@ export function createDomainListStore(settings: { pageSize?: number } = {}) {
     selection.value = current.mode === 'ids' ? { mode: 'ids', ids: set } : { mode: 'all', exclude: set };
   }
 
-  /** Ticks or unticks every site of the current page. */
+  /** Ticks or unticks every site of the current page, in one change of the selection. */
   function togglePage(on: boolean): void {
     const current = state.value;
     if (current.status !== 'ready') return;
-    for (const site of current.list) if (isSelected(site.id) !== on) toggle(site.id, on);
+    const picked = selection.value;
+    const set = new Set(picked.mode === 'ids' ? picked.ids : picked.exclude);
+    for (const site of current.list) {
+      if (on === (picked.mode === 'ids')) set.add(site.id);
+      else set.delete(site.id);
+    }
+    selection.value = picked.mode === 'ids' ? { mode: 'ids', ids: set } : { mode: 'all', exclude: set };
   }
 
   /** Selects every website matching the filters, across all pages (one flag; the server resolves the set). */
@@ -341,6 +370,7 @@ export function createDomainListStore(settings: { pageSize?: number } = {}) {
     setFilter,
     setSort,
     setPage,
+    applyPageSize,
     isSelected,
     toggle,
     togglePage,

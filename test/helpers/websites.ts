@@ -23,7 +23,7 @@ export async function addServingSites(domains: readonly string[]): Promise<numbe
       return ids.every((id) => page.list.some((site) => site.id === id));
     },
     'the added sites serve',
-    { timeout: 5000, interval: 100 },
+    { timeout: 10_000, interval: 100 },
   );
   return ids;
 }

@@ -339,9 +339,8 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
     if (!validated(reply, issues)) return reply;
     if (!permissions(request).can('domain', 'manage')) return fail(reply, PERMISSION_DENIED_CODE);
     const tenant = scope(request);
-    if (value.groupId && !tenant.get('website_groups', { columns: 'id', where: 'id = @id', params: { id: value.groupId } })) {
-      if (!validated(reply, [{ field: 'group_id', key: 'common.format-error' }])) return reply;
-    }
+    const groupMissing = value.groupId && !tenant.get('website_groups', { columns: 'id', where: 'id = @id', params: { id: value.groupId } });
+    if (!validated(reply, groupMissing ? [{ field: 'group_id', key: 'common.format-error' }] : [])) return reply;
     const [row] = resolveSelection(request, { ids: [value.id] }).rows;
     if (!row) return fail(reply, NOT_FOUND_CODE);
     const changes: Params = {};

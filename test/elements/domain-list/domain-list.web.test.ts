@@ -282,8 +282,10 @@ describe('<ec-domain-list> (rules §3, §4; shell §9)', () => {
   it('takes page-size from shell §9 and falls back to 10 otherwise', async () => {
     const calls = watchCalls();
     try {
-      await list(html`<ec-domain-list lang="en-US" page-size="20"></ec-domain-list>`);
+      const element = await list(html`<ec-domain-list lang="en-US" page-size="20"></ec-domain-list>`);
       expect(calls.lastQuery(/website\.list/).get('per_page')).to.equal('20');
+      element.setAttribute('page-size', '50');
+      await waitUntil(() => calls.lastQuery(/website\.list/).get('per_page') === '50', 'a changed attribute applies');
       await list(html`<ec-domain-list lang="en-US" page-size="7"></ec-domain-list>`);
       expect(calls.lastQuery(/website\.list/).get('per_page')).to.equal('10');
     } finally {
