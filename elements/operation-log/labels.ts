@@ -36,6 +36,7 @@ export const ACTION_LABEL_KEYS = {
   'batch-setting': 'action.batch-setting',
   cancel: 'action.cancel',
   'update-timezone': 'action.update-timezone',
+  unban: 'action.unban',
 } as const satisfies Record<string, string>;
 
 /** Rules §9 date ranges. */
