@@ -86,7 +86,12 @@ export function createDnsDomainsStore(client: ApiClient, instance: string, pageS
   );
   const storageKey = pageStorageKey(instance);
   const remembered = readPage(storageKey);
-  if (remembered) domains.setPage(remembered.page, remembered.size);
+  if (remembered) {
+    batch(() => {
+      domains.size.value = remembered.size;
+      domains.page.value = remembered.page;
+    });
+  }
   const selected = signal<ReadonlySet<number>>(new Set());
 
   const groupOptions = signal<DnsGroup[]>([]);

@@ -8,6 +8,14 @@ import { createApiClient } from '../../core/api/client.js';
 import { listDnsJobDetails, type DnsJob } from '../../core/api/endpoints/dns.js';
 import { sessionToken } from '../../core/session/session.js';
 
+/**
+ * `waitUntil` with a 5 s default instead of 1 s: the machines running these tests are shared, and a job, a worker or
+ * a lazy chunk can take longer than a second there.
+ */
+export function until(predicate: () => unknown, message?: string, options: { timeout?: number; interval?: number } = {}): Promise<void> {
+  return waitUntil(predicate, message, { timeout: 5000, ...options });
+}
+
 /** The element's shadow root. */
 export function shadow(element: Element): ShadowRoot {
   return element.shadowRoot!;
@@ -63,9 +71,9 @@ export function type(input: HTMLInputElement | HTMLTextAreaElement, value: strin
 export async function choose(element: HTMLElement, dropdown: HTMLElement, option: string): Promise<void> {
   (dropdown.closest('.p-dropdown') as HTMLElement).click();
   const find = () => Array.from(shadow(element).querySelectorAll<HTMLElement>('.p-dropdown-panel li[role="option"]')).find((node) => node.textContent === option);
-  await waitUntil(find, `option "${option}"`);
+  await until(find, `option "${option}"`);
   find()!.click();
-  await waitUntil(() => !shadow(element).querySelector('.p-dropdown-panel'), 'the dropdown closes');
+  await until(() => !shadow(element).querySelector('.p-dropdown-panel'), 'the dropdown closes');
 }
 
 /** The Dropdown whose hidden select or input is named `name`. */

@@ -1,9 +1,9 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { batchAddDnsDomains, listDnsDomains } from '../../../core/api/endpoints/dns.js';
 import '../../../elements/dns-domains/element.js';
 import { pageStorageKey } from '../../../elements/dns-domains/store.js';
 import { signInAsDemoChild, signInAsDemoParent } from '../../helpers/api-session.js';
-import { button, choose, envelope, finishedJob, injectFault, rows, settled, shadow, testClient, text, type } from '../../helpers/dns-elements.js';
+import { button, choose, envelope, finishedJob, injectFault, rows, settled, shadow, testClient, text, type, until } from '../../helpers/dns-elements.js';
 
 const PREFIX = `wtr-dom-${Date.now().toString(36)}`;
 
@@ -24,7 +24,7 @@ async function domainList(markup = html`<ec-dns-domains lang="en-US"></ec-dns-do
 describe('<ec-dns-domains> (rules §3-§5 DNS; shell §2 domainList, §6 permission)', () => {
   before(async () => {
     await signInAsDemoParent();
-    await ensureDomains(12);
+    await ensureDomains(22);
   });
   afterEach(() => sessionStorage.clear());
 
@@ -45,12 +45,17 @@ describe('<ec-dns-domains> (rules §3-§5 DNS; shell §2 domainList, §6 permiss
     const first = await domainList(html`<ec-dns-domains id="dns-a" lang="en-US"></ec-dns-domains>`);
     expect(shadow(first).querySelector('[part="pagination"]')).to.not.equal(null);
     button(first, 'Page 2').click();
-    await waitUntil(() => JSON.parse(sessionStorage.getItem(pageStorageKey('dns-a')) ?? 'null')?.page === 2, 'page 2 is remembered');
+    await until(() => JSON.parse(sessionStorage.getItem(pageStorageKey('dns-a')) ?? 'null')?.page === 2, 'page 2 is remembered');
     first.remove();
     const again = await domainList(html`<ec-dns-domains id="dns-a" lang="en-US"></ec-dns-domains>`);
-    await waitUntil(() => shadow(again).querySelector('[aria-current="page"]')?.textContent === '2', 'the same instance opens on page 2');
+    await until(() => shadow(again).querySelector('[aria-current="page"]')?.textContent === '2', 'the same instance opens on page 2');
     const other = await domainList(html`<ec-dns-domains id="dns-b" lang="en-US"></ec-dns-domains>`);
     expect(shadow(other).querySelector('[aria-current="page"]')?.textContent).to.equal('1');
+    // A remembered page size comes back with its page.
+    sessionStorage.setItem(pageStorageKey('dns-c'), JSON.stringify({ page: 2, size: 20 }));
+    const sized = await domainList(html`<ec-dns-domains id="dns-c" lang="en-US"></ec-dns-domains>`);
+    await until(() => shadow(sized).querySelector('[aria-current="page"]')?.textContent === '2', 'page 2 of 20 rows');
+    expect(rows(sized).length).to.be.at.most(20);
   });
 
   it('links ask the host to navigate: records of a domain, batch add, import', async () => {
@@ -71,31 +76,31 @@ describe('<ec-dns-domains> (rules §3-§5 DNS; shell §2 domainList, §6 permiss
       ['zh-CN', '超过 100 行', '域名格式错误', '请输入域名'],
     ] as const) {
       const element = await fixture<HTMLElement>(html`<ec-dns-domains lang=${lang} view="batch-add"></ec-dns-domains>`);
-      const textarea = await waitUntil(() => shadow(element).querySelector('textarea'), 'the form shows').then(() => shadow(element).querySelector('textarea')!);
+      const textarea = await until(() => shadow(element).querySelector('textarea'), 'the form shows').then(() => shadow(element).querySelector('textarea')!);
       (shadow(element).querySelector('button[type="submit"]') as HTMLButtonElement).click();
-      await waitUntil(() => text(element).includes(required), `"${required}"`);
+      await until(() => text(element).includes(required), `"${required}"`);
       type(textarea, Array.from({ length: 101 }, (_, i) => `many-${i}.example`).join('\n'));
-      await waitUntil(() => text(element).includes(message), `"${message}"`);
+      await until(() => text(element).includes(message), `"${message}"`);
       type(textarea, 'ok.example\nnot_a domain');
-      await waitUntil(() => text(element).includes(format), `"${format}"`);
+      await until(() => text(element).includes(format), `"${format}"`);
       expect(shadow(element).querySelector('[role="alert"]')).to.equal(null);
       (shadow(element).querySelector('button[type="submit"]') as HTMLButtonElement).click();
-      await waitUntil(() => textarea.getAttribute('aria-invalid') === 'true', 'the text is marked invalid');
+      await until(() => textarea.getAttribute('aria-invalid') === 'true', 'the text is marked invalid');
       sessionStorage.clear();
     }
   });
 
   it('batch add runs as a job and shows its progress until it succeeds; the draft is kept until then', async () => {
     const element = await fixture<HTMLElement>(html`<ec-dns-domains lang="en-US" view="batch-add"></ec-dns-domains>`);
-    await waitUntil(() => shadow(element).querySelector('textarea'), 'the form shows');
+    await until(() => shadow(element).querySelector('textarea'), 'the form shows');
     const names = [`${PREFIX}-job-a.example`, `${PREFIX}-job-b.example`];
     type(shadow(element).querySelector('textarea')!, names.join('\n'));
-    await waitUntil(() => sessionStorage.getItem('ec.draft.dns-domains:batch-add')?.includes('job-a'), 'the draft is saved');
+    await until(() => sessionStorage.getItem('ec.draft.dns-domains:batch-add')?.includes('job-a'), 'the draft is saved');
     const submitted = oneEvent(element, 'ec-dns-domains-submitted');
     (shadow(element).querySelector('button[type="submit"]') as HTMLButtonElement).click();
     const { jobId, domains } = (await submitted).detail;
     expect(domains).to.deep.equal(names);
-    await waitUntil(() => shadow(element).querySelector('[part="job-progress"]')?.textContent?.includes('Success'), 'the job succeeds', { timeout: 8000 });
+    await until(() => shadow(element).querySelector('[part="job-progress"]')?.textContent?.includes('Success'), 'the job succeeds', { timeout: 8000 });
     expect(shadow(element).querySelector('[part="job-progress"]')!.textContent).to.contain('2 of 2 succeeded');
     expect(sessionStorage.getItem('ec.draft.dns-domains:batch-add')).to.equal(null);
     const details = oneEvent(element, 'ec-navigate');
@@ -108,17 +113,17 @@ describe('<ec-dns-domains> (rules §3-§5 DNS; shell §2 domainList, §6 permiss
     const element = await domainList();
     const boxes = rows(element).slice(0, 2).map((row) => row.querySelector<HTMLInputElement>('input[type="checkbox"]')!);
     boxes.forEach((box) => box.click());
-    await waitUntil(() => shadow(element).querySelector('[part="bulk-actions"]')?.textContent?.includes('2 domains selected'), 'two are selected');
+    await until(() => shadow(element).querySelector('[part="bulk-actions"]')?.textContent?.includes('2 domains selected'), 'two are selected');
     await expect(element).to.be.accessible();
     button(shadow(element).querySelector('[part="bulk-actions"]')!, 'Move to group').click();
-    await waitUntil(() => shadow(element).querySelector('[part="dialog"]'), 'the dialog opens');
+    await until(() => shadow(element).querySelector('[part="dialog"]'), 'the dialog opens');
     await choose(element, shadow(element).querySelector<HTMLElement>('[part="dialog"] .p-dropdown')!, 'Staging');
     const moved = oneEvent(element, 'ec-dns-domain-moved');
     button(shadow(element).querySelector('[part="dialog"]')!, 'Move').click();
     const detail = (await moved).detail;
     expect(detail.ids).to.have.length(2);
     expect(detail.groupId).to.be.a('number');
-    await waitUntil(() => rows(element).slice(0, 2).every((row) => row.textContent!.includes('Staging')), 'the rows show their group');
+    await until(() => rows(element).slice(0, 2).every((row) => row.textContent!.includes('Staging')), 'the rows show their group');
     expect(shadow(element).querySelector('[part="bulk-actions"]')).to.equal(null);
   });
 
@@ -126,29 +131,29 @@ describe('<ec-dns-domains> (rules §3-§5 DNS; shell §2 domainList, §6 permiss
     const element = await fixture<HTMLElement>(html`<ec-dns-domains lang="en-US" view="groups"></ec-dns-domains>`);
     await settled(element);
     button(element, 'Create group').click();
-    await waitUntil(() => shadow(element).querySelector('[part="dialog"] input'), 'the dialog opens');
+    await until(() => shadow(element).querySelector('[part="dialog"] input'), 'the dialog opens');
     const [name] = Array.from(shadow(element).querySelectorAll<HTMLInputElement>('[part="dialog"] input'));
     button(shadow(element).querySelector('[part="dialog"]')!, 'Save').click();
-    await waitUntil(() => text(element).includes('Please enter the group name'), 'name required');
+    await until(() => text(element).includes('Please enter the group name'), 'name required');
     type(name!, 'x'.repeat(41));
-    await waitUntil(() => text(element).includes('At most 40 characters'), 'name too long');
+    await until(() => text(element).includes('At most 40 characters'), 'name too long');
     const groupName = `${PREFIX} group`;
     type(name!, groupName);
     const saved = oneEvent(element, 'ec-dns-group-saved');
     button(shadow(element).querySelector('[part="dialog"]')!, 'Save').click();
     expect((await saved).detail.created).to.equal(true);
-    await waitUntil(() => rows(element).some((row) => row.textContent!.includes(groupName)), 'the group is listed');
+    await until(() => rows(element).some((row) => row.textContent!.includes(groupName)), 'the group is listed');
     button(element, `Delete ${groupName}`).click();
-    await waitUntil(() => shadow(element).querySelector('.p-confirm-popup'), 'the confirmation opens');
+    await until(() => shadow(element).querySelector('.p-confirm-popup'), 'the confirmation opens');
     const deleted = oneEvent(element, 'ec-dns-group-deleted');
     (shadow(element).querySelector('.p-confirm-popup-accept') as HTMLButtonElement).click();
     await deleted;
-    await waitUntil(() => !rows(element).some((row) => row.textContent!.includes(groupName)), 'the group is gone');
+    await until(() => !rows(element).some((row) => row.textContent!.includes(groupName)), 'the group is gone');
   });
 
   it('statistics: query, domain and record totals and the records by type', async () => {
     const element = await fixture<HTMLElement>(html`<ec-dns-domains lang="en-US" view="statistics"></ec-dns-domains>`);
-    await waitUntil(() => shadow(element).querySelector('[part="summary"]'), 'the statistics show', { timeout: 8000 });
+    await until(() => shadow(element).querySelector('[part="summary"]'), 'the statistics show', { timeout: 8000 });
     expect(shadow(element).querySelector('[part="summary"]')!.textContent).to.contain('Resolution queries');
     expect(text(element)).to.contain('Records by type');
   });
@@ -185,7 +190,7 @@ describe('<ec-dns-domains> (rules §3-§5 DNS; shell §2 domainList, §6 permiss
     await expect(en).to.be.accessible();
     for (const view of ['batch-add', 'groups']) {
       const element = await fixture<HTMLElement>(html`<ec-dns-domains lang="zh-CN" view=${view}></ec-dns-domains>`);
-      await waitUntil(() => shadow(element).querySelector('form, [part="table"], [part="empty-state"]'), `${view} shows`);
+      await until(() => shadow(element).querySelector('form, [part="table"], [part="empty-state"]'), `${view} shows`);
       await expect(element).to.be.accessible();
     }
   });

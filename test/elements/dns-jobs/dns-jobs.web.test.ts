@@ -1,8 +1,8 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { listDnsJobs } from '../../../core/api/endpoints/dns.js';
 import '../../../elements/dns-jobs/element.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
-import { button, choose, dropdownNamed, rows, settled, shadow, testClient, text } from '../../helpers/dns-elements.js';
+import { button, choose, dropdownNamed, rows, settled, shadow, testClient, text, until } from '../../helpers/dns-elements.js';
 
 /** The seeded batch-add-records job (demo/server/db/seed/dns.ts): two rows succeeded, one failed. */
 async function seededJobId(): Promise<number> {
@@ -67,7 +67,7 @@ describe('<ec-dns-jobs> (rules §3 DNS job, §4 statuses; shell §2 jobList, job
       const list = await settled(await fixture<HTMLElement>(html`<ec-dns-jobs lang=${lang}></ec-dns-jobs>`));
       await expect(list).to.be.accessible();
       const details = await settled(await fixture<HTMLElement>(html`<ec-dns-jobs lang=${lang} view="detail-list" job-id=${id}></ec-dns-jobs>`));
-      await waitUntil(() => shadow(details).querySelector('[part="job-progress"]'), 'the summary shows');
+      await until(() => shadow(details).querySelector('[part="job-progress"]'), 'the summary shows');
       await expect(details).to.be.accessible();
     }
   });

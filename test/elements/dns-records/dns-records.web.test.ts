@@ -1,10 +1,10 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import writeXlsxFile from 'write-excel-file/universal';
 import { batchAddDnsDomains, listDnsDomains } from '../../../core/api/endpoints/dns.js';
 import { formatDuration } from '../../../core/i18n/format.js';
 import '../../../elements/dns-records/element.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
-import { button, choose, finishedJob, injectFault, rows, settled, shadow, testClient, text, type } from '../../helpers/dns-elements.js';
+import { button, choose, finishedJob, injectFault, rows, settled, shadow, testClient, text, type, until } from '../../helpers/dns-elements.js';
 
 const STAMP = Date.now().toString(36);
 const DOMAINS = [`wtr-rec-${STAMP}.example`, `wtr-rec2-${STAMP}.example`];
@@ -40,12 +40,12 @@ async function recordList(id: number, lang = 'en-US'): Promise<HTMLElement> {
 
 async function startAdding(element: HTMLElement): Promise<void> {
   button(element, 'Add record').click();
-  await waitUntil(() => editor(element), 'the editor row opens');
+  await until(() => editor(element), 'the editor row opens');
 }
 
 async function saveAndExpect(element: HTMLElement, message: string): Promise<void> {
   button(editor(element), 'Save').click();
-  await waitUntil(() => editor(element)?.textContent?.includes(message), `"${message}"`);
+  await until(() => editor(element)?.textContent?.includes(message), `"${message}"`);
 }
 
 /** Picks a file in the import panel as the user would. */
@@ -66,12 +66,12 @@ const header = ['Host record', 'Record type', 'Record value', 'MX priority', 'TT
 
 async function importPage(lang = 'en-US'): Promise<HTMLElement> {
   const element = await fixture<HTMLElement>(html`<ec-dns-records lang=${lang} view="import-log"></ec-dns-records>`);
-  await waitUntil(() => shadow(element).querySelector('input[type="file"]'), 'the import panel shows');
+  await until(() => shadow(element).querySelector('input[type="file"]'), 'the import panel shows');
   return element;
 }
 
 async function fileProblem(element: HTMLElement): Promise<string> {
-  await waitUntil(() => shadow(element).querySelector('.ec-dns-file-issue'), 'the file is refused', { timeout: 8000 });
+  await until(() => shadow(element).querySelector('.ec-dns-file-issue'), 'the file is refused', { timeout: 8000 });
   return shadow(element).querySelector('.ec-dns-file-issue')!.textContent!;
 }
 
@@ -119,7 +119,7 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
     type(field(element, 'MX priority'), '51');
     await saveAndExpect(element, 'MX priority must be from 1 to 50');
     editorDropdown(element, 'TTL').click();
-    await waitUntil(() => shadow(element).querySelector('.p-dropdown-panel li'), 'the TTL options open');
+    await until(() => shadow(element).querySelector('.p-dropdown-panel li'), 'the TTL options open');
     const options = Array.from(shadow(element).querySelectorAll('.p-dropdown-panel li')).map((node) => node.textContent);
     expect(options).to.deep.equal([60, 600, 3600].map((ttl) => formatDuration(ttl, 'en_US')));
     (shadow(element).querySelector('.p-dropdown-panel li') as HTMLElement).click();
@@ -134,37 +134,37 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
     const saved = oneEvent(element, 'ec-dns-record-saved');
     button(editor(element), 'Save').click();
     expect((await saved).detail.created).to.equal(true);
-    await waitUntil(() => !editor(element) && rows(element).some((row) => row.textContent!.includes('192.0.2.80')), 'the record is listed');
+    await until(() => !editor(element) && rows(element).some((row) => row.textContent!.includes('192.0.2.80')), 'the record is listed');
     await startAdding(element);
     type(field(element, 'Host record'), 'WEB');
     type(field(element, 'Record value'), '192.0.2.80');
     await saveAndExpect(element, 'The same record already exists');
     expect(field(element, 'Host record').value).to.equal('WEB');
     button(editor(element), 'Cancel').click();
-    await waitUntil(() => !editor(element), 'the editor closes');
+    await until(() => !editor(element), 'the editor closes');
 
     button(element, 'Edit web A').click();
-    await waitUntil(() => editor(element), 'the editor opens on the row');
+    await until(() => editor(element), 'the editor opens on the row');
     type(field(element, 'Record value'), '192.0.2.81');
     button(editor(element), 'Save').click();
-    await waitUntil(() => rows(element).some((row) => row.textContent!.includes('192.0.2.81')), 'the change is listed');
+    await until(() => rows(element).some((row) => row.textContent!.includes('192.0.2.81')), 'the change is listed');
 
     button(element, 'Disable web A').click();
-    await waitUntil(() => shadow(element).querySelector('.p-confirm-popup'), 'the confirmation opens');
+    await until(() => shadow(element).querySelector('.p-confirm-popup'), 'the confirmation opens');
     const changed = oneEvent(element, 'ec-dns-record-status-changed');
     (shadow(element).querySelector('.p-confirm-popup-accept') as HTMLButtonElement).click();
     expect((await changed).detail.status).to.equal('disabled');
-    await waitUntil(() => rows(element).some((row) => row.textContent!.includes('192.0.2.81') && row.textContent!.includes('Disabled')), 'disabled');
+    await until(() => rows(element).some((row) => row.textContent!.includes('192.0.2.81') && row.textContent!.includes('Disabled')), 'disabled');
 
     const row = rows(element).find((candidate) => candidate.textContent!.includes('192.0.2.81'))!;
     row.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
-    await waitUntil(() => shadow(element).querySelector('[part="bulk-actions"]'), 'the bulk actions show');
+    await until(() => shadow(element).querySelector('[part="bulk-actions"]'), 'the bulk actions show');
     button(shadow(element).querySelector('[part="bulk-actions"]')!, 'Delete').click();
-    await waitUntil(() => shadow(element).querySelector('.p-confirm-popup'), 'the confirmation opens');
+    await until(() => shadow(element).querySelector('.p-confirm-popup'), 'the confirmation opens');
     const deleted = oneEvent(element, 'ec-dns-record-deleted');
     (shadow(element).querySelector('.p-confirm-popup-accept') as HTMLButtonElement).click();
     expect((await deleted).detail.ids).to.have.length(1);
-    await waitUntil(() => !rows(element).some((candidate) => candidate.textContent!.includes('192.0.2.81')), 'deleted');
+    await until(() => !rows(element).some((candidate) => candidate.textContent!.includes('192.0.2.81')), 'deleted');
   });
 
   it('a failed load shows the error state with retry (fault injection: HTTP 500 on the record list)', async () => {
@@ -204,19 +204,19 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
       ['zh-CN', '超过 100 行', '记录值格式错误'],
     ] as const) {
       const element = await fixture<HTMLElement>(html`<ec-dns-records lang=${lang} view="batch-add" domain-id=${ids[0]}></ec-dns-records>`);
-      await waitUntil(() => shadow(element).querySelector('textarea'), 'the form shows');
+      await until(() => shadow(element).querySelector('textarea'), 'the form shows');
       const textarea = shadow(element).querySelector('textarea')!;
       type(textarea, Array.from({ length: 101 }, (_, i) => `h${i} A 192.0.2.${i % 250}`).join('\n'));
-      await waitUntil(() => text(element).includes(message), `"${message}"`);
+      await until(() => text(element).includes(message), `"${message}"`);
       type(textarea, 'www A 192.0.2.1\nbad A 300.0.0.1');
-      await waitUntil(() => text(element).includes(format), `"${format}"`);
+      await until(() => text(element).includes(format), `"${format}"`);
       sessionStorage.clear();
     }
   });
 
   it('batch add records to two domains runs as one job', async () => {
     const element = await fixture<HTMLElement>(html`<ec-dns-records lang="en-US" view="batch-add" domain-id=${ids[0]}></ec-dns-records>`);
-    await waitUntil(() => shadow(element).querySelector('textarea'), 'the form shows');
+    await until(() => shadow(element).querySelector('textarea'), 'the form shows');
     type(shadow(element).querySelector('textarea')!, 'batch1 A 192.0.2.31\nbatch2 CNAME web.example.net');
     const submitted = oneEvent(element, 'ec-dns-records-submitted');
     (shadow(element).querySelector('button[type="submit"]') as HTMLButtonElement).click();
@@ -256,7 +256,7 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
       { sheet: 'second', data: [['Domain', DOMAINS[1]], header, ['@', 'MX', 'mx.example.net', 10, 3600], ['txt', 'TXT', 'hello', null, 60]] },
     ]);
     pick(element, file);
-    await waitUntil(() => shadow(element).querySelector('[part="preview"]'), 'the preview shows', { timeout: 8000 });
+    await until(() => shadow(element).querySelector('[part="preview"]'), 'the preview shows', { timeout: 8000 });
     const bad = Array.from(shadow(element).querySelectorAll('.ec-dns-row-invalid'));
     expect(bad).to.have.length(1);
     expect(bad[0]!.textContent).to.contain('imp2');
@@ -266,15 +266,15 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
     button(element, 'Import 3 records').click();
     const { jobId, fileName } = (await started).detail;
     expect(fileName).to.equal('two-tabs.xlsx');
-    await waitUntil(() => shadow(element).querySelector('[part="job-progress"]')?.textContent?.includes('Success'), 'the import job succeeds', { timeout: 8000 });
+    await until(() => shadow(element).querySelector('[part="job-progress"]')?.textContent?.includes('Success'), 'the import job succeeds', { timeout: 8000 });
     expect((await finishedJob(jobId)).succeeded).to.equal(3);
-    await waitUntil(() => text(element).includes('two-tabs.xlsx'), 'the history lists the import');
+    await until(() => text(element).includes('two-tabs.xlsx'), 'the history lists the import');
   });
 
   it('import preview: a sheet for a domain the account does not have is refused before anything is written', async () => {
     const element = await importPage('zh-CN');
     pick(element, await workbook('unknown.xlsx', [{ sheet: 'x', data: [['域名', `nobody-${STAMP}.example`], ['主机记录', '记录类型', '记录值'], ['www', 'A', '192.0.2.1']] }]));
-    await waitUntil(() => text(element).includes('不在域名列表中'), 'the unknown domain is named', { timeout: 8000 });
+    await until(() => text(element).includes('不在域名列表中'), 'the unknown domain is named', { timeout: 8000 });
     expect(button(element, /^导入 \d+ 条记录$/).disabled).to.equal(true);
   });
 
@@ -284,10 +284,10 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
       const element = await recordList(ids[0]!, lang);
       await expect(element).to.be.accessible();
       button(element, lang === 'en-US' ? 'Add record' : '添加记录').click();
-      await waitUntil(() => editor(element), 'the editor row opens');
+      await until(() => editor(element), 'the editor row opens');
       await expect(element).to.be.accessible();
       const batch = await fixture<HTMLElement>(html`<ec-dns-records lang=${lang} view="batch-add"></ec-dns-records>`);
-      await waitUntil(() => shadow(batch).querySelector('textarea'), 'the form shows');
+      await until(() => shadow(batch).querySelector('textarea'), 'the form shows');
       await expect(batch).to.be.accessible();
       const importer = await importPage(lang);
       await settled(importer);
