@@ -29,6 +29,8 @@ async function openBatch(element: HTMLElement): Promise<HTMLElement> {
   return shadow(element).querySelector<HTMLElement>('.p-dialog')!;
 }
 
+const hasButton = (root: ParentNode, text: string) => Array.from(root.querySelectorAll('button')).some((node) => node.textContent?.trim() === text);
+
 function dialogText(element: HTMLElement): string {
   return shadow(element).querySelector('.p-dialog')?.textContent ?? '';
 }
@@ -271,6 +273,36 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
       expect(calls.urls.filter((url) => /ban\.batch\.unban/.test(url)).length).to.equal(1);
     } finally {
       calls.restore();
+    }
+  });
+
+  it('cancel stops the run at the chunk in flight; resume sends it again with its key', async () => {
+    const target = (await listBanRecords(client, { status: 'banned', per_page: 1 })).list[0]!;
+    const keys: string[] = [];
+    // The first attempt hangs until the run is canceled (its request is aborted); later ones reach the server.
+    const restore = injectFault(/ban\.batch\.unban/, (url, init) => {
+      keys.push(new Headers(init?.headers).get('Idempotency-Key') ?? '');
+      if (keys.length > 1) {
+        restore();
+        return fetch(url, init);
+      }
+      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    });
+    try {
+      const element = await fixture<HTMLElement>(html`<ec-ban-manager lang="en-US" domain-id=${target.domain_id}></ec-ban-manager>`);
+      const dialog = await openBatch(element);
+      await typeEntries(dialog, target.ip);
+      button(dialog, 'Unban 1 entries').click();
+      await waitUntil(() => hasButton(shadow(element), 'Cancel') && keys.length === 1, 'the chunk is in flight');
+      button(shadow(element).querySelector('.p-dialog')!, 'Cancel').click();
+      await waitUntil(() => dialogText(element).includes('Canceled after 0 of 1 entries'), 'the run is canceled');
+      setTimeout(() => button(shadow(element).querySelector('.p-dialog')!, 'Resume').click());
+      const event = await oneEvent(element, 'ec-batch-unban-finished');
+      expect(event.detail.unbanned_entries).to.equal(1);
+      expect(keys.length).to.equal(2);
+      expect(keys[1], 'the resumed chunk kept its key').to.equal(keys[0]);
+    } finally {
+      restore();
     }
   });
 
