@@ -19,9 +19,21 @@ void instance.init({
   initAsync: false,
 });
 
-/** A translator bound to one language and namespace (`common` is always the fallback namespace). */
+const translators = new Map<string, TFunction>();
+
+/**
+ * A translator bound to one language and namespace (`common` is always the fallback namespace). One per pair for the
+ * page's lifetime: components ask for theirs on every mount, and a list mounting hundreds of status tags would
+ * otherwise build hundreds of identical translators.
+ */
 export function translator(language: Language, namespace: Namespace = 'common'): TFunction {
-  return instance.getFixedT(language, [namespace, 'common']);
+  const key = `${language}\u0000${namespace}`;
+  let t = translators.get(key);
+  if (!t) {
+    t = instance.getFixedT(language, [namespace, 'common']);
+    translators.set(key, t);
+  }
+  return t;
 }
 
 /** Whether a key exists, for tests and for the unknown-label fallback. */
