@@ -5,6 +5,11 @@ export const CONSOLE_VERSION = '0.1.0';
 /** Table page sizes and default (shell §9). */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
+
+/** A page size of shell §9, or the default for anything else (an attribute, a stored preference). */
+export function pageSizeOrDefault(value: unknown): number {
+  return (PAGE_SIZES as readonly unknown[]).includes(value) ? (value as number) : DEFAULT_PAGE_SIZE;
+}
 /** Tooltip open delay (shell §9). */
 export const TOOLTIP_DELAY_MS = 500;
 /** Dialog default width (shell §9). */

@@ -31,7 +31,7 @@ import {
   type WebsiteTemplate,
   type WebsiteUpdateRequest,
 } from '../../core/api/endpoints/websites.js';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { pageSizeOrDefault } from '../../core/config/constants.js';
 
 /** How often a page with sites in a passing status (approval, issuing, updating) is asked again. */
 export const STATUS_POLL_MS = 2000;
@@ -70,11 +70,6 @@ export interface DomainPlanData {
 
 const NO_FILTERS: DomainListFilters = { search: '', status: '', group: '', access: '' };
 const NOTHING: DomainSelection = { mode: 'ids', ids: new Set() };
-
-/** A page size of shell §9, or the default. */
-export function pageSizeOrDefault(value: unknown): number {
-  return (PAGE_SIZES as readonly unknown[]).includes(value) ? (value as number) : DEFAULT_PAGE_SIZE;
-}
 
 /** Whether the page shows a site the job runner is still moving on. */
 export function hasPassingStatus(list: readonly WebsiteInfo[]): boolean {

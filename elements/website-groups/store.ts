@@ -15,8 +15,7 @@ import {
   type WebsiteGroup,
   type WebsiteGroupInput,
 } from '../../core/api/endpoints/websites.js';
-import { DEFAULT_PAGE_SIZE } from '../../core/config/constants.js';
-import { pageSizeOrDefault } from '../domain-list/store.js';
+import { pageSizeOrDefault } from '../../core/config/constants.js';
 
 /** The list: first load, failed load, or a page of groups. */
 export type GroupListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: WebsiteGroup[]; total: number };
@@ -30,7 +29,7 @@ export function createWebsiteGroupsStore(settings: { pageSize?: number } = {}) {
   const busy = signal(false);
   const search = signal('');
   const page = signal(1);
-  const pageSize = signal(pageSizeOrDefault(settings.pageSize ?? DEFAULT_PAGE_SIZE));
+  const pageSize = signal(pageSizeOrDefault(settings.pageSize));
   const query = computed(() => ({ page: page.value, per_page: pageSize.value, search: search.value || undefined }));
   let generation = 0;
 

@@ -12,8 +12,6 @@ import type {
   DomainListItem,
   MemberConsoleInfo,
   OemConfigAnswer,
-  PackageAllow,
-  PlanAction,
   PlanActionsAnswer,
   PlanInfo,
   PlanLevel,
@@ -24,6 +22,7 @@ import type {
   VersionGrayStatus,
 } from '../../../core/api/endpoints/platform.js';
 import { prepare } from '../db/database.js';
+import { livePlans, planActionsOf } from '../db/plans.js';
 import { fail, ok, validated } from '../http/envelope.js';
 import { requestLanguage } from '../http/messages.js';
 import { readPage } from '../http/pagination.js';
@@ -66,13 +65,6 @@ interface PlanRow {
   actions: string;
   package_allow: string;
 }
-
-const NO_PACKAGE: PackageAllow = {
-  https: false,
-  domain_proxy_conf: false,
-  cloud_waf: { waf_mode: [] },
-  waf_block_diy_page: { type: [] },
-};
 
 function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S{1,256})$/i.exec(header ?? '');
@@ -159,16 +151,8 @@ export async function platformRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.get('/V4/member.plan.actions', async (request, reply) => {
-    const now = api.now();
     // Only plans that have not expired unlock anything; with several, the newest live plan decides.
-    const row = scope(request).get<PlanRow>('plans', {
-      where: 'expire_at > @now',
-      params: { now },
-      orderBy: 'id DESC',
-    });
-    const answer: PlanActionsAnswer = row
-      ? { actions: JSON.parse(row.actions) as PlanAction[], package_allow: JSON.parse(row.package_allow) as PackageAllow }
-      : { actions: [], package_allow: NO_PACKAGE };
+    const answer: PlanActionsAnswer = planActionsOf(livePlans(scope(request), api.now()));
     return ok(reply, answer);
   });
 

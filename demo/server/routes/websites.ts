@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../core/api/catalogue.js';
-import type { ListAnswer, PackageAllow, PlanAction, PlanSetting } from '../../../core/api/endpoints/platform.js';
+import type { ListAnswer } from '../../../core/api/endpoints/platform.js';
 import {
   UNAPPROVED_WEBSITE_STATUSES,
   type WebsiteBatchAnswer,
@@ -37,6 +37,7 @@ import {
   WEBSITE_COLUMNS,
   type WebsiteListRow,
 } from '../db/websites.js';
+import { livePlans, planActionsOf, type LivePlan } from '../db/plans.js';
 import { fail, ok, validated } from '../http/envelope.js';
 import { readPage, type PageLimits } from '../http/pagination.js';
 import { readAdd, readDryRun, readId, readListQuery, readSelection, readSettings, readStatusAction, readUpdate } from '../http/website-payloads.js';
@@ -49,42 +50,27 @@ import { requireSession } from '../security/session.js';
 /** The list pages by 10/20/50/100 (shell §9); the website picker of batch setting shows 500 (rules §5). */
 export const WEBSITE_PAGE_LIMITS: PageLimits = { defaultPerPage: 10, maxPerPage: 500 };
 
-interface PlanRow {
-  actions: string;
-  package_allow: string;
-  domain_total: number;
-  expire_at: number;
-  plan_setting: string;
-}
-
 /** What the account's live plans allow (rules §6) and its domain quota (shell §3 domain_usage). */
 export interface WebsitePlan {
   gate: WebsitePlanContext;
   /** Sum of the domain totals of the plans that have not expired. */
   total: number;
-  /** The newest live plan, which decides the actions (as `V4/member.plan.actions` does). */
-  newest: PlanRow | undefined;
+  /** The newest live plan, whose settings a new site starts from. */
+  newest: LivePlan | undefined;
 }
 
 /** Reads the account's plan context. */
 export function websitePlan(request: FastifyRequest): WebsitePlan {
-  const live = scope(request).all<PlanRow>('plans', {
-    columns: 'actions, package_allow, domain_total, expire_at, plan_setting',
-    where: 'expire_at > @now',
-    params: { now: request.server.now() },
-    orderBy: 'id DESC',
-  });
-  const newest = live[0];
-  const actions = newest ? (JSON.parse(newest.actions) as PlanAction[]) : [];
-  const allow = newest ? (JSON.parse(newest.package_allow) as Partial<PackageAllow>) : {};
+  const plans = livePlans(scope(request), request.server.now());
+  const { actions, package_allow: allow } = planActionsOf(plans);
   return {
     gate: {
       addAllowed: actions.includes('domain_add'),
-      httpsAllowed: actions.includes('https') && allow.https === true,
+      httpsAllowed: actions.includes('https') && allow.https,
       websocketAllowed: actions.includes('websocket'),
     },
-    total: live.reduce((sum, plan) => sum + plan.domain_total, 0),
-    newest,
+    total: plans.reduce((sum, plan) => sum + plan.domain_total, 0),
+    newest: plans[0],
   };
 }
 
@@ -221,7 +207,7 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
     if (readDryRun(request.body)) return ok(reply, batchAnswer(results, null));
 
     const now = api.now();
-    const setting = plan.newest ? (JSON.parse(plan.newest.plan_setting) as Partial<PlanSetting>) : {};
+    const setting = plan.newest?.plan_setting ?? {};
     const template = value.templateId === null ? undefined : tenant.get<{ settings: string }>('website_templates', {
       columns: 'settings',
       where: 'id = @id',

@@ -16,7 +16,7 @@ import { useDraft } from '../../../core/ui/use-draft.js';
 import { DomainLinesField } from '../../domain-list/parts/domain-lines-field.js';
 import { newOriginRow, OriginEditor, toOrigins, type OriginRow } from '../../domain-list/parts/origin-editor.js';
 import type { BatchRequest, DomainBatchStore } from '../store.js';
-import { dropdownPt } from '../../domain-list/parts/dropdown-pt.js';
+import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
 
 interface BatchAddForm {
   domains: string;
@@ -118,7 +118,7 @@ export function BatchAddFormView({ store, onPreview }: BatchAddFormProps) {
             invalid={templateError !== null}
             aria-describedby={`${baseId}-template-error`}
             onChange={(event) => update({ templateId: event.value as number })}
-            pt={dropdownPt(tList('field.template'))}
+            pt={namedDropdown(tList('field.template'))}
           />
           {templateError && (
             <small id={`${baseId}-template-error`} className="ec-error-text">
@@ -128,7 +128,7 @@ export function BatchAddFormView({ store, onPreview }: BatchAddFormProps) {
         </div>
         <div className="ec-field">
           <label htmlFor={`${baseId}-group`}>{tList('field.group')}</label>
-          <Dropdown inputId={`${baseId}-group`} value={form.groupId} options={groupOptions} onChange={(event) => update({ groupId: event.value as number })} pt={dropdownPt(tList('field.group'))} />
+          <Dropdown inputId={`${baseId}-group`} value={form.groupId} options={groupOptions} onChange={(event) => update({ groupId: event.value as number })} pt={namedDropdown(tList('field.group'))} />
         </div>
         <div className="ec-field">
           <label htmlFor={`${baseId}-remark`}>{tList('field.remark')}</label>

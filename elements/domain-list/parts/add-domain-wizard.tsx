@@ -39,7 +39,7 @@ import { TYPE_KEYS } from '../vocabulary.js';
 import { DomainLinesField } from './domain-lines-field.js';
 import { newOriginRow, OriginEditor, toOrigins, type OriginRow } from './origin-editor.js';
 import { OutcomeSummary, OutcomeTable } from './outcome-table.js';
-import { dropdownPt } from './dropdown-pt.js';
+import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
 
 /** The wizard's steps, in order. */
 export const WIZARD_STEPS = ['domains', 'origins', 'review', 'result'] as const;
@@ -237,17 +237,17 @@ export function AddDomainWizard({ store, onClose, onAdded, onNotice }: AddDomain
                 invalid={message('templateId', tried.has('domains')) !== null}
                 aria-describedby={`${ids.template}-error`}
                 onChange={(event) => update({ templateId: event.value as number })}
-                pt={dropdownPt(t('field.template'))}
+                pt={namedDropdown(t('field.template'))}
               />
               {fieldError(ids.template, message('templateId', tried.has('domains')))}
             </div>
             <div className="ec-field">
               <label htmlFor={ids.type}>{t('field.type')}</label>
-              <Dropdown inputId={ids.type} value={form.type} options={typeOptions} onChange={(event) => update({ type: event.value as WebsiteType })} pt={dropdownPt(t('field.type'))} />
+              <Dropdown inputId={ids.type} value={form.type} options={typeOptions} onChange={(event) => update({ type: event.value as WebsiteType })} pt={namedDropdown(t('field.type'))} />
             </div>
             <div className="ec-field">
               <label htmlFor={ids.group}>{t('field.group')}</label>
-              <Dropdown inputId={ids.group} value={form.groupId} options={groupOptions} onChange={(event) => update({ groupId: event.value as number })} pt={dropdownPt(t('field.group'))} />
+              <Dropdown inputId={ids.group} value={form.groupId} options={groupOptions} onChange={(event) => update({ groupId: event.value as number })} pt={namedDropdown(t('field.group'))} />
             </div>
             <div className="ec-field">
               <label htmlFor={ids.remark}>{t('field.remark')}</label>

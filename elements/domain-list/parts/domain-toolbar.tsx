@@ -15,7 +15,7 @@ import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import type { StatusSetting } from '../../../core/ui/parts/status-tag.js';
 import type { DomainListFilters } from '../store.js';
 import { ACCESS_MODE_KEYS } from '../vocabulary.js';
-import { dropdownPt } from './dropdown-pt.js';
+import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
 
 /**
  * The option value of "all" in the filter dropdowns. PrimeReact's Dropdown treats an empty value as no selection and
@@ -67,7 +67,7 @@ export const DomainToolbar = memo(function DomainToolbar(props: DomainToolbarPro
         value={value === '' ? ALL : value}
         options={options}
         onChange={(event) => onChange((event.value === ALL ? '' : event.value) as never)}
-        pt={dropdownPt(label)}
+        pt={namedDropdown(label)}
       />
     </div>
   );

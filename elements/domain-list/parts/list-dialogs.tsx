@@ -13,7 +13,7 @@ import { validateWebsiteRemark } from '../../../core/rules/websites.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
 import { OutcomeSummary, OutcomeTable } from './outcome-table.js';
-import { dropdownPt } from './dropdown-pt.js';
+import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
 
 /** Props of {@link ConfirmActionDialog}. */
 export interface ConfirmActionDialogProps {
@@ -117,7 +117,7 @@ export function EditSiteDialog({ site, groups, busy, onSave, onCancel }: EditSit
             value={group}
             options={groupOptions}
             onChange={(event) => setGroup(event.value as number)}
-            pt={dropdownPt(t('field.group'))}
+            pt={namedDropdown(t('field.group'))}
           />
         </div>
         <div className="ec-checkbox">

@@ -20,7 +20,7 @@ import { DEFAULT_HTTP_PORTS } from '../../../core/rules/origin.js';
 import { ORIGIN_WEIGHT_DEFAULT } from '../../../core/rules/websites.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { BALANCING_KEYS, LINE_KEYS, ORIGIN_PROTOCOL_KEYS } from '../vocabulary.js';
-import { dropdownPt } from './dropdown-pt.js';
+import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
 
 /** One origin row as typed. */
 export interface OriginRow {
@@ -112,7 +112,7 @@ export function OriginEditor({ origins, originProtocol, loadBalancing, issues, s
                 value={row.line}
                 options={lineOptions}
                 onChange={(event) => edit(index, { line: event.value as OriginLine })}
-                pt={dropdownPt(lineLabel)}
+                pt={namedDropdown(lineLabel)}
               />
             </div>
             {input(index, 'weight', t('origins.weight'), { inputMode: 'numeric' })}
@@ -146,7 +146,7 @@ export function OriginEditor({ origins, originProtocol, loadBalancing, issues, s
             value={originProtocol}
             options={protocolOptions}
             onChange={(event) => onProtocol(event.value as OriginProtocol)}
-            pt={dropdownPt(t('origins.protocol'))}
+            pt={namedDropdown(t('origins.protocol'))}
           />
         </div>
         <div className="ec-field">
@@ -156,7 +156,7 @@ export function OriginEditor({ origins, originProtocol, loadBalancing, issues, s
             value={loadBalancing}
             options={balancingOptions}
             onChange={(event) => onBalancing(event.value as LoadBalancing)}
-            pt={dropdownPt(t('origins.balancing'))}
+            pt={namedDropdown(t('origins.balancing'))}
           />
         </div>
       </div>

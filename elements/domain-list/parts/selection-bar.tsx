@@ -11,7 +11,7 @@ import { formatCount } from '../../../core/i18n/format.js';
 import { WEBSITE_BATCH_MAX } from '../../../core/rules/websites.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import type { DomainSelection } from '../store.js';
-import { dropdownPt } from './dropdown-pt.js';
+import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
 
 /** A batch action of the bar. */
 export type BatchAction = { kind: 'suspend' } | { kind: 'enable' } | { kind: 'delete' } | { kind: 'group'; groupId: number | null };
@@ -69,7 +69,7 @@ export const SelectionBar = memo(function SelectionBar({ selection, count, total
           value={target}
           options={groupOptions}
           onChange={(event) => setTarget(event.value as number)}
-          pt={dropdownPt(t('selection.move-to'))}
+          pt={namedDropdown(t('selection.move-to'))}
         />
         <Button
           type="button"
