@@ -81,19 +81,33 @@ function esbuildBundlePlugin() {
  * Element tests talk to the real reference server (DESIGN §5: our own server is never mocked): it runs in-process
  * on an in-memory database with the demo seed, and /api requests from the test page are forwarded to it.
  */
-let referenceServer;
-function reference() {
-  referenceServer ??= import('../demo/server/app.ts').then(async ({ buildServer }) => {
-    const server = await buildServer({ dbPath: ':memory:' });
-    await server.ready();
-    return server;
-  });
-  return referenceServer;
+/**
+ * One server per test file (web-test-runner session, named in the page's URL and so in every request's Referer),
+ * so no test file sees the data another one wrote.
+ */
+const referenceServers = new Map();
+function reference(sessionKey) {
+  let server = referenceServers.get(sessionKey);
+  if (!server) {
+    server = import('../demo/server/app.ts').then(async ({ buildServer }) => {
+      const instance = await buildServer({ dbPath: ':memory:' });
+      await instance.ready();
+      return instance;
+    });
+    referenceServers.set(sessionKey, server);
+  }
+  return server;
+}
+
+function sessionKeyOf(ctx) {
+  const referer = ctx.get('referer');
+  if (!referer) return 'shared';
+  return new URL(referer).searchParams.get('wtr-session-id') ?? 'shared';
 }
 
 async function forwardApiToReferenceServer(ctx, next) {
   if (!ctx.path.startsWith('/api/')) return next();
-  const server = await reference();
+  const server = await reference(sessionKeyOf(ctx));
   const chunks = [];
   for await (const chunk of ctx.req) chunks.push(chunk);
   const headers = { ...ctx.request.headers };
@@ -118,7 +132,7 @@ function referenceServerPlugin() {
   return {
     name: 'ec-reference-server',
     async serverStop() {
-      if (referenceServer) await (await referenceServer).close();
+      await Promise.all([...referenceServers.values()].map(async (server) => (await server).close()));
     },
   };
 }

@@ -45,7 +45,11 @@ describe('defineElement: PrimeReact inside a shadow root (DESIGN §2, NOTES)', (
     expect(document.querySelector('.p-dialog')).to.equal(null);
     const content = root(element).querySelector<HTMLElement>('.p-dialog-content')!;
     expect(getComputedStyle(content).backgroundColor).to.equal('rgb(255, 255, 255)');
-    expect(getComputedStyle(root(element).querySelector('.p-dialog-mask')!).backgroundColor).to.not.equal('rgba(0, 0, 0, 0)');
+    // The mask fades in; wait for its themed colour rather than reading it mid-animation.
+    await waitUntil(
+      () => getComputedStyle(root(element).querySelector('.p-dialog-mask')!).backgroundColor !== 'rgba(0, 0, 0, 0)',
+      'the modal mask is painted',
+    );
     (root(element).querySelector('.p-dialog-header-close') as HTMLButtonElement).click();
     await waitUntil(() => !root(element).querySelector('.p-dialog'), 'the dialog closes');
 
