@@ -19,6 +19,7 @@ import {
 import { listDomainPicker, type DomainListItem } from '../../core/api/endpoints/platform.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
 import { resolveTimeRange, toLogWallTime, type TimeRange, type TimeRangePreset } from '../../core/i18n/time-range.js';
+import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** The range a new view starts with. */
 export const DEFAULT_BAN_RANGE: TimeRangePreset = '7d';
@@ -254,14 +255,9 @@ export function createBanManagerStore(settings: BanManagerSettings = {}, now: ()
 /** The store type. */
 export type BanManagerStore = ReturnType<typeof createBanManagerStore>;
 
-const stores = new WeakMap<HTMLElement, BanManagerStore>();
+const stores = instanceStores<BanManagerStore>();
 
 /** The store of one element, created on first use with the element's attributes. */
 export function banManagerStoreFor(host: HTMLElement, settings: BanManagerSettings): BanManagerStore {
-  let store = stores.get(host);
-  if (!store) {
-    store = createBanManagerStore(settings);
-    stores.set(host, store);
-  }
-  return store;
+  return stores(host, () => createBanManagerStore(settings));
 }

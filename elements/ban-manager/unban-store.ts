@@ -17,6 +17,7 @@ import { fileBatchIssue, unlockLimit, validateTxtFile, type UnlockSource } from 
 import { packedEntries, type PackedBatchResult } from '../../core/rules/batch-packed.js';
 import { issue, type RuleIssue } from '../../core/rules/types.js';
 import { checkBatch } from '../../core/workers/batch-checker.js';
+import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** Automatic retries of one chunk after a network failure or timeout, with the same key, before the run pauses. */
 export const CHUNK_RETRIES = 2;
@@ -236,14 +237,9 @@ export function createUnbanStore() {
 /** The batch unban store type. */
 export type UnbanStore = ReturnType<typeof createUnbanStore>;
 
-const stores = new WeakMap<HTMLElement, UnbanStore>();
+const stores = instanceStores<UnbanStore>();
 
 /** The batch unban store of one element. */
 export function unbanStoreFor(host: HTMLElement): UnbanStore {
-  let store = stores.get(host);
-  if (!store) {
-    store = createUnbanStore();
-    stores.set(host, store);
-  }
-  return store;
+  return stores(host, () => createUnbanStore());
 }

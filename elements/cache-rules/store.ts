@@ -18,6 +18,7 @@ import {
 } from '../../core/api/endpoints/domain-settings.js';
 import { getPlanActions, type PlanActionsAnswer } from '../../core/api/endpoints/platform.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** What the element shows. */
 export type CacheRulesState =
@@ -144,14 +145,9 @@ export function createCacheRulesStore() {
 /** The store type. */
 export type CacheRulesStore = ReturnType<typeof createCacheRulesStore>;
 
-const stores = new WeakMap<HTMLElement, CacheRulesStore>();
+const stores = instanceStores<CacheRulesStore>();
 
 /** The store of one element instance. */
 export function cacheRulesStoreFor(host: HTMLElement): CacheRulesStore {
-  let store = stores.get(host);
-  if (!store) {
-    store = createCacheRulesStore();
-    stores.set(host, store);
-  }
-  return store;
+  return stores(host, () => createCacheRulesStore());
 }

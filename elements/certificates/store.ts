@@ -14,6 +14,7 @@ import {
   type CertificateSort,
 } from '../../core/api/endpoints/certificates.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** How often the list is asked again while some certificate is applying. */
 export const APPLYING_POLL_MS = 3000;
@@ -101,14 +102,9 @@ export function createCertificatesStore(pageSize?: number) {
 /** The store type. */
 export type CertificatesStore = ReturnType<typeof createCertificatesStore>;
 
-const stores = new WeakMap<HTMLElement, CertificatesStore>();
+const stores = instanceStores<CertificatesStore>();
 
 /** The store of one element instance. */
 export function certificatesStoreFor(host: HTMLElement, pageSize?: number): CertificatesStore {
-  let store = stores.get(host);
-  if (!store) {
-    store = createCertificatesStore(pageSize);
-    stores.set(host, store);
-  }
-  return store;
+  return stores(host, () => createCertificatesStore(pageSize));
 }

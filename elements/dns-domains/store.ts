@@ -25,6 +25,7 @@ import {
 } from '../../core/api/endpoints/dns.js';
 import type { DnsStatus } from '../../core/rules/dns.js';
 import { createPagedList, pageSizeOrDefault } from '../dns-shared/paged-list.js';
+import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** Domain list filters; '' or null means all. */
 export interface DomainFilters {
@@ -211,13 +212,9 @@ export function createDnsDomainsStore(client: ApiClient, instance: string, pageS
 /** The store type. */
 export type DnsDomainsStore = ReturnType<typeof createDnsDomainsStore>;
 
-const stores = new WeakMap<HTMLElement, { client: ApiClient; store: DnsDomainsStore }>();
+const stores = instanceStores<DnsDomainsStore>();
 
 /** The store of one element, created on first use (and again when its API client changes). */
 export function dnsDomainsStoreFor(host: HTMLElement, client: ApiClient, pageSize?: number): DnsDomainsStore {
-  const found = stores.get(host);
-  if (found && found.client === client) return found.store;
-  const store = createDnsDomainsStore(client, host.id || 'default', pageSize);
-  stores.set(host, { client, store });
-  return store;
+  return stores(host, () => createDnsDomainsStore(client, host.id || 'default', pageSize), client);
 }

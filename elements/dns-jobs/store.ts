@@ -15,6 +15,7 @@ import {
   type DnsJobType,
 } from '../../core/api/endpoints/dns.js';
 import { createPagedList } from '../dns-shared/paged-list.js';
+import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** The list filters; '' means all. */
 export interface JobFilters {
@@ -81,13 +82,9 @@ export function createDnsJobsStore(client: ApiClient, pageSize?: number) {
 /** The store type. */
 export type DnsJobsStore = ReturnType<typeof createDnsJobsStore>;
 
-const stores = new WeakMap<HTMLElement, { client: ApiClient; store: DnsJobsStore }>();
+const stores = instanceStores<DnsJobsStore>();
 
 /** The store of one element, created on first use (and again when its API client changes). */
 export function dnsJobsStoreFor(host: HTMLElement, client: ApiClient, pageSize?: number): DnsJobsStore {
-  const found = stores.get(host);
-  if (found && found.client === client) return found.store;
-  const store = createDnsJobsStore(client, pageSize);
-  stores.set(host, { client, store });
-  return store;
+  return stores(host, () => createDnsJobsStore(client, pageSize), client);
 }

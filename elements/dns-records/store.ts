@@ -22,6 +22,7 @@ import {
 import { publishNotice } from '../../core/api/notices.js';
 import type { DnsStatus } from '../../core/rules/dns.js';
 import { createPagedList } from '../dns-shared/paged-list.js';
+import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** Record filters; '' means all. */
 export interface RecordFilters {
@@ -150,13 +151,9 @@ export function createDnsRecordsStore(client: ApiClient, pageSize?: number) {
 /** The store type. */
 export type DnsRecordsStore = ReturnType<typeof createDnsRecordsStore>;
 
-const stores = new WeakMap<HTMLElement, { client: ApiClient; store: DnsRecordsStore }>();
+const stores = instanceStores<DnsRecordsStore>();
 
 /** The store of one element, created on first use (and again when its API client changes). */
 export function dnsRecordsStoreFor(host: HTMLElement, client: ApiClient, pageSize?: number): DnsRecordsStore {
-  const found = stores.get(host);
-  if (found && found.client === client) return found.store;
-  const store = createDnsRecordsStore(client, pageSize);
-  stores.set(host, { client, store });
-  return store;
+  return stores(host, () => createDnsRecordsStore(client, pageSize), client);
 }

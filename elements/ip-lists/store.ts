@@ -20,6 +20,7 @@ import { fileBatchIssue, ipListAddLimit, ipListFileFormat, ipListFileLines, vali
 import type { PackedBatchResult } from '../../core/rules/batch-packed.js';
 import { issue, type RuleIssue } from '../../core/rules/types.js';
 import { checkBatch } from '../../core/workers/batch-checker.js';
+import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** A load: first load, failed load, or data. */
 export type Loaded<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: T };
@@ -283,14 +284,9 @@ export function createIpListsStore(settings: IpListsSettings = {}) {
 /** The store type. */
 export type IpListsStore = ReturnType<typeof createIpListsStore>;
 
-const stores = new WeakMap<HTMLElement, IpListsStore>();
+const stores = instanceStores<IpListsStore>();
 
 /** The store of one element, created on first use with the element's attributes. */
 export function ipListsStoreFor(host: HTMLElement, settings: IpListsSettings): IpListsStore {
-  let store = stores.get(host);
-  if (!store) {
-    store = createIpListsStore(settings);
-    stores.set(host, store);
-  }
-  return store;
+  return stores(host, () => createIpListsStore(settings));
 }

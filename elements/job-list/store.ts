@@ -15,6 +15,7 @@ import {
   type JobState,
 } from '../../core/api/endpoints/platform.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** How often unfinished jobs are asked for their progress. */
 export const POLL_INTERVAL_MS = 3000;
@@ -210,14 +211,9 @@ export function createJobListStore(settings: JobListSettings = {}) {
 /** The store type. */
 export type JobListStore = ReturnType<typeof createJobListStore>;
 
-const stores = new WeakMap<HTMLElement, JobListStore>();
+const stores = instanceStores<JobListStore>();
 
 /** The store of one element, created on first use with the element's attributes. */
 export function jobListStoreFor(host: HTMLElement, settings: JobListSettings): JobListStore {
-  let store = stores.get(host);
-  if (!store) {
-    store = createJobListStore(settings);
-    stores.set(host, store);
-  }
-  return store;
+  return stores(host, () => createJobListStore(settings));
 }

@@ -8,6 +8,7 @@ import type { ApiClient } from '../../core/api/client.js';
 import { listOperations, type OperationLogEntry, type OperationLogQuery } from '../../core/api/endpoints/platform.js';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
 import { resolveTimeRange, toLogWallTime, type TimeRange, type TimeRangePreset } from '../../core/i18n/time-range.js';
+import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** The range a new log starts with. */
 export const DEFAULT_TIME_RANGE: TimeRangePreset = '7d';
@@ -225,14 +226,9 @@ export function createOperationLogStore(settings: OperationLogSettings = {}, now
 /** The store type. */
 export type OperationLogStore = ReturnType<typeof createOperationLogStore>;
 
-const stores = new WeakMap<HTMLElement, OperationLogStore>();
+const stores = instanceStores<OperationLogStore>();
 
 /** The store of one element, created on first use with the element's attributes. */
 export function operationLogStoreFor(host: HTMLElement, settings: OperationLogSettings): OperationLogStore {
-  let store = stores.get(host);
-  if (!store) {
-    store = createOperationLogStore(settings);
-    stores.set(host, store);
-  }
-  return store;
+  return stores(host, () => createOperationLogStore(settings));
 }

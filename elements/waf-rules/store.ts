@@ -30,6 +30,7 @@ import type { RuleSetAttribution, WafRuleStatus } from '../../core/rules/waf.js'
 import { discardDraft, loadDraft, saveDraft } from '../../core/session/drafts.js';
 import type { EcEventName } from '../../core/ui/emit.js';
 import { diff, fromPolicy, type WorkingRule } from './working-copy.js';
+import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** Sends an element event (the element context's `emit`). */
 export type Emit = <Name extends EcEventName>(name: Name, detail: EcEventDetails[Name]) => unknown;
@@ -282,14 +283,9 @@ export function createWafRulesStore(settings: { pageSize?: number }) {
 /** The store type. */
 export type WafRulesStore = ReturnType<typeof createWafRulesStore>;
 
-const stores = new WeakMap<HTMLElement, WafRulesStore>();
+const stores = instanceStores<WafRulesStore>();
 
 /** The store of an element: created once per host, so moving the element keeps the open set and its working copy. */
 export function wafRulesStoreFor(host: HTMLElement, settings: { pageSize?: number }): WafRulesStore {
-  let store = stores.get(host);
-  if (!store) {
-    store = createWafRulesStore(settings);
-    stores.set(host, store);
-  }
-  return store;
+  return stores(host, () => createWafRulesStore(settings));
 }
