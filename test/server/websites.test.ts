@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { PERMISSION_DENIED_CODE, VALIDATION_FAILED_CODE } from '../../core/api/catalogue.js';
+import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE, VALIDATION_FAILED_CODE } from '../../core/api/catalogue.js';
 import type { DomainListItem, ListAnswer, OperationLogEntry } from '../../core/api/endpoints/platform.js';
 import type {
   WebsiteBatchAnswer,
@@ -381,6 +381,14 @@ describe('websites (rules §3-§5, §8, §9 websites)', () => {
       const added = await post('website.add', { domains: ['child.added.example'], template_id: templateId, origins: ORIGINS }, child);
       await settle(added);
       assert.deepEqual((await list({}, child)).list.map((site) => site.domain).sort(), ['child.added.example', 'shop.example.com', 'www.example.com']);
+    });
+
+    it('read one site they may see; one they may not is not found', async () => {
+      const shop = (await byDomain('shop.example.com'))!;
+      const api = (await byDomain('api.example.com'))!;
+      assert.equal((await expectOk<WebsiteInfo>(app, 'GET', 'V4/cloudsafe.hwws.website.get', { token: child, query: { id: shop.id } })).domain, 'shop.example.com');
+      const hidden = await call(app, 'GET', 'V4/cloudsafe.hwws.website.get', { token: child, query: { id: api.id } });
+      assert.equal(hidden.code, NOT_FOUND_CODE);
     });
 
     it('cannot act on sites they cannot see, nor create groups without access to all domains', async () => {

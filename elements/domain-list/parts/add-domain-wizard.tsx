@@ -119,7 +119,7 @@ export function AddDomainWizard({ store, onClose, onAdded, onNotice }: AddDomain
   };
   const message = (field: string, shown: boolean) => {
     if (!shown) return null;
-    const found = issues.find((item) => item.field === field || (field === 'templateId' && item.field === 'template_id'));
+    const found = issues.find((item) => item.field === field);
     return found ? tRules(found.key, found.values ?? {}) : null;
   };
 
