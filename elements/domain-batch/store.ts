@@ -6,6 +6,7 @@ import { batch, signal } from '@preact/signals-react';
 import { ApiError, VALIDATION_FAILED_CODE, type FieldIssue } from '../../core/api/catalogue.js';
 import type { ApiClient } from '../../core/api/client.js';
 import { getPlanActions, type PlanActionsAnswer } from '../../core/api/endpoints/platform.js';
+import { instanceStores } from '../../core/ui/instance-stores.js';
 import {
   addWebsites,
   batchSetWebsites,
@@ -116,14 +117,9 @@ export function createDomainBatchStore() {
 /** The store type. */
 export type DomainBatchStore = ReturnType<typeof createDomainBatchStore>;
 
-const stores = new WeakMap<HTMLElement, DomainBatchStore>();
+const stores = instanceStores<DomainBatchStore>();
 
 /** The store of one element, created on first use. */
 export function domainBatchStoreFor(host: HTMLElement): DomainBatchStore {
-  let store = stores.get(host);
-  if (!store) {
-    store = createDomainBatchStore();
-    stores.set(host, store);
-  }
-  return store;
+  return stores(host, () => createDomainBatchStore());
 }

@@ -32,6 +32,7 @@ import {
   type WebsiteUpdateRequest,
 } from '../../core/api/endpoints/websites.js';
 import { pageSizeOrDefault } from '../../core/config/constants.js';
+import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** How often a page with sites in a passing status (approval, issuing, updating) is asked again. */
 export const STATUS_POLL_MS = 2000;
@@ -380,14 +381,9 @@ export function createDomainListStore(settings: { pageSize?: number } = {}) {
 /** The store type. */
 export type DomainListStore = ReturnType<typeof createDomainListStore>;
 
-const stores = new WeakMap<HTMLElement, DomainListStore>();
+const stores = instanceStores<DomainListStore>();
 
 /** The store of one element, created on first use. */
 export function domainListStoreFor(host: HTMLElement, settings: { pageSize?: number }): DomainListStore {
-  let store = stores.get(host);
-  if (!store) {
-    store = createDomainListStore(settings);
-    stores.set(host, store);
-  }
-  return store;
+  return stores(host, () => createDomainListStore(settings));
 }

@@ -16,6 +16,7 @@ import {
   type WebsiteGroupInput,
 } from '../../core/api/endpoints/websites.js';
 import { pageSizeOrDefault } from '../../core/config/constants.js';
+import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** The list: first load, failed load, or a page of groups. */
 export type GroupListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: WebsiteGroup[]; total: number };
@@ -117,14 +118,9 @@ export function createWebsiteGroupsStore(settings: { pageSize?: number } = {}) {
 /** The store type. */
 export type WebsiteGroupsStore = ReturnType<typeof createWebsiteGroupsStore>;
 
-const stores = new WeakMap<HTMLElement, WebsiteGroupsStore>();
+const stores = instanceStores<WebsiteGroupsStore>();
 
 /** The store of one element, created on first use. */
 export function websiteGroupsStoreFor(host: HTMLElement, settings: { pageSize?: number }): WebsiteGroupsStore {
-  let store = stores.get(host);
-  if (!store) {
-    store = createWebsiteGroupsStore(settings);
-    stores.set(host, store);
-  }
-  return store;
+  return stores(host, () => createWebsiteGroupsStore(settings));
 }
