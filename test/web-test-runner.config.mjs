@@ -67,6 +67,8 @@ function esbuildBundlePlugin() {
         sourcemap: 'inline',
         loader: { '.css': 'text', '.woff2': 'dataurl', '.woff': 'dataurl', '.ttf': 'dataurl', '.eot': 'dataurl', '.svg': 'dataurl' },
         define: { 'process.env.NODE_ENV': '"development"' },
+        // Patient waits on shared CI cores: see test/helpers/open-wc-testing.ts.
+        alias: { '@open-wc/testing': join(process.cwd(), 'test/helpers/open-wc-testing.ts') },
         plugins: [workerUrlPlugin()],
         logLevel: 'silent',
       });
@@ -147,7 +149,7 @@ export default {
   concurrentBrowsers: 1,
   testsFinishTimeout: 180_000,
   browserStartTimeout: 60_000,
-  testFramework: { config: { timeout: 10_000 } },
+  testFramework: { config: { timeout: 30_000 } },
   middleware: [forwardApiToReferenceServer],
   plugins: [referenceServerPlugin(), esbuildBundlePlugin()],
   browsers: [
