@@ -7,14 +7,13 @@
  * draft; a picked file is kept by reference and read again, never copied into storage.
  */
 import { Button } from 'primereact/button';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressBar } from 'primereact/progressbar';
-import { RadioButton } from 'primereact/radiobutton';
 import { useEffect, useId, useState } from 'react';
 import type { DomainListItem } from '../../../core/api/endpoints/platform.js';
 import { formatCount } from '../../../core/i18n/format.js';
 import { UNLOCK_FILE_MAX, UNLOCK_TYPED_MAX, validateDomainSelected, type UnlockSource } from '../../../core/rules/bans.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { LineSourceInput } from '../../../core/ui/parts/line-source-input.js';
 import { BatchPreview } from '../../../core/ui/parts/batch-preview.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
@@ -152,46 +151,27 @@ export function BatchUnbanDialog({ store, domains, initialDomainId, onFinished }
       <p id={ids.domainError} className="ec-error-text" role={submitted && domainIssue ? 'alert' : undefined}>
         {submitted && domainIssue ? tRules(domainIssue.key) : ''}
       </p>
-      <fieldset className="ec-field ec-unban-source">
-        <legend>{t('batch.source')}</legend>
-        {(['typed', 'file'] as const).map((value) => (
-          <div key={value} className="ec-row">
-            <RadioButton inputId={`${ids.text}-${value}`} name="source" value={value} checked={source === value} onChange={() => changeSource(value)} />
-            <label htmlFor={`${ids.text}-${value}`}>{t(value === 'typed' ? 'batch.source-typed' : 'batch.source-file')}</label>
-          </div>
-        ))}
-      </fieldset>
-      {source === 'typed' ? (
-        <div className="ec-field">
-          <label htmlFor={ids.text}>{t('batch.entries')}</label>
-          <InputTextarea
-            id={ids.text}
-            value={text}
-            rows={8}
-            spellCheck={false}
-            placeholder={t('batch.entries-placeholder')}
-            aria-describedby={`${ids.hint} ${ids.issue}`}
-            onChange={(event) => changeText(event.target.value)}
-          />
-          <span id={ids.hint} className="ec-muted">
-            {t('batch.typed-hint', { max: formatCount(UNLOCK_TYPED_MAX, language) })}
-          </span>
-        </div>
-      ) : (
-        <div className="ec-field">
-          <label htmlFor={ids.file}>{t('batch.file')}</label>
-          <input
-            id={ids.file}
-            type="file"
-            accept=".txt,text/plain"
-            aria-describedby={`${ids.hint} ${ids.issue}`}
-            onChange={(event) => pickFile(event.target.files?.[0] ?? null)}
-          />
-          <span id={ids.hint} className="ec-muted">
-            {file ? t('batch.file-picked', { name: file.name }) : ''} {t('batch.file-hint', { max: formatCount(UNLOCK_FILE_MAX, language) })}
-          </span>
-        </div>
-      )}
+      <LineSourceInput
+        ids={ids}
+        source={source}
+        onSourceChange={changeSource}
+        text={text}
+        onTextChange={changeText}
+        file={file}
+        onFileChange={pickFile}
+        accept=".txt,text/plain"
+        labels={{
+          legend: t('batch.source'),
+          typed: t('batch.source-typed'),
+          file: t('batch.source-file'),
+          entries: t('batch.entries'),
+          placeholder: t('batch.entries-placeholder'),
+          typedHint: t('batch.typed-hint', { max: formatCount(UNLOCK_TYPED_MAX, language) }),
+          fileLabel: t('batch.file'),
+          fileHint: t('batch.file-hint', { max: formatCount(UNLOCK_FILE_MAX, language) }),
+          filePicked: file ? t('batch.file-picked', { name: file.name }) : '',
+        }}
+      />
       <div id={ids.issue} role={batchIssue ? 'alert' : undefined} className="ec-error-text">
         {batchIssue ? tRules(batchIssue.key, batchIssue.values ?? {}) : ''}
       </div>

@@ -6,9 +6,7 @@
  * is kept by reference and read again, never copied into storage.
  */
 import { Button } from 'primereact/button';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressBar } from 'primereact/progressbar';
-import { RadioButton } from 'primereact/radiobutton';
 import { useEffect, useId, useState } from 'react';
 import { ApiError, VALIDATION_FAILED_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
 import { addIpListEntries, type IpListEntryAddAnswer, type IpListInfo } from '../../../core/api/endpoints/ip-lists.js';
@@ -16,6 +14,7 @@ import { formatCount } from '../../../core/i18n/format.js';
 import { IP_LIST_FILE_MAX, IP_LIST_MAX, validateIpListCapacity, type UnlockSource } from '../../../core/rules/bans.js';
 import { packedEntries } from '../../../core/rules/batch-packed.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { LineSourceInput } from '../../../core/ui/parts/line-source-input.js';
 import { BatchPreview } from '../../../core/ui/parts/batch-preview.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
@@ -123,46 +122,27 @@ export function AddEntriesDialog({ store, list, onHide, onAdded }: AddEntriesDia
         <p className="ec-muted">
           {t('add.room', { count: formatCount(list.entry_count, language), available: formatCount(Math.max(0, IP_LIST_MAX - list.entry_count), language) })}
         </p>
-        <fieldset className="ec-field ec-add-source">
-          <legend>{t('add.source')}</legend>
-          {(['typed', 'file'] as const).map((value) => (
-            <div key={value} className="ec-row">
-              <RadioButton inputId={`${ids.text}-${value}`} name="source" value={value} checked={source === value} onChange={() => changeSource(value)} />
-              <label htmlFor={`${ids.text}-${value}`}>{t(value === 'typed' ? 'add.source-typed' : 'add.source-file')}</label>
-            </div>
-          ))}
-        </fieldset>
-        {source === 'typed' ? (
-          <div className="ec-field">
-            <label htmlFor={ids.text}>{t('add.entries')}</label>
-            <InputTextarea
-              id={ids.text}
-              value={text}
-              rows={8}
-              spellCheck={false}
-              placeholder={t('add.entries-placeholder')}
-              aria-describedby={`${ids.hint} ${ids.issue}`}
-              onChange={(event) => changeText(event.target.value)}
-            />
-            <span id={ids.hint} className="ec-muted">
-              {t('add.typed-hint', { max: formatCount(IP_LIST_FILE_MAX, language) })}
-            </span>
-          </div>
-        ) : (
-          <div className="ec-field">
-            <label htmlFor={ids.file}>{t('add.file')}</label>
-            <input
-              id={ids.file}
-              type="file"
-              accept=".csv,.txt,text/csv,text/plain"
-              aria-describedby={`${ids.hint} ${ids.issue}`}
-              onChange={(event) => pickFile(event.target.files?.[0] ?? null)}
-            />
-            <span id={ids.hint} className="ec-muted">
-              {file ? t('add.file-picked', { name: file.name }) : ''} {t('add.file-hint', { max: formatCount(IP_LIST_FILE_MAX, language) })}
-            </span>
-          </div>
-        )}
+        <LineSourceInput
+          ids={ids}
+          source={source}
+          onSourceChange={changeSource}
+          text={text}
+          onTextChange={changeText}
+          file={file}
+          onFileChange={pickFile}
+          accept=".csv,.txt,text/csv,text/plain"
+          labels={{
+            legend: t('add.source'),
+            typed: t('add.source-typed'),
+            file: t('add.source-file'),
+            entries: t('add.entries'),
+            placeholder: t('add.entries-placeholder'),
+            typedHint: t('add.typed-hint', { max: formatCount(IP_LIST_FILE_MAX, language) }),
+            fileLabel: t('add.file'),
+            fileHint: t('add.file-hint', { max: formatCount(IP_LIST_FILE_MAX, language) }),
+            filePicked: file ? t('add.file-picked', { name: file.name }) : '',
+          }}
+        />
         <div id={ids.issue} role={shownIssues.length > 0 || failure ? 'alert' : undefined} className="ec-error-text">
           {shownIssues.map((found, index) => (
             <p key={`${found.key}-${index}`}>{tRules(found.key, found.values ?? {})}</p>
