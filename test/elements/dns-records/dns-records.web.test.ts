@@ -154,6 +154,8 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
     const changed = oneEvent(element, 'ec-dns-record-status-changed');
     (shadow(element).querySelector('.p-confirm-popup-accept') as HTMLButtonElement).click();
     expect((await changed).detail.status).to.equal('disabled');
+    // The next confirmation must not be mistaken for this one while it fades out.
+    await until(() => !shadow(element).querySelector('.p-confirm-popup'), 'the confirmation closes');
     await until(() => rows(element).some((row) => row.textContent!.includes('192.0.2.81') && row.textContent!.includes('Disabled')), 'disabled');
 
     const row = rows(element).find((candidate) => candidate.textContent!.includes('192.0.2.81'))!;
