@@ -143,10 +143,17 @@ function terserExceptPlotly() {
   };
 }
 
-/** Shared code goes to one core chunk; plotly stays in its lazy chunk. */
+/**
+ * The libraries every element needs go to the one core chunk with core/ (so signals, the session and the theme are
+ * shared by every element on a page). A library only some features use (X.509, spreadsheets, the matchers' data)
+ * is left to rollup, which puts it next to the features that import it instead of making every page load it.
+ */
+const SHARED_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|primereact|@preact[\\/]signals[^\\/]*|@r2wc[\\/][^\\/]+|i18next|@formatjs[\\/][^\\/]+|intl-messageformat|tslib|@babel[\\/]runtime)[\\/]/;
+const FEATURE_CORE = /[\\/]core[\\/](x509|match)[\\/]/;
+
 function manualChunks(id) {
-  if (/[\\/]node_modules[\\/](plotly\.js|plotly\.js-dist-min|react-plotly\.js)[\\/]/.test(id)) return undefined;
-  if (id.includes('/node_modules/') || id.includes('/core/')) return 'core';
+  if (SHARED_PACKAGES.test(id)) return 'core';
+  if (id.includes('/core/') && !id.includes('/node_modules/') && !FEATURE_CORE.test(id)) return 'core';
   return undefined;
 }
 
