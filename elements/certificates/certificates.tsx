@@ -29,6 +29,7 @@ import { CertificateTable } from './parts/certificate-table.js';
 import { DetailDialog } from './parts/detail-dialog.js';
 import { UploadDialog } from './parts/upload-dialog.js';
 import { certificatesStoreFor } from './store.js';
+import { namedDropdown as named } from '../../core/ui/parts/named.js';
 
 /** Props of the component (attributes of the element). */
 export interface CertificatesProps {
@@ -49,10 +50,6 @@ type OpenDialog =
   | { kind: 'bind'; row: CertificateInfo }
   | { kind: 'detail'; id: number };
 
-/** Names a Dropdown's hidden input, select and trigger for screen readers (NOTES.md). */
-function named(label: string) {
-  return { input: { 'aria-label': label } as never, select: { 'aria-label': label } as never, trigger: { 'aria-label': label } as never };
-}
 
 const EXPIRY_COLORS: Record<CertificateExpiryState, StatusSetting['color']> = { expired: 'danger', expiring: 'warning', unexpired: 'success' };
 const STATUS_COLORS: Record<CertificateApplyStatus, StatusSetting['color']> = {

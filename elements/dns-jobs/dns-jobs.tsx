@@ -10,7 +10,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { DNS_JOB_TYPES, type DnsJob, type DnsJobStatus, type DnsJobType } from '../../core/api/endpoints/dns.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import type { PageChange } from '../../core/ui/parts/pager.js';
-import { named } from '../dns-shared/dropdown-names.js';
+import { namedDropdown as named } from '../../core/ui/parts/named.js';
 import { isJobRunning, JOB_TYPE_KEYS, jobStatusTags } from '../dns-shared/job-labels.js';
 import { DNS_ROUTES, rememberSelectedJob, selectedJobFromStorage } from '../dns-shared/routes.js';
 import { DNS_JOB_OPENED_EVENT } from './events.js';

@@ -15,22 +15,11 @@ import { JOB_CANCELED_EVENT } from './events.js';
 import { JOB_STATE_TAGS, JOB_TYPE_LABEL_KEYS, jobTypeLabelKey } from './job-types.js';
 import { JobTable } from './parts/job-table.js';
 import { jobListStoreFor } from './store.js';
+import { namedDropdown as named } from '../../core/ui/parts/named.js';
 
 /** Dropdown value meaning "all": PrimeReact treats '' as no selection and would show an empty field. */
 const ALL = '*';
 
-/**
- * Names a Dropdown's hidden input, select and trigger for screen readers (NOTES.md, PrimeReact in a shadow root), and
- * drops the `aria-activedescendant` PrimeReact puts on the focused root: it points at no element (axe: invalid ARIA).
- */
-function named(label: string) {
-  return {
-    root: { 'aria-activedescendant': undefined } as never,
-    input: { 'aria-label': label } as never,
-    select: { 'aria-label': label } as never,
-    trigger: { 'aria-label': label } as never,
-  };
-}
 
 /** Props of the component (attributes of the element). */
 export interface JobListProps {

@@ -11,22 +11,11 @@ import { isTimeRangePreset, resolveTimeRange, TIME_RANGE_PRESETS, type TimeRange
 import { useT } from '../../../core/ui/element-context.js';
 import { RANGE_LABEL_KEYS } from '../labels.js';
 import type { Loaded, TimeFilter } from '../store.js';
+import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 
 /** Dropdown value meaning "all": PrimeReact treats '' and null as no selection and would show an empty field. */
 export const ALL = '*';
 
-/**
- * Names a Dropdown's hidden input, select and trigger for screen readers, and drops the `aria-activedescendant`
- * PrimeReact puts on the focused root: it points at no element (axe: invalid ARIA).
- */
-export function named(label: string) {
-  return {
-    root: { 'aria-activedescendant': undefined } as never,
-    input: { 'aria-label': label } as never,
-    select: { 'aria-label': label } as never,
-    trigger: { 'aria-label': label } as never,
-  };
-}
 
 /** Props of {@link TimeFilterFields}. */
 export interface TimeFilterFieldsProps {

@@ -19,7 +19,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/sta
 import { StatusTag } from '../../../core/ui/parts/status-tag.js';
 import { reasonLabel, statusSettings, STATUS_TAGS } from '../labels.js';
 import type { Loaded, RecordFilters, TimeFilter } from '../store.js';
-import { ALL, DomainSelect, named, TimeFilterFields } from './filters.js';
+import { ALL, DomainSelect, TimeFilterFields } from './filters.js';
+import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 
 /** Props of {@link Records}. */
 export interface RecordsProps {

@@ -19,7 +19,7 @@ import { parseInteger } from '../../../core/rules/common.js';
 import { DEVICE_TYPES, HTTP_METHODS } from '../../../core/rules/match-catalogue.js';
 import { issue, onField } from '../../../core/rules/types.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { builtInName, DEVICE_KEYS, EDGE_REASON_KEYS } from '../labels.js';
 import { FieldIssues } from './field-issues.js';

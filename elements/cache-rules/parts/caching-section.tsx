@@ -8,7 +8,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { BROWSER_CACHE_MODES, CACHE_MODES, ERROR_STATUS_RANGE, type BrowserCacheMode, type CacheMode } from '../../../core/rules/cache.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { rowKey, type ErrorRowDraft } from '../draft.js';
 import { BROWSER_MODE_KEYS, MODE_KEYS } from '../labels.js';
 import { FieldIssues } from './field-issues.js';

@@ -11,7 +11,7 @@ import { COOKIE_MODES, QUERY_STRING_MODES, validateCookieName, type CookieMode, 
 import { MATCH_OR_ROWS_MAX, validateParameterName } from '../../../core/rules/waf.js';
 import type { RuleIssue } from '../../../core/rules/types.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { MultiValueInput } from '../../../core/ui/parts/multi-value-input.js';
 import { COOKIE_MODE_KEYS, QUERY_MODE_KEYS } from '../labels.js';
 import { FieldIssues } from './field-issues.js';

@@ -14,7 +14,7 @@ import { splitMultiValue } from '../../../core/rules/multi-value.js';
 import { MATCH_OR_ROWS_MAX } from '../../../core/rules/waf.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { ConditionBuilder } from '../../../core/ui/parts/condition-builder/condition-builder.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { MultiValueInput } from '../../../core/ui/parts/multi-value-input.js';
 import type { RuleDraft } from '../draft.js';
 import { ACTION_KEYS, MATCH_HINT_KEYS, MATCH_TYPE_KEYS, REQUEST_RULE_KEYS } from '../labels.js';

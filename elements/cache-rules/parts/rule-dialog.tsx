@@ -16,7 +16,7 @@ import { CACHE_RULE_STATUSES, countCacheRules, normalizeCacheRule, validateCache
 import { validateCacheRuleCount } from '../../../core/rules/origin.js';
 import { onField } from '../../../core/rules/types.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { fromDraft, toDraft, type RuleDraft } from '../draft.js';

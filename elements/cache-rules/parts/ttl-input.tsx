@@ -8,7 +8,7 @@ import type { FieldIssue } from '../../../core/api/catalogue.js';
 import { CACHE_TIME_UNITS } from '../../../core/rules/cache.js';
 import type { CacheTimeUnit } from '../../../core/rules/origin.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { UNIT_NAME_KEYS } from '../labels.js';
 import { FieldIssues } from './field-issues.js';
 

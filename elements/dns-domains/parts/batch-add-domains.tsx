@@ -12,7 +12,7 @@ import { validateDnsBatchDomains } from '../../../core/rules/dns.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { BatchLines } from '../../dns-shared/batch-lines.js';
-import { named } from '../../dns-shared/dropdown-names.js';
+import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 import { JobProgress } from '../../dns-shared/job-progress.js';
 import { DNS_ROUTES, rememberSelectedJob } from '../../dns-shared/routes.js';
 import { refusalOf, type ServerRefusal } from '../../dns-shared/server-issues.js';

@@ -12,7 +12,7 @@ import { formatCount } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
-import { named } from '../../dns-shared/dropdown-names.js';
+import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 import { DNS_ROUTES } from '../../dns-shared/routes.js';
 import { DOMAIN_DELETED_EVENT, DOMAIN_MOVED_EVENT, DOMAIN_STATUS_CHANGED_EVENT } from '../events.js';
 import { accessTags, statusTags } from '../labels.js';

@@ -13,7 +13,7 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 import { Chart } from '../../../core/ui/parts/chart.js';
 import type { ChartData } from '../../../core/ui/parts/chart-data.js';
 import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
-import { named } from '../../dns-shared/dropdown-names.js';
+import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 import { accessTags } from '../labels.js';
 import type { DnsDomainsStore } from '../store.js';
 

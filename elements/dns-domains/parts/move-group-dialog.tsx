@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import type { DnsGroup } from '../../../core/api/endpoints/dns.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
-import { named } from '../../dns-shared/dropdown-names.js';
+import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 
 /** Dropdown value meaning "no group": PrimeReact treats null as no selection. */
 const NO_GROUP = 0;

@@ -13,7 +13,7 @@ import { useT } from '../../../core/ui/element-context.js';
 import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag } from '../../../core/ui/parts/status-tag.js';
-import { named } from '../../dns-shared/dropdown-names.js';
+import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 import { JobProgress } from '../../dns-shared/job-progress.js';
 import { JOB_TYPE_KEYS, jobResultTags } from '../../dns-shared/job-labels.js';
 import type { PagedState } from '../../dns-shared/paged-list.js';

@@ -7,7 +7,7 @@ import { MultiSelect } from 'primereact/multiselect';
 import { useEffect, useId, useState } from 'react';
 import { listDnsDomains, type DnsDomain } from '../../../core/api/endpoints/dns.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { named } from '../../dns-shared/dropdown-names.js';
+import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 
 /** Domains offered by the pickers. */
 const PICKER_SIZE = 100;

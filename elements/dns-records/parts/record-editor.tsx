@@ -22,7 +22,7 @@ import {
 } from '../../../core/rules/dns.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
-import { named } from '../../dns-shared/dropdown-names.js';
+import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 import { refusalOf } from '../../dns-shared/server-issues.js';
 import { LINE_KEYS } from '../vocabulary.js';
 

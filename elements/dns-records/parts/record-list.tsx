@@ -14,7 +14,7 @@ import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import type { PageChange } from '../../../core/ui/parts/pager.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { saveFile } from '../../dns-shared/download.js';
-import { named } from '../../dns-shared/dropdown-names.js';
+import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 import { DNS_ROUTES } from '../../dns-shared/routes.js';
 import { RECORD_DELETED_EVENT, RECORD_SAVED_EVENT, RECORD_STATUS_CHANGED_EVENT, RECORDS_EXPORTED_EVENT } from '../events.js';
 import { workbookInWorker } from '../files/file-worker.js';

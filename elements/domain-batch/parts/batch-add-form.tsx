@@ -16,7 +16,7 @@ import { useDraft } from '../../../core/ui/use-draft.js';
 import { DomainLinesField } from '../../domain-list/parts/domain-lines-field.js';
 import { newOriginRow, OriginEditor, toOrigins, type OriginRow } from '../../domain-list/parts/origin-editor.js';
 import type { BatchRequest, DomainBatchStore } from '../store.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 
 interface BatchAddForm {
   domains: string;

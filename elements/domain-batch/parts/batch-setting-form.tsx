@@ -26,7 +26,7 @@ import { createWebsitePickerStore } from '../../domain-list/picker-store.js';
 import { WebsitePicker } from '../../domain-list/parts/website-picker.js';
 import { SETTING_KEYS } from '../../domain-list/vocabulary.js';
 import type { BatchRequest, DomainBatchStore } from '../store.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 
 /** Why a site cannot be batch configured (rules §5), from what the list shows of it. */
 export function batchConfigRefusal(site: WebsiteInfo) {

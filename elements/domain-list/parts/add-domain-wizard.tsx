@@ -39,7 +39,7 @@ import { TYPE_KEYS } from '../vocabulary.js';
 import { DomainLinesField } from './domain-lines-field.js';
 import { newOriginRow, OriginEditor, toOrigins, type OriginRow } from './origin-editor.js';
 import { OutcomeSummary, OutcomeTable } from './outcome-table.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 
 /** The wizard's steps, in order. */
 export const WIZARD_STEPS = ['domains', 'origins', 'review', 'result'] as const;

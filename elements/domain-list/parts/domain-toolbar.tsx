@@ -15,7 +15,7 @@ import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import type { StatusSetting } from '../../../core/ui/parts/status-tag.js';
 import type { DomainListFilters } from '../store.js';
 import { ACCESS_MODE_KEYS } from '../vocabulary.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 
 /**
  * The option value of "all" in the filter dropdowns. PrimeReact's Dropdown treats an empty value as no selection and

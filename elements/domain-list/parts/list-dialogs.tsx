@@ -13,7 +13,7 @@ import { validateWebsiteRemark } from '../../../core/rules/websites.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
 import { OutcomeSummary, OutcomeTable } from './outcome-table.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 
 /** Props of {@link ConfirmActionDialog}. */
 export interface ConfirmActionDialogProps {

@@ -20,7 +20,7 @@ import { DEFAULT_HTTP_PORTS } from '../../../core/rules/origin.js';
 import { ORIGIN_WEIGHT_DEFAULT } from '../../../core/rules/websites.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { BALANCING_KEYS, LINE_KEYS, ORIGIN_PROTOCOL_KEYS } from '../vocabulary.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 
 /** One origin row as typed. */
 export interface OriginRow {

@@ -11,7 +11,7 @@ import { formatCount } from '../../../core/i18n/format.js';
 import { WEBSITE_BATCH_MAX } from '../../../core/rules/websites.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import type { DomainSelection } from '../store.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 
 /** A batch action of the bar. */
 export type BatchAction = { kind: 'suspend' } | { kind: 'enable' } | { kind: 'delete' } | { kind: 'group'; groupId: number | null };

@@ -12,6 +12,7 @@ import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { ACTION_LABEL_KEYS, AREA_LABEL_KEYS, labelOf, RANGE_LABEL_KEYS } from '../labels.js';
 import type { OperationLogFilters, OperatorChoice } from '../store.js';
 import { isTimeRangePreset, TIME_RANGE_PRESETS, type TimeRangePreset } from '../../../core/i18n/time-range.js';
+import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 
 /** Props of {@link LogToolbar}. */
 export interface LogToolbarProps {
@@ -49,18 +50,6 @@ interface Option {
 /** Dropdown value meaning "all": PrimeReact treats '' as no selection and would show an empty field. */
 const ALL = '*';
 
-/**
- * Names a Dropdown's hidden input, select and trigger for screen readers (NOTES.md, PrimeReact in a shadow root), and
- * drops the `aria-activedescendant` PrimeReact puts on the focused root: it points at no element (axe: invalid ARIA).
- */
-function named(label: string) {
-  return {
-    root: { 'aria-activedescendant': undefined } as never,
-    input: { 'aria-label': label } as never,
-    select: { 'aria-label': label } as never,
-    trigger: { 'aria-label': label } as never,
-  };
-}
 
 /** The filter value of a Dropdown choice. */
 function fromChoice(value: unknown): string {

@@ -17,7 +17,7 @@ import {
   type WafActionType,
 } from '../../../core/rules/waf-actions.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { actionLabel, flowLabel } from '../labels.js';
 import { issueOn } from './field-issues.js';
 

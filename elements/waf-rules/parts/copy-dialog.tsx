@@ -7,7 +7,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useId, useState } from 'react';
 import { copyRules, listRuleSets, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
 import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { issuesOf } from './field-issues.js';

@@ -9,7 +9,7 @@ import type { FieldIssue } from '../../../core/api/catalogue.js';
 import { listDomainPicker, type DomainListItem } from '../../../core/api/endpoints/platform.js';
 import { quoteRuleSet, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { namedMultiSelect } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedMultiSelect } from '../../../core/ui/parts/named.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
 import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { issuesOf } from './field-issues.js';

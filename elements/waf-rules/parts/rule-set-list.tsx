@@ -13,7 +13,7 @@ import { quoteRuleSet, deleteRuleSet, type RuleSetInfo } from '../../../core/api
 import { formatLogTime } from '../../../core/i18n/format.js';
 import { validateRuleSetCount, validateRuleSetDeletable } from '../../../core/rules/waf.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { Pager } from '../../../core/ui/parts/pager.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';

@@ -15,7 +15,7 @@ import { DEVICE_TYPES, HTTP_METHODS, IP_BEHAVIOURS, IP_TYPES, REQUEST_PROTOCOLS 
 import { validateIp } from '../../../core/rules/ip.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { CheckboxGroup } from '../../../core/ui/parts/checkbox-group.js';
-import { namedDropdown } from '../../../core/ui/parts/condition-builder/named.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { optionLabel } from '../../../core/ui/parts/condition-builder/labels.js';
 import type { PreviewLabels } from '../../../core/ui/parts/condition-builder/preview.js';
 import { useDraft } from '../../../core/ui/use-draft.js';

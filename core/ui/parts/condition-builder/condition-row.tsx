@@ -13,7 +13,7 @@ import { FINGERPRINT_DATA_START, FINGERPRINT_MATCH_TYPES, type MatchType } from 
 import { useT } from '../../element-context.js';
 import { operatorLabel, typeLabel } from './labels.js';
 import { changeOperator, changeType, offeredTypes, typeBlock, type BuilderScope, type ConditionDraft } from './model.js';
-import { namedDropdown } from './named.js';
+import { namedDropdown } from '../named.js';
 import { ValueEditor, type RegionChoice } from './value-editor.js';
 
 /** Props of {@link ConditionRow}. */

@@ -15,7 +15,7 @@ import { useT } from '../../element-context.js';
 import { CheckboxGroup } from '../checkbox-group.js';
 import { MultiValueInput } from '../multi-value-input.js';
 import type { ConditionDraft } from './model.js';
-import { namedDropdown, namedMultiSelect } from './named.js';
+import { namedDropdown, namedMultiSelect } from '../named.js';
 import { optionLabel } from './labels.js';
 import { TimeRangeRows } from './time-range-rows.js';
 
