@@ -4,21 +4,21 @@
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { NOT_FOUND_CODE } from '../../core/api/catalogue.js';
-import { API_BASE, DEFAULT_DIST_DIR, DEFAULT_HOST_INDEX } from './config.js';
-import { openDatabase } from './db/database.js';
-import { applyMigrations } from './db/migrate.js';
-import { MIGRATIONS } from './db/migrations/index.js';
-import { runSeeds } from './db/seed/index.js';
-import { fail } from './http/envelope.js';
-import { DEFAULT_BODY_LIMIT } from './http/limits.js';
-import type { MessageKey } from './http/messages.js';
-import './instance.js';
-import { createJobRunner } from './jobs/runner.js';
-import { consoleRoutes } from './routes/console.js';
-import { API_ROUTES } from './routes/index.js';
-import { registerSecurityHeaders } from './security/headers.js';
-import { registerIdempotency } from './security/idempotency.js';
-import { sessionHook } from './security/session.js';
+import { API_BASE, DEFAULT_DIST_DIR, DEFAULT_HOST_INDEX } from './platform/config.js';
+import { openDatabase } from './platform/database.js';
+import { applyMigrations } from './platform/migrate.js';
+import { MIGRATIONS } from './features/migrations.js';
+import { runSeeds } from './features/seeds.js';
+import { fail } from './platform/http/envelope.js';
+import { DEFAULT_BODY_LIMIT } from './platform/http/limits.js';
+import type { MessageKey } from './platform/http/messages.js';
+import './platform/instance.js';
+import { createJobRunner } from './platform/jobs/runner.js';
+import { consoleRoutes } from './platform/console-pages.js';
+import { API_ROUTES } from './features/routes.js';
+import { registerSecurityHeaders } from './platform/security/headers.js';
+import { registerIdempotency } from './platform/security/idempotency.js';
+import { sessionHook } from './platform/security/session.js';
 
 /** How to build a server. */
 export interface ServerOptions {

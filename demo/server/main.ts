@@ -4,8 +4,8 @@
  * log's level (default info).
  */
 import { buildServer } from './app.js';
-import { CONSOLE_BASE, readConfig } from './config.js';
-import { demoSignInLines } from './db/seed/demo.js';
+import { CONSOLE_BASE, readConfig } from './platform/config.js';
+import { demoSignInLines } from './platform/demo-accounts.js';
 
 const config = readConfig();
 const app = await buildServer({

@@ -15,12 +15,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { WEBSITE_STATUSES } from '../../core/api/endpoints/websites.js';
 import { buildServer } from '../../demo/server/app.js';
-import { DEFAULT_DIST_DIR } from '../../demo/server/config.js';
-import { createParentAccount } from '../../demo/server/db/accounts.js';
-import { insertPlan } from '../../demo/server/db/seed/plans.js';
-import { insertWebsite } from '../../demo/server/db/websites.js';
-import { hashPasswordSync } from '../../demo/server/security/passwords.js';
-import { scopeFor } from '../../demo/server/security/scope.js';
+import { DEFAULT_DIST_DIR } from '../../demo/server/platform/config.js';
+import { createParentAccount } from '../../demo/server/features/account/store.js';
+import { insertPlan } from '../../demo/server/features/plans/seed.js';
+import { insertWebsite } from '../../demo/server/features/websites/store.js';
+import { hashPasswordSync } from '../../demo/server/platform/security/passwords.js';
+import { scopeFor } from '../../demo/server/platform/security/scope.js';
 import { launchChromium } from '../helpers/e2e.js';
 
 const DOMAINS = 10_000;

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { buildServer } from '../../demo/server/app.js';
-import { createParentAccount } from '../../demo/server/db/accounts.js';
-import { hashPasswordSync } from '../../demo/server/security/passwords.js';
+import { createParentAccount } from '../../demo/server/features/account/store.js';
+import { hashPasswordSync } from '../../demo/server/platform/security/passwords.js';
 
 const DOMAINS = 10_000;
 const RUNS = 20;

@@ -6,8 +6,8 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { evaluateRuleSet, findUnreachableRules, translatePcre, type MatchRule, type SampleRequest } from '../../core/match/index.js';
 import type { MatchConditionInput } from '../../core/rules/waf.js';
-import { regionData } from '../../demo/server/data/regions.js';
-import { createEvaluator } from '../../demo/server/waf/evaluator.js';
+import { regionData } from '../../demo/server/features/account/regions.js';
+import { createEvaluator } from '../../demo/server/features/waf/evaluator.js';
 
 const RULES = 1000;
 const RUNS = 30;

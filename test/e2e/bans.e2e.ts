@@ -13,8 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { unbanChunkSize } from '../../core/api/endpoints/bans.js';
 import { buildServer } from '../../demo/server/app.js';
-import { insertBans, type BanSeed } from '../../demo/server/db/seed/bans.js';
-import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/db/seed/demo.js';
+import { insertBans, type BanSeed } from '../../demo/server/features/bans/seed.js';
+import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
 import { launchChromium, openPage, screenshot } from '../helpers/e2e.js';
 
 const DOMAIN = 'e2e-bans.example.com';

@@ -11,7 +11,7 @@ import {
   DEMO_MEMBER_ID,
   DEMO_PARENT_EMAIL,
   DEMO_PARENT_PASSWORD,
-} from '../../demo/server/db/seed/demo.js';
+} from '../../demo/server/platform/demo-accounts.js';
 import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
 
 const HOUR = 3_600_000;

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator } from 'playwright-core';
-import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/db/seed/demo.js';
+import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
 import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
 
 const DOMAINS = ['shop.e2e.example', 'blog.e2e.example', 'api.e2e.example'];

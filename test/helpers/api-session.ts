@@ -11,7 +11,7 @@ import {
   DEMO_MEMBER_ID,
   DEMO_PARENT_EMAIL,
   DEMO_PARENT_PASSWORD,
-} from '../../demo/server/db/seed/demo.js';
+} from '../../demo/server/platform/demo-accounts.js';
 
 const client = createApiClient({ base: '/api', getToken: () => null, getLanguage: () => 'en_US', notify: () => undefined });
 

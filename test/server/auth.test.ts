@@ -8,9 +8,9 @@ import {
   VALIDATION_FAILED_CODE,
 } from '../../core/api/catalogue.js';
 import type { SignInRateLimitedData, UserInfoAnswer } from '../../core/api/endpoints/auth.js';
-import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/db/seed/demo.js';
-import { MAX_FAILURES_PER_ACCOUNT, SIGN_IN_WINDOW_MS } from '../../demo/server/security/rate-limit.js';
-import { hashToken } from '../../demo/server/security/tokens.js';
+import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
+import { MAX_FAILURES_PER_ACCOUNT, SIGN_IN_WINDOW_MS } from '../../demo/server/platform/security/rate-limit.js';
+import { hashToken } from '../../demo/server/platform/security/tokens.js';
 import { call, expectOk, signInChild, signInParent, startServer, type TestClock } from './helpers.js';
 
 describe('sign-in (shell §2, §6; rules §5 accounts)', () => {

@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE, VALIDATION_FAILED_CODE } from '../../core/api/catalogue.js';
 import type { BanBatchUnbanAnswer, BanOverview, BanRecord } from '../../core/api/endpoints/bans.js';
 import type { ListAnswer, OperationLogEntry } from '../../core/api/endpoints/platform.js';
-import { sweepBanRetention } from '../../demo/server/bans/retention.js';
-import { DEMO_BAN_COUNT, insertBans, type BanSeed } from '../../demo/server/db/seed/bans.js';
-import { DEMO_MEMBER_ID } from '../../demo/server/db/seed/demo.js';
+import { sweepBanRetention } from '../../demo/server/features/bans/retention.js';
+import { DEMO_BAN_COUNT, insertBans, type BanSeed } from '../../demo/server/features/bans/seed.js';
+import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { addSecondTenant, call, expectOk, signInChild, signInParent, startServer, type TestClock } from './helpers.js';
 
 const DAY = 86_400_000;

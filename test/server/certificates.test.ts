@@ -22,8 +22,8 @@ import type {
 } from '../../core/api/endpoints/certificates.js';
 import type { ListAnswer, OperationLogEntry } from '../../core/api/endpoints/platform.js';
 import { buildServer } from '../../demo/server/app.js';
-import { createVault } from '../../demo/server/certificates/vault.js';
-import { DEMO_MEMBER_ID } from '../../demo/server/db/seed/demo.js';
+import { createVault } from '../../demo/server/features/certificates/vault.js';
+import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import {
   domainBatch,
   encryptLegacy,

@@ -14,10 +14,10 @@ import type {
   DnsStatistics,
 } from '../../core/api/endpoints/dns.js';
 import type { ListAnswer, OperationLogEntry } from '../../core/api/endpoints/platform.js';
-import { createChildAccount, createPermissionGroup } from '../../demo/server/db/accounts.js';
-import { DEMO_DNS_DOMAINS } from '../../demo/server/db/seed/dns.js';
-import { DEMO_MEMBER_ID } from '../../demo/server/db/seed/demo.js';
-import { hashPasswordSync } from '../../demo/server/security/passwords.js';
+import { createChildAccount, createPermissionGroup } from '../../demo/server/features/account/store.js';
+import { DEMO_DNS_DOMAINS } from '../../demo/server/features/dns/seed.js';
+import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { hashPasswordSync } from '../../demo/server/platform/security/passwords.js';
 import { call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 
 const record = (fields: Partial<DnsRecord> = {}) => ({ host: 'www', type: 'A', line: 'any', value: '192.0.2.1', ttl: 600, remark: '', status: 'normal', group: '', priority: null, ...fields });

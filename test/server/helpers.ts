@@ -11,16 +11,16 @@ import {
   createChildAccount,
   createParentAccount,
   createPermissionGroup,
-} from '../../demo/server/db/accounts.js';
+} from '../../demo/server/features/account/store.js';
 import {
   DEMO_CHILD_PASSWORD,
   DEMO_CHILD_USER_NAME,
   DEMO_MEMBER_ID,
   DEMO_PARENT_EMAIL,
   DEMO_PARENT_PASSWORD,
-} from '../../demo/server/db/seed/demo.js';
-import { insertPlan } from '../../demo/server/db/seed/plans.js';
-import { hashPasswordSync } from '../../demo/server/security/passwords.js';
+} from '../../demo/server/platform/demo-accounts.js';
+import { insertPlan } from '../../demo/server/features/plans/seed.js';
+import { hashPasswordSync } from '../../demo/server/platform/security/passwords.js';
 
 /** A clock tests move by hand. */
 export interface TestClock {

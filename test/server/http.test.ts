@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { NOT_FOUND_CODE } from '../../core/api/catalogue.js';
-import { readConfig } from '../../demo/server/config.js';
-import { DEFAULT_BODY_LIMIT } from '../../demo/server/http/limits.js';
-import { contentSecurityPolicy } from '../../demo/server/security/headers.js';
+import { readConfig } from '../../demo/server/platform/config.js';
+import { DEFAULT_BODY_LIMIT } from '../../demo/server/platform/http/limits.js';
+import { contentSecurityPolicy } from '../../demo/server/platform/security/headers.js';
 import { signInParent, startServer } from './helpers.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'ec-static-'));

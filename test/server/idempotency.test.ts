@@ -3,8 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { CONFLICT_CODE, VALIDATION_FAILED_CODE } from '../../core/api/catalogue.js';
 import type { JobInfo, ListAnswer, OperationLogEntry } from '../../core/api/endpoints/platform.js';
-import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL } from '../../demo/server/db/seed/demo.js';
-import { IDEMPOTENCY_TTL_MS, PENDING_TIMEOUT_MS } from '../../demo/server/security/idempotency.js';
+import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL } from '../../demo/server/platform/demo-accounts.js';
+import { IDEMPOTENCY_TTL_MS, PENDING_TIMEOUT_MS } from '../../demo/server/platform/security/idempotency.js';
 import { call, expectOk, signInParent, startServer, type TestClock } from './helpers.js';
 
 describe('idempotent mutations (Idempotency-Key)', () => {

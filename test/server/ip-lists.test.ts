@@ -17,9 +17,9 @@ import type {
 } from '../../core/api/endpoints/ip-lists.js';
 import type { ListAnswer, OperationLogEntry } from '../../core/api/endpoints/platform.js';
 import type { WafPageConfig } from '../../core/api/endpoints/waf.js';
-import { keyRange } from '../../demo/server/bans/ip-keys.js';
-import { DEMO_IP_LISTS } from '../../demo/server/db/seed/bans.js';
-import { DEMO_MEMBER_ID } from '../../demo/server/db/seed/demo.js';
+import { keyRange } from '../../demo/server/features/bans/ip-keys.js';
+import { DEMO_IP_LISTS } from '../../demo/server/features/bans/seed.js';
+import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { addSecondTenant, call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 
 let app: FastifyInstance;

@@ -9,8 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { NOT_FOUND_CODE, SESSION_EXPIRED_CODE } from '../../core/api/catalogue.js';
 import type { DomainListItem, JobInfo, ListAnswer } from '../../core/api/endpoints/platform.js';
-import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL } from '../../demo/server/db/seed/demo.js';
-import { DEMO_DOMAINS } from '../../demo/server/db/seed/domains.js';
+import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL } from '../../demo/server/platform/demo-accounts.js';
+import { DEMO_DOMAINS } from '../../demo/server/features/websites/domains-seed.js';
 import {
   accountSnapshot,
   addSecondTenant,
@@ -151,7 +151,7 @@ describe('tenant isolation (DESIGN §4)', () => {
   });
 
   it('the scope helper refuses tables without member_id and the reserved @member_id parameter', async () => {
-    const { scopeFor } = await import('../../demo/server/security/scope.js');
+    const { scopeFor } = await import('../../demo/server/platform/security/scope.js');
     const scope = scopeFor(app.db, other.memberId);
     assert.throws(() => scope.all('members'), /no member_id/);
     assert.throws(() => scope.all('domains; DROP TABLE users'), /Invalid table/);

@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { CONFLICT_CODE, NOT_FOUND_CODE, VALIDATION_FAILED_CODE } from '../../core/api/catalogue.js';
 import type { JobInfo, JobState, ListAnswer, OperationLogEntry } from '../../core/api/endpoints/platform.js';
 import { buildServer } from '../../demo/server/app.js';
-import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL } from '../../demo/server/db/seed/demo.js';
-import { JobFailure } from '../../demo/server/jobs/runner.js';
+import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL } from '../../demo/server/platform/demo-accounts.js';
+import { JobFailure } from '../../demo/server/platform/jobs/runner.js';
 import { call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 
 const PARENT_USER_ID = 1;

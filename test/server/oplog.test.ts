@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { VALIDATION_FAILED_CODE } from '../../core/api/catalogue.js';
 import type { ListAnswer, OperationLogEntry } from '../../core/api/endpoints/platform.js';
-import { DEMO_PARENT_EMAIL } from '../../demo/server/db/seed/demo.js';
+import { DEMO_PARENT_EMAIL } from '../../demo/server/platform/demo-accounts.js';
 import { call, expectOk, signInChild, signInParent, startServer, type TestClock } from './helpers.js';
 
 describe('operation log (V4/oplog.list)', () => {

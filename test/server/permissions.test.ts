@@ -3,11 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSION_DENIED_CODE } from '../../core/api/catalogue.js';
 import type { DomainListItem, ListAnswer } from '../../core/api/endpoints/platform.js';
-import { bindGroupObjects, createChildAccount, createPermissionGroup } from '../../demo/server/db/accounts.js';
-import { DEMO_GROUP_NAME, DEMO_MEMBER_ID } from '../../demo/server/db/seed/demo.js';
-import { hashPasswordSync } from '../../demo/server/security/passwords.js';
-import { permissionsFor } from '../../demo/server/security/permissions.js';
-import { scopeFor } from '../../demo/server/security/scope.js';
+import { bindGroupObjects, createChildAccount, createPermissionGroup } from '../../demo/server/features/account/store.js';
+import { DEMO_GROUP_NAME, DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { hashPasswordSync } from '../../demo/server/platform/security/passwords.js';
+import { permissionsFor } from '../../demo/server/platform/security/permissions.js';
+import { scopeFor } from '../../demo/server/platform/security/scope.js';
 import { call, expectOk, signInChild, startServer } from './helpers.js';
 
 describe('child permissions per group (rules §6)', () => {

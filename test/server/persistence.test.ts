@@ -6,11 +6,11 @@ import { after, describe, it } from 'node:test';
 import type { UserInfoAnswer } from '../../core/api/endpoints/auth.js';
 import type { DomainListItem, ListAnswer, PlansAnswer } from '../../core/api/endpoints/platform.js';
 import { buildServer } from '../../demo/server/app.js';
-import { openDatabase } from '../../demo/server/db/database.js';
-import { applyMigrations } from '../../demo/server/db/migrate.js';
-import { MIGRATIONS } from '../../demo/server/db/migrations/index.js';
-import { DEMO_DOMAINS } from '../../demo/server/db/seed/domains.js';
-import { runSeeds, SEED_MODULES } from '../../demo/server/db/seed/index.js';
+import { openDatabase } from '../../demo/server/platform/database.js';
+import { applyMigrations } from '../../demo/server/platform/migrate.js';
+import { MIGRATIONS } from '../../demo/server/features/migrations.js';
+import { DEMO_DOMAINS } from '../../demo/server/features/websites/domains-seed.js';
+import { runSeeds, SEED_MODULES } from '../../demo/server/features/seeds.js';
 import { expectOk, signInParent, testClock } from './helpers.js';
 
 describe('persistence (DESIGN §4: the data survives a restart)', () => {

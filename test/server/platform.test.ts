@@ -17,7 +17,7 @@ import type {
   RegionData,
   TimeZoneAnswer,
 } from '../../core/api/endpoints/platform.js';
-import { DEMO_DOMAINS } from '../../demo/server/db/seed/domains.js';
+import { DEMO_DOMAINS } from '../../demo/server/features/websites/domains-seed.js';
 import { addSecondTenant, call, expectOk, signInChild, signInParent, startServer, type TestClock } from './helpers.js';
 
 describe('platform calls (shell §7)', () => {

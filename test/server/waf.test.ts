@@ -8,9 +8,9 @@ import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE, VALIDATION_FAILED_CODE } from '
 import type { ListAnswer, OperationLogEntry } from '../../core/api/endpoints/platform.js';
 import { fromPolicyConditions, type DomainPolicy, type DomainPolicyStats, type FirewallPolicy, type OplogExportAnswer, type PolicyCondition, type RuleSetInfo, type WafPageConfig } from '../../core/api/endpoints/waf.js';
 import { evaluateRuleSet, type RuleSetEvaluation, type SampleRequest } from '../../core/match/index.js';
-import { regionData } from '../../demo/server/data/regions.js';
-import { keyRange } from '../../demo/server/bans/ip-keys.js';
-import { DEMO_MEMBER_ID } from '../../demo/server/db/seed/demo.js';
+import { regionData } from '../../demo/server/features/account/regions.js';
+import { keyRange } from '../../demo/server/features/bans/ip-keys.js';
+import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { addSecondTenant, call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 
 let app: FastifyInstance;

@@ -15,11 +15,11 @@ import type {
   WebsiteOrigin,
   WebsiteTemplate,
 } from '../../core/api/endpoints/websites.js';
-import { DEMO_MEMBER_ID } from '../../demo/server/db/seed/demo.js';
-import { DEMO_DOMAINS } from '../../demo/server/db/seed/domains.js';
-import { insertPlan } from '../../demo/server/db/seed/plans.js';
-import { insertWebsite } from '../../demo/server/db/websites.js';
-import { scopeFor } from '../../demo/server/security/scope.js';
+import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { DEMO_DOMAINS } from '../../demo/server/features/websites/domains-seed.js';
+import { insertPlan } from '../../demo/server/features/plans/seed.js';
+import { insertWebsite } from '../../demo/server/features/websites/store.js';
+import { scopeFor } from '../../demo/server/platform/security/scope.js';
 import { addSecondTenant, call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 
 const ORIGINS: WebsiteOrigin[] = [

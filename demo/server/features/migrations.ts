@@ -1,15 +1,15 @@
 /**
  * Every migration, in order. A feature area adds its tables by appending the next numbered migration here.
  */
-import { platformMigration } from './0001-platform.js';
-import { messagesMigration } from './0002-messages.js';
-import { domainsMigration } from './0010-domains.js';
-import { wafMigration } from './0020-waf.js';
-import { dnsMigration } from './0030-dns.js';
-import { cacheMigration } from './0040-cache.js';
-import { certificatesMigration } from './0050-certificates.js';
-import { bansMigration } from './0060-bans.js';
-import type { Migration } from './migration.js';
+import { platformMigration } from '../platform/migrations/0001-platform.js';
+import { messagesMigration } from './messages/migration.js';
+import { domainsMigration } from './websites/migration.js';
+import { wafMigration } from './waf/migration.js';
+import { dnsMigration } from './dns/migration.js';
+import { cacheMigration } from './cache/migration.js';
+import { certificatesMigration } from './certificates/migration.js';
+import { bansMigration } from './bans/migration.js';
+import type { Migration } from '../platform/migration.js';
 
 /** The migrations applied at start. */
 export const MIGRATIONS: readonly Migration[] = [platformMigration, messagesMigration, domainsMigration, wafMigration, dnsMigration, cacheMigration, certificatesMigration, bansMigration];

@@ -2,19 +2,19 @@
  * Runs the demo seed modules that have not run on this database yet, in order, each in a transaction. A feature area
  * adds its sample data by appending its module here (after the modules it builds on).
  */
-import type { Db } from '../database.js';
-import { accountsSeed } from './accounts.js';
-import { bansSeed } from './bans.js';
-import { cacheSeed } from './cache.js';
-import { certificatesSeed } from './certificates.js';
-import { consoleInfoSeed } from './console-info.js';
-import { dnsSeed } from './dns.js';
-import { domainsSeed } from './domains.js';
-import { messagesSeed } from './messages.js';
-import { plansSeed } from './plans.js';
-import type { SeedModule } from './seed-module.js';
-import { wafSeed } from './waf.js';
-import { websitesSeed } from './websites.js';
+import type { Db } from '../platform/database.js';
+import { accountsSeed } from './account/seed.js';
+import { bansSeed } from './bans/seed.js';
+import { cacheSeed } from './cache/seed.js';
+import { certificatesSeed } from './certificates/seed.js';
+import { consoleInfoSeed } from './account/console-info-seed.js';
+import { dnsSeed } from './dns/seed.js';
+import { domainsSeed } from './websites/domains-seed.js';
+import { messagesSeed } from './messages/seed.js';
+import { plansSeed } from './plans/seed.js';
+import type { SeedModule } from '../platform/seed-module.js';
+import { wafSeed } from './waf/seed.js';
+import { websitesSeed } from './websites/seed.js';
 
 /** Every seed module, in dependency order. */
 export const SEED_MODULES: readonly SeedModule[] = [accountsSeed, consoleInfoSeed, plansSeed, domainsSeed, messagesSeed, websitesSeed, dnsSeed, certificatesSeed, wafSeed, cacheSeed, bansSeed];

@@ -27,7 +27,7 @@ export const API_BASE = '/api';
 /** Where the console is served (shell §1). */
 export const CONSOLE_BASE = '/console';
 
-const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Defaults relative to the repository, so `npm start` works from the project folder. */
 export const DEFAULT_DIST_DIR = resolve(repositoryRoot, 'dist');

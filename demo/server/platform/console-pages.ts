@@ -10,7 +10,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONSOLE_BASE } from '../config.js';
+import { CONSOLE_BASE } from './config.js';
 
 /** Where the console's files are. */
 export interface ConsoleFiles {

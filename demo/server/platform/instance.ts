@@ -2,7 +2,7 @@
  * What the server instance carries for routes and hooks: the database, the clock and the job runner. Declared here so
  * every module that reads `request.server.db` sees the same typing.
  */
-import type { Db } from './db/database.js';
+import type { Db } from './database.js';
 import type { JobRunner } from './jobs/runner.js';
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@
  * `schema_migrations`. Runs at every start, so a restart keeps the data and picks up new migrations.
  */
 import type { Db } from './database.js';
-import type { Migration } from './migrations/migration.js';
+import type { Migration } from './migration.js';
 
 /** Applies pending migrations; returns the versions applied now. */
 export function applyMigrations(db: Db, migrations: readonly Migration[], now: number): number[] {

@@ -4,8 +4,8 @@
  * successful write, inside the same transaction when they have one, so a failed write leaves no entry.
  */
 import type { FastifyRequest } from 'fastify';
-import type { OperationLogEntry } from '../../core/api/endpoints/platform.js';
-import { prepare } from './db/database.js';
+import type { OperationLogEntry } from '../../../core/api/endpoints/platform.js';
+import { prepare } from './database.js';
 import { isoTime } from './instance.js';
 import { requireSession } from './security/session.js';
 

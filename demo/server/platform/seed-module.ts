@@ -3,7 +3,7 @@
  * once per database (recorded in `seed_runs`), so a restart never duplicates data, and a module added by a later
  * feature seeds an existing demo database the first time it starts.
  */
-import type { Db } from '../database.js';
+import type { Db } from './database.js';
 
 /** What a seed module receives. */
 export interface SeedContext {

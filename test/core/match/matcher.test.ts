@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { evaluateCondition, evaluateRuleSet, viewRequest, type MatchContext, type MatchRule, type Outcome, type SampleRequest } from '../../../core/match/index.js';
 import type { MatchConditionInput } from '../../../core/rules/waf.js';
-import { regionData } from '../../../demo/server/data/regions.js';
+import { regionData } from '../../../demo/server/features/account/regions.js';
 
 const base: SampleRequest = {
   method: 'POST',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findUnreachableRules, type MatchRule } from '../../../core/match/index.js';
 import type { MatchConditionInput } from '../../../core/rules/waf.js';
-import { regionData } from '../../../demo/server/data/regions.js';
+import { regionData } from '../../../demo/server/features/account/regions.js';
 
 const rule = (conditions: MatchConditionInput[], action: MatchRule['action']['type'] = 'block', status: MatchRule['status'] = 'enabled'): MatchRule => ({
   conditions,

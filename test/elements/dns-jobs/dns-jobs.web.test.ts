@@ -4,7 +4,7 @@ import '../../../elements/dns-jobs/element.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { button, choose, dropdownNamed, rows, settled, shadow, testClient, text, until } from '../../helpers/dns-elements.js';
 
-/** The seeded batch-add-records job (demo/server/db/seed/dns.ts): two rows succeeded, one failed. */
+/** The seeded batch-add-records job (demo/server/features/dns/seed.ts): two rows succeeded, one failed. */
 async function seededJobId(): Promise<number> {
   const jobs = await listDnsJobs(testClient(), { type: 'dns.batch-add-records', per_page: 100 });
   return jobs.list.at(-1)!.id;

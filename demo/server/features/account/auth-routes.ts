@@ -4,16 +4,16 @@
  * sub-user path for children) and both logout calls, which revoke the token.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RATE_LIMITED_CODE, SIGN_IN_FAILED_CODE } from '../../../core/api/catalogue.js';
-import type { SignInAnswer, SignInRateLimitedData, UserInfoAnswer, UserRaw } from '../../../core/api/endpoints/auth.js';
-import { CHILD_ACCOUNT_TYPE } from '../../../core/api/endpoints/auth.js';
-import { prepare, type Db } from '../db/database.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { readChildSignIn, readSignIn } from '../http/payloads.js';
-import { isoTime } from '../instance.js';
-import { DECOY_PASSWORD_HASH, verifyPassword } from '../security/passwords.js';
-import { checkSignIn, clearSignInFailures, recordSignInFailure } from '../security/rate-limit.js';
-import { openSession, requireSession, revokeSession } from '../security/session.js';
+import { RATE_LIMITED_CODE, SIGN_IN_FAILED_CODE } from '../../../../core/api/catalogue.js';
+import type { SignInAnswer, SignInRateLimitedData, UserInfoAnswer, UserRaw } from '../../../../core/api/endpoints/auth.js';
+import { CHILD_ACCOUNT_TYPE } from '../../../../core/api/endpoints/auth.js';
+import { prepare, type Db } from '../../platform/database.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { readChildSignIn, readSignIn } from './payloads.js';
+import { isoTime } from '../../platform/instance.js';
+import { DECOY_PASSWORD_HASH, verifyPassword } from '../../platform/security/passwords.js';
+import { checkSignIn, clearSignInFailures, recordSignInFailure } from '../../platform/security/rate-limit.js';
+import { openSession, requireSession, revokeSession } from '../../platform/security/session.js';
 
 /** A user row as sign-in and user info read it. */
 interface UserRow {

@@ -2,8 +2,8 @@
  * The demo account's member console info (shell §4) and open apps: the new menu layout, and access management,
  * the conditions match engine and ban management switched on so every module is reachable.
  */
-import { DEMO_MEMBER_ID } from './demo.js';
-import type { SeedModule } from './seed-module.js';
+import { DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
+import type { SeedModule } from '../../platform/seed-module.js';
 
 /** Products open to the demo account (the embedded app-login check answers 604 for others). */
 export const DEMO_APPS = ['cloud-speed', 'cloud-resolving', 'taichi-app'] as const;

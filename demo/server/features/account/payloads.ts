@@ -3,12 +3,12 @@
  * problems and name them with the same message keys. Sign-in checks only the shape (required, lengths): strength
  * rules apply where a password is chosen, not where it is typed to sign in.
  */
-import type { FieldIssue } from '../../../core/api/catalogue.js';
-import type { ChildSignInRequest, SignInRequest } from '../../../core/api/endpoints/auth.js';
-import type { TimeZoneRequest } from '../../../core/api/endpoints/platform.js';
-import { validateEmail, validateSubAccountName } from '../../../core/rules/accounts.js';
-import { isBlank, parseInteger, validateLength } from '../../../core/rules/common.js';
-import { issue, onField } from '../../../core/rules/types.js';
+import type { FieldIssue } from '../../../../core/api/catalogue.js';
+import type { ChildSignInRequest, SignInRequest } from '../../../../core/api/endpoints/auth.js';
+import type { TimeZoneRequest } from '../../../../core/api/endpoints/platform.js';
+import { validateEmail, validateSubAccountName } from '../../../../core/rules/accounts.js';
+import { isBlank, parseInteger, validateLength } from '../../../../core/rules/common.js';
+import { issue, onField } from '../../../../core/rules/types.js';
 
 /**
  * Longest password accepted at sign-in. Longer than any password rules §5 lets a user choose (20), yet short enough

@@ -3,9 +3,9 @@
  * time zone, region data, plans and plan actions, the domain picker list, and the embedded app-login check.
  */
 import type { FastifyInstance } from 'fastify';
-import { APP_LOGIN_REQUIRED_CODE, APP_LOGIN_UNAVAILABLE_CODE, PERMISSION_DENIED_CODE } from '../../../core/api/catalogue.js';
-import type { EditionFlag } from '../../../core/api/endpoints/auth.js';
-import { CHILD_ACCOUNT_TYPE } from '../../../core/api/endpoints/auth.js';
+import { APP_LOGIN_REQUIRED_CODE, APP_LOGIN_UNAVAILABLE_CODE, PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
+import type { EditionFlag } from '../../../../core/api/endpoints/auth.js';
+import { CHILD_ACCOUNT_TYPE } from '../../../../core/api/endpoints/auth.js';
 import type {
   AppLoginUnavailableData,
   ConsoleApp,
@@ -20,19 +20,19 @@ import type {
   SwitchStatus,
   TimeZoneAnswer,
   VersionGrayStatus,
-} from '../../../core/api/endpoints/platform.js';
-import { prepare } from '../db/database.js';
-import { livePlans, planActionsOf } from '../db/plans.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { requestLanguage } from '../http/messages.js';
-import { readPage } from '../http/pagination.js';
-import { readTimeZone } from '../http/payloads.js';
-import { regionData } from '../data/regions.js';
-import { isoTime } from '../instance.js';
-import { recordOperation } from '../oplog.js';
-import { permissions } from '../security/permissions.js';
-import { scope, scopeFor } from '../security/scope.js';
-import { findSession, requireSession } from '../security/session.js';
+} from '../../../../core/api/endpoints/platform.js';
+import { prepare } from '../../platform/database.js';
+import { livePlans, planActionsOf } from '../plans/store.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { requestLanguage } from '../../platform/http/messages.js';
+import { readPage } from '../../platform/http/pagination.js';
+import { readTimeZone } from './payloads.js';
+import { regionData } from './regions.js';
+import { isoTime } from '../../platform/instance.js';
+import { recordOperation } from '../../platform/oplog.js';
+import { permissions } from '../../platform/security/permissions.js';
+import { scope, scopeFor } from '../../platform/security/scope.js';
+import { findSession, requireSession } from '../../platform/security/session.js';
 
 /** Child accounts see only account security, cloud-speed and cloud-resolving (shell §4). */
 const CHILD_APPS: readonly ConsoleApp[] = ['cloud-speed', 'cloud-resolving'];

@@ -12,8 +12,8 @@ import {
   type RegionCode,
   type RegionData,
   type RegionOption,
-} from '../../../core/api/endpoints/platform.js';
-import type { Language } from '../http/messages.js';
+} from '../../../../core/api/endpoints/platform.js';
+import type { Language } from '../../platform/http/messages.js';
 
 type Labels = readonly [zh: string, en: string];
 

@@ -3,8 +3,8 @@
  * of rules §6: domains limited to specified objects (manage, new ones auto-bound), certificates limited to in-group
  * objects (read only), dedicated IP resource packs not granted at all. The domains seed binds the specified domains.
  */
-import { hashPasswordSync } from '../../security/passwords.js';
-import { createChildAccount, createParentAccount, createPermissionGroup } from '../accounts.js';
+import { hashPasswordSync } from '../../platform/security/passwords.js';
+import { createChildAccount, createParentAccount, createPermissionGroup } from './store.js';
 import {
   DEMO_CHILD_PASSWORD,
   DEMO_CHILD_USER_NAME,
@@ -12,8 +12,8 @@ import {
   DEMO_MEMBER_ID,
   DEMO_PARENT_EMAIL,
   DEMO_PARENT_PASSWORD,
-} from './demo.js';
-import type { SeedModule } from './seed-module.js';
+} from '../../platform/demo-accounts.js';
+import type { SeedModule } from '../../platform/seed-module.js';
 
 /** Seeds the demo parent, group and child. */
 export const accountsSeed: SeedModule = {

@@ -2,10 +2,10 @@
  * Creating accounts, child users and permission groups directly in the database: used by the demo seed, by tests that
  * need a second tenant, and by the access-management routes.
  */
-import type { EditionFlag } from '../../../core/api/endpoints/auth.js';
-import type { ModuleGrant, PermissionModule } from '../../../core/api/endpoints/platform.js';
-import { DEFAULT_LOGIN_MINUTES } from '../security/session.js';
-import type { Db } from './database.js';
+import type { EditionFlag } from '../../../../core/api/endpoints/auth.js';
+import type { ModuleGrant, PermissionModule } from '../../../../core/api/endpoints/platform.js';
+import { DEFAULT_LOGIN_MINUTES } from '../../platform/security/session.js';
+import type { Db } from '../../platform/database.js';
 
 /** A new parent (main) account. */
 export interface NewParentAccount {

@@ -4,7 +4,7 @@
  * `6` + 32 digits). Text order is then address order within a family, and the families never interleave. An
  * IPv4-mapped IPv6 address (`::ffff:1.2.3.4`) stays in the IPv6 family, as the parser reads it.
  */
-import { canonicalIp, canonicalIpOrCidr, parseCidr, parseIPv4, parseIPv6 } from '../../../core/rules/ip.js';
+import { canonicalIp, canonicalIpOrCidr, parseCidr, parseIPv4, parseIPv6 } from '../../../../core/rules/ip.js';
 
 /** The range of keys an address or block covers, both ends included. */
 export interface KeyRange {

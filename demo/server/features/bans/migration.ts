@@ -3,12 +3,12 @@
  * rules §4 banned / auto-unblocked / manually unblocked, kept 180 days once released) and IP lists (rules §3 "name,
  * remark, IP count, creation time"; rules §5 up to 200,000 entries per list).
  *
- * Addresses are also stored as a sortable key (`demo/server/bans/ip-keys.ts`: the family and the address as
+ * Addresses are also stored as a sortable key (`demo/server/features/bans/ip-keys.ts`: the family and the address as
  * fixed-width hex), so "every ban inside 10.0.0.0/8" and "every list block containing 1.2.3.4" are index range scans.
  * A ban is in force while `status = 'banned'` and `expires_at` is in the future; the server marks it automatically
  * unbanned once its duration has run out. An entry is unique in its list by its canonical text.
  */
-import type { Migration } from './migration.js';
+import type { Migration } from '../../platform/migration.js';
 
 /** Migration 60. */
 export const bansMigration: Migration = {

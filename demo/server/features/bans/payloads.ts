@@ -2,11 +2,11 @@
  * Checks of the ban and IP list request bodies, built from `core/rules` so the browser and the server find the same
  * problems and name them with the same keys.
  */
-import type { FieldIssue } from '../../../core/api/catalogue.js';
-import { validateIpListForm } from '../../../core/rules/bans.js';
-import { validateIpOrCidr } from '../../../core/rules/ip.js';
-import { issue, onField } from '../../../core/rules/types.js';
-import { queryInteger } from '../http/pagination.js';
+import type { FieldIssue } from '../../../../core/api/catalogue.js';
+import { validateIpListForm } from '../../../../core/rules/bans.js';
+import { validateIpOrCidr } from '../../../../core/rules/ip.js';
+import { issue, onField } from '../../../../core/rules/types.js';
+import { queryInteger } from '../../platform/http/pagination.js';
 
 /** A body as a record (anything else reads as empty). */
 export function asRecord(body: unknown): Record<string, unknown> {

@@ -7,7 +7,7 @@
  * not run yet is never visible.
  */
 import type { FastifyInstance } from 'fastify';
-import { pruneReleasedBans, RETENTION_BATCH } from './records.js';
+import { pruneReleasedBans, RETENTION_BATCH } from './store.js';
 
 /** How often the sweep runs. */
 export const RETENTION_SWEEP_MS = 3_600_000;

@@ -9,7 +9,7 @@
  * chunk is logged with the addresses it released, inside the same transaction.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../core/api/catalogue.js';
+import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
 import {
   BAN_OVERVIEW_TOP,
   BAN_STATUSES,
@@ -20,20 +20,20 @@ import {
   type BanRecord,
   type BanStatus,
   type BanUnbanAnswer,
-} from '../../../core/api/endpoints/bans.js';
-import type { ListAnswer } from '../../../core/api/endpoints/platform.js';
-import { validateDomainSelected } from '../../../core/rules/bans.js';
-import { onField } from '../../../core/rules/types.js';
-import { keyRange } from '../bans/ip-keys.js';
-import { asRecord, positiveId, readIds, readIpEntries } from '../bans/payloads.js';
-import { BAN_COLUMNS, banConditions, enterBans, requireBanManagement, toBanRecord, type BanRow } from '../bans/records.js';
-import { startBanRetention } from '../bans/retention.js';
-import { prepare } from '../db/database.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { readPage } from '../http/pagination.js';
-import { recordOperation } from '../oplog.js';
-import { permissions } from '../security/permissions.js';
-import { scope } from '../security/scope.js';
+} from '../../../../core/api/endpoints/bans.js';
+import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
+import { validateDomainSelected } from '../../../../core/rules/bans.js';
+import { onField } from '../../../../core/rules/types.js';
+import { keyRange } from './ip-keys.js';
+import { asRecord, positiveId, readIds, readIpEntries } from './payloads.js';
+import { BAN_COLUMNS, banConditions, enterBans, requireBanManagement, toBanRecord, type BanRow } from './store.js';
+import { startBanRetention } from './retention.js';
+import { prepare } from '../../platform/database.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { readPage } from '../../platform/http/pagination.js';
+import { recordOperation } from '../../platform/oplog.js';
+import { permissions } from '../../platform/security/permissions.js';
+import { scope } from '../../platform/security/scope.js';
 
 type ListedRow = Pick<BanRow, 'id' | 'domain_id' | 'ip' | 'duration' | 'reason' | 'rule_id' | 'status' | 'banned_at' | 'released_at'> & { domain: string };
 

@@ -4,10 +4,10 @@
  * unbanned by hand), with the rule IDs of the demo WAF rules that ban; and two IP lists, office networks and known
  * scanners. {@link insertBans} is also what end-to-end tests use to lay out their own bans.
  */
-import { keyRange, storedEntry } from '../../bans/ip-keys.js';
-import { DEMO_MEMBER_ID } from './demo.js';
-import type { Db } from '../database.js';
-import type { SeedModule } from './seed-module.js';
+import { keyRange, storedEntry } from './ip-keys.js';
+import { DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
+import type { Db } from '../../platform/database.js';
+import type { SeedModule } from '../../platform/seed-module.js';
 import type { BanReason, BanStatus } from '../../../../core/api/endpoints/bans.js';
 
 const MINUTE_MS = 60_000;

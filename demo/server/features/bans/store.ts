@@ -4,16 +4,16 @@
  * the 180-day retention of released records (rules §4, rules §9), and the row shape of the API.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PERMISSION_DENIED_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
-import { BAN_STATUSES, type BanRecord, type BanReason, type BanStatus } from '../../../core/api/endpoints/bans.js';
-import { BAN_RECORD_RETENTION_DAYS } from '../../../core/rules/bans.js';
-import { prepare, type Db } from '../db/database.js';
-import { fail } from '../http/envelope.js';
-import { queryInteger } from '../http/pagination.js';
-import { isoTime } from '../instance.js';
-import { permissions } from '../security/permissions.js';
-import { scope, type Params } from '../security/scope.js';
-import { requireSession } from '../security/session.js';
+import { PERMISSION_DENIED_CODE, type FieldIssue } from '../../../../core/api/catalogue.js';
+import { BAN_STATUSES, type BanRecord, type BanReason, type BanStatus } from '../../../../core/api/endpoints/bans.js';
+import { BAN_RECORD_RETENTION_DAYS } from '../../../../core/rules/bans.js';
+import { prepare, type Db } from '../../platform/database.js';
+import { fail } from '../../platform/http/envelope.js';
+import { queryInteger } from '../../platform/http/pagination.js';
+import { isoTime } from '../../platform/instance.js';
+import { permissions } from '../../platform/security/permissions.js';
+import { scope, type Params } from '../../platform/security/scope.js';
+import { requireSession } from '../../platform/security/session.js';
 import { keyRange } from './ip-keys.js';
 
 const DAY_MS = 86_400_000;

@@ -6,10 +6,10 @@
  *
  * A rule's `sort` is its priority (1 first). `action` and `status` are columns because the limits (200 cache and 200
  * non-cache entries, rules §5) count by them; the other fields of rules §3 are one JSON object in `config`, written and
- * read only through `demo/server/cache/store.ts`. The built-in rules and the default rule are the platform's constants
+ * read only through `demo/server/features/cache/store.ts`. The built-in rules and the default rule are the platform's constants
  * (`core/rules/cache.ts`, `core/rules/origin.ts`), never rows.
  */
-import type { Migration } from './migration.js';
+import type { Migration } from '../../platform/migration.js';
 
 /** Migration 40. */
 export const cacheMigration: Migration = {

@@ -3,12 +3,12 @@
  * the wrong type becomes a value the rules refuse (an empty string, an unknown option), never a crash; the rules then
  * name the field with the same message key the editor shows.
  */
-import type { FieldIssue } from '../../../core/api/catalogue.js';
-import type { BrowserCacheSettings, CacheRuleSave, CdnAdvanceCacheSave } from '../../../core/api/endpoints/domain-settings.js';
-import { CACHE_RULES_MAX, NON_CACHE_RULES_MAX } from '../../../core/rules/origin.js';
-import { MATCH_CONDITIONS_MAX, type MatchConditionInput } from '../../../core/rules/waf.js';
-import type { CacheRuleInput, ErrorCacheInput } from '../../../core/rules/cache.js';
-import { issue, onField } from '../../../core/rules/types.js';
+import type { FieldIssue } from '../../../../core/api/catalogue.js';
+import type { BrowserCacheSettings, CacheRuleSave, CdnAdvanceCacheSave } from '../../../../core/api/endpoints/domain-settings.js';
+import { CACHE_RULES_MAX, NON_CACHE_RULES_MAX } from '../../../../core/rules/origin.js';
+import { MATCH_CONDITIONS_MAX, type MatchConditionInput } from '../../../../core/rules/waf.js';
+import type { CacheRuleInput, ErrorCacheInput } from '../../../../core/rules/cache.js';
+import { issue, onField } from '../../../../core/rules/types.js';
 import { positiveId } from '../waf/payloads.js';
 
 /** Rules read from one body: the two limits, plus one so an oversized list is refused by the limit rule, not cut. */

@@ -5,10 +5,10 @@
  * cache with www.example.com; blog.example.org follows the global policy, so its rules are view-only (rules §6).
  */
 import { newCacheRule, type CacheRuleInput } from '../../../../core/rules/cache.js';
-import { replaceCacheRules, writeCacheSettings } from '../../cache/store.js';
-import { scopeFor } from '../../security/scope.js';
-import { DEMO_MEMBER_ID } from './demo.js';
-import type { SeedModule } from './seed-module.js';
+import { replaceCacheRules, writeCacheSettings } from './store.js';
+import { scopeFor } from '../../platform/security/scope.js';
+import { DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
+import type { SeedModule } from '../../platform/seed-module.js';
 
 const rule = (fields: Partial<CacheRuleInput>): CacheRuleInput => ({ ...newCacheRule(), ...fields });
 

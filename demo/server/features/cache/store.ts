@@ -2,7 +2,7 @@
  * Stored cache rules and cache settings of a domain (migration 40): reading them into the `cdn_advance_cache` and
  * `browser_cache` groups, and replacing a domain's rule list. Every statement goes through the caller's tenant scope.
  */
-import type { PlanAction } from '../../../core/api/endpoints/platform.js';
+import type { PlanAction } from '../../../../core/api/endpoints/platform.js';
 import type {
   BrowserCacheSettings,
   CacheConfigSource,
@@ -10,11 +10,11 @@ import type {
   CacheRuleSave,
   CdnAdvanceCacheSettings,
   DefaultCacheRuleInfo,
-} from '../../../core/api/endpoints/domain-settings.js';
-import { BUILT_IN_CACHE_RULES, normalizeCacheRule, type CacheRuleInput } from '../../../core/rules/cache.js';
-import { DEFAULT_CACHE_POLICY } from '../../../core/rules/origin.js';
-import { isoTime } from '../instance.js';
-import type { Scope } from '../security/scope.js';
+} from '../../../../core/api/endpoints/domain-settings.js';
+import { BUILT_IN_CACHE_RULES, normalizeCacheRule, type CacheRuleInput } from '../../../../core/rules/cache.js';
+import { DEFAULT_CACHE_POLICY } from '../../../../core/rules/origin.js';
+import { isoTime } from '../../platform/instance.js';
+import type { Scope } from '../../platform/security/scope.js';
 
 /** The rules table. */
 export const CACHE_RULES = 'cache_rules';

@@ -4,10 +4,10 @@
  * keeping its bindings. Each step looks at the row before acting, so a step repeated after a restart changes nothing
  * twice: an applying certificate is issued once, a renewal clears its `renewing` flag when done.
  */
-import type { Db } from '../db/database.js';
-import { prepare } from '../db/database.js';
-import type { JobHandler } from '../jobs/runner.js';
-import { issueCertificate, reviewDomain, sealContext, type CertificateRow } from './records.js';
+import type { Db } from '../../platform/database.js';
+import { prepare } from '../../platform/database.js';
+import type { JobHandler } from '../../platform/jobs/runner.js';
+import { issueCertificate, reviewDomain, sealContext, type CertificateRow } from './store.js';
 import { vaultFor } from './vault.js';
 
 /** The job type (the job list names it "certificate issuance"). */

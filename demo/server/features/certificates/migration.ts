@@ -6,7 +6,7 @@
  * stored in the database. A domain carries at most one certificate, so a binding is keyed by the domain; a certificate
  * cannot be deleted while bound (the foreign key has no cascade), and deleting a domain removes its binding.
  */
-import type { Migration } from './migration.js';
+import type { Migration } from '../../platform/migration.js';
 
 /** Migration 50. */
 export const certificatesMigration: Migration = {

@@ -6,7 +6,7 @@
  * confirms it. Every write is scoped to the account, checked against the child's certificate grant and logged.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONFLICT_CODE, NOT_FOUND_CODE, PERMISSION_DENIED_CODE, REJECT_WITH_DATA_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
+import { CONFLICT_CODE, NOT_FOUND_CODE, PERMISSION_DENIED_CODE, REJECT_WITH_DATA_CODE, type FieldIssue } from '../../../../core/api/catalogue.js';
 import {
   CERTIFICATE_APPLY_STATUSES,
   CERTIFICATE_EXPIRY_STATES,
@@ -21,8 +21,8 @@ import {
   type CertificateSort,
   type CertificateUnbindAnswer,
   type FreeCertificateApplyAnswer,
-} from '../../../core/api/endpoints/certificates.js';
-import type { ListAnswer } from '../../../core/api/endpoints/platform.js';
+} from '../../../../core/api/endpoints/certificates.js';
+import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
 import {
   CERTIFICATE_BATCH_APPLY_MAX,
   CERTIFICATE_EXPIRING_SOON_DAYS,
@@ -35,21 +35,21 @@ import {
   validateCertificateName,
   validateFreeCertificateApplication,
   type FreeCertificateIssuer,
-} from '../../../core/rules/certificates.js';
-import { normalizeDomain } from '../../../core/rules/domain.js';
-import { issue, onField } from '../../../core/rules/types.js';
-import { inspectCertificateUpload, splitChainPem, summarizeChainPem } from '../../../core/x509/inspect.js';
-import { CERTIFICATE_ISSUE_JOB, certificateIssueHandler, type CertificateIssueParams } from '../certificates/issue-job.js';
-import { boundDomainsOf, mirrorBinding, PUBLIC_COLUMNS, sealContext, searchText, toCertificateInfo, type CertificateRow } from '../certificates/records.js';
-import { vaultFor } from '../certificates/vault.js';
-import { prepare } from '../db/database.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { queryInteger, readPage } from '../http/pagination.js';
-import { isoTime } from '../instance.js';
-import { recordOperation } from '../oplog.js';
-import { permissions } from '../security/permissions.js';
-import { scope, type Params } from '../security/scope.js';
-import { requireSession } from '../security/session.js';
+} from '../../../../core/rules/certificates.js';
+import { normalizeDomain } from '../../../../core/rules/domain.js';
+import { issue, onField } from '../../../../core/rules/types.js';
+import { inspectCertificateUpload, splitChainPem, summarizeChainPem } from '../../../../core/x509/inspect.js';
+import { CERTIFICATE_ISSUE_JOB, certificateIssueHandler, type CertificateIssueParams } from './issue-job.js';
+import { boundDomainsOf, mirrorBinding, PUBLIC_COLUMNS, sealContext, searchText, toCertificateInfo, type CertificateRow } from './store.js';
+import { vaultFor } from './vault.js';
+import { prepare } from '../../platform/database.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { queryInteger, readPage } from '../../platform/http/pagination.js';
+import { isoTime } from '../../platform/instance.js';
+import { recordOperation } from '../../platform/oplog.js';
+import { permissions } from '../../platform/security/permissions.js';
+import { scope, type Params } from '../../platform/security/scope.js';
+import { requireSession } from '../../platform/security/session.js';
 
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;

@@ -5,11 +5,11 @@
  * an expired upload, and a free application whose review failed.
  */
 import { registeredDomain, certificateNameSet } from '../../../../core/rules/certificates.js';
-import { issueCertificate, mirrorBinding, sealContext, searchText } from '../../certificates/records.js';
-import { vaultFor } from '../../certificates/vault.js';
-import { bindGroupObjects } from '../accounts.js';
-import { DEMO_GROUP_NAME, DEMO_MEMBER_ID } from './demo.js';
-import type { SeedModule } from './seed-module.js';
+import { issueCertificate, mirrorBinding, sealContext, searchText } from './store.js';
+import { vaultFor } from './vault.js';
+import { bindGroupObjects } from '../account/store.js';
+import { DEMO_GROUP_NAME, DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
+import type { SeedModule } from '../../platform/seed-module.js';
 
 const DAY_MS = 86_400_000;
 

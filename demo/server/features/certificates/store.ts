@@ -10,14 +10,14 @@ import {
   type CertificateInfo,
   type CertificateReviewReason,
   type CertificateSource,
-} from '../../../core/api/endpoints/certificates.js';
-import { certificateExpiryState, FREE_CERTIFICATE_VALIDITY_MONTHS, type FreeCertificateIssuer } from '../../../core/rules/certificates.js';
-import { normalizeDomain } from '../../../core/rules/domain.js';
-import { assembleCertificate, tbsCertificate } from '../../../core/x509/build.js';
-import { toPem } from '../../../core/x509/der.js';
-import { prepare, type Db } from '../db/database.js';
-import { isoTime } from '../instance.js';
-import type { Scope } from '../security/scope.js';
+} from '../../../../core/api/endpoints/certificates.js';
+import { certificateExpiryState, FREE_CERTIFICATE_VALIDITY_MONTHS, type FreeCertificateIssuer } from '../../../../core/rules/certificates.js';
+import { normalizeDomain } from '../../../../core/rules/domain.js';
+import { assembleCertificate, tbsCertificate } from '../../../../core/x509/build.js';
+import { toPem } from '../../../../core/x509/der.js';
+import { prepare, type Db } from '../../platform/database.js';
+import { isoTime } from '../../platform/instance.js';
+import type { Scope } from '../../platform/security/scope.js';
 import { hashOf, type CertificateVault } from './vault.js';
 
 /** A row of `certificates`. */

@@ -11,10 +11,10 @@
  */
 import { createCipheriv, createDecipheriv, createPrivateKey, generateKeyPairSync, hkdfSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { FreeCertificateIssuer } from '../../../core/rules/certificates.js';
-import { assembleCertificate, tbsCertificate, type DistinguishedName, type SignatureAlgorithm } from '../../../core/x509/build.js';
-import { toPem } from '../../../core/x509/der.js';
-import type { Db } from '../db/database.js';
+import type { FreeCertificateIssuer } from '../../../../core/rules/certificates.js';
+import { assembleCertificate, tbsCertificate, type DistinguishedName, type SignatureAlgorithm } from '../../../../core/x509/build.js';
+import { toPem } from '../../../../core/x509/der.js';
+import type { Db } from '../../platform/database.js';
 
 /** The environment variable that supplies the secret instead of the vault file. */
 export const CERT_KEY_SECRET_ENV = 'CERT_KEY_SECRET';

@@ -5,11 +5,11 @@
  * the DNS domains bound to the group through `dns_domains.perm_group_id` (see migration 30).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PERMISSION_DENIED_CODE } from '../../../core/api/catalogue.js';
-import type { ModuleAccess } from '../../../core/api/endpoints/platform.js';
-import { fail } from '../http/envelope.js';
-import { permissions, type SqlCondition } from '../security/permissions.js';
-import { requireSession } from '../security/session.js';
+import { PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
+import type { ModuleAccess } from '../../../../core/api/endpoints/platform.js';
+import { fail } from '../../platform/http/envelope.js';
+import { permissions, type SqlCondition } from '../../platform/security/permissions.js';
+import { requireSession } from '../../platform/security/session.js';
 
 /** The caller's DNS access. */
 export interface DnsAccess {

@@ -3,8 +3,8 @@
  * batch add (a job), enable/disable, delete, move into a group, and domain, record and query counts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FieldIssue } from '../../../core/api/catalogue.js';
-import { NOT_FOUND_CODE } from '../../../core/api/catalogue.js';
+import type { FieldIssue } from '../../../../core/api/catalogue.js';
+import { NOT_FOUND_CODE } from '../../../../core/api/catalogue.js';
 import {
   DNS_ACCESS_STATUSES,
   DNS_STATISTICS_DAYS,
@@ -12,16 +12,16 @@ import {
   type DnsChangedAnswer,
   type DnsDomain,
   type DnsStatistics,
-} from '../../../core/api/endpoints/dns.js';
-import type { ListAnswer } from '../../../core/api/endpoints/platform.js';
-import { parseInteger } from '../../../core/rules/common.js';
-import { DNS_BATCH_DOMAINS_MAX, validateDnsBatchDomains, validateDnsStatus, type DnsStatus } from '../../../core/rules/dns.js';
-import { normalizeDomain } from '../../../core/rules/domain.js';
-import { issue, onField } from '../../../core/rules/types.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { queryInteger, readPage } from '../http/pagination.js';
-import { recordOperation } from '../oplog.js';
-import { scope } from '../security/scope.js';
+} from '../../../../core/api/endpoints/dns.js';
+import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
+import { parseInteger } from '../../../../core/rules/common.js';
+import { DNS_BATCH_DOMAINS_MAX, validateDnsBatchDomains, validateDnsStatus, type DnsStatus } from '../../../../core/rules/dns.js';
+import { normalizeDomain } from '../../../../core/rules/domain.js';
+import { issue, onField } from '../../../../core/rules/types.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { queryInteger, readPage } from '../../platform/http/pagination.js';
+import { recordOperation } from '../../platform/oplog.js';
+import { scope } from '../../platform/security/scope.js';
 import { dnsAccess } from './access.js';
 import type { AddDomainsParams } from './jobs.js';
 import { asRecord, DOMAIN_COLUMNS, listIssue, readIds, textOf, toDomain, type DomainRow } from './rows.js';

@@ -3,15 +3,15 @@
  * list, create, update, delete. Deleting a group keeps its domains, without a group.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONFLICT_CODE, NOT_FOUND_CODE } from '../../../core/api/catalogue.js';
-import type { DnsChangedAnswer, DnsGroup } from '../../../core/api/endpoints/dns.js';
-import type { ListAnswer } from '../../../core/api/endpoints/platform.js';
-import { validateDnsGroupName, validateDnsRemark } from '../../../core/rules/dns.js';
-import { onField } from '../../../core/rules/types.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { queryInteger, readPage } from '../http/pagination.js';
-import { recordOperation } from '../oplog.js';
-import { scope } from '../security/scope.js';
+import { CONFLICT_CODE, NOT_FOUND_CODE } from '../../../../core/api/catalogue.js';
+import type { DnsChangedAnswer, DnsGroup } from '../../../../core/api/endpoints/dns.js';
+import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
+import { validateDnsGroupName, validateDnsRemark } from '../../../../core/rules/dns.js';
+import { onField } from '../../../../core/rules/types.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { queryInteger, readPage } from '../../platform/http/pagination.js';
+import { recordOperation } from '../../platform/oplog.js';
+import { scope } from '../../platform/security/scope.js';
 import { dnsAccess } from './access.js';
 import { asRecord, listIssue, readIds, textOf, toGroup, type GroupRow } from './rows.js';
 import { Conditions, containsPattern } from './shared.js';

@@ -4,7 +4,7 @@
  * account's DNS jobs; a child sees the jobs it started, as on the platform job list.
  */
 import type { FastifyInstance } from 'fastify';
-import { NOT_FOUND_CODE } from '../../../core/api/catalogue.js';
+import { NOT_FOUND_CODE } from '../../../../core/api/catalogue.js';
 import {
   DNS_JOB_STATUSES,
   DNS_JOB_TYPES,
@@ -12,12 +12,12 @@ import {
   type DnsJobDetailAnswer,
   type DnsJobItemResult,
   type DnsJobStatus,
-} from '../../../core/api/endpoints/dns.js';
-import type { ListAnswer } from '../../../core/api/endpoints/platform.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { requestLanguage } from '../http/messages.js';
-import { queryInteger, readPage } from '../http/pagination.js';
-import { scope } from '../security/scope.js';
+} from '../../../../core/api/endpoints/dns.js';
+import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { requestLanguage } from '../../platform/http/messages.js';
+import { queryInteger, readPage } from '../../platform/http/pagination.js';
+import { scope } from '../../platform/security/scope.js';
 import { dnsAccess } from './access.js';
 import { JOB_COLUMNS, JOB_STATUS_SQL, textOf, toDnsJob, toJobItem, type DnsJobRow, type JobItemRow } from './rows.js';
 import { Conditions, findDnsJob, ownJobs } from './shared.js';

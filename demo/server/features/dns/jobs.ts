@@ -4,11 +4,11 @@
  * waiting rows and writes each one, with its result, in one transaction. A row that is already done is never touched
  * again, so a step that runs twice (after a restart) repeats nothing.
  */
-import type { DnsImportMode, DnsJobType } from '../../../core/api/endpoints/dns.js';
-import { normalizeDomain } from '../../../core/rules/domain.js';
-import type { JobContext, JobRunner, StepOutcome } from '../jobs/runner.js';
-import type { MessageKey } from '../http/messages.js';
-import { scopeFor, type Scope } from '../security/scope.js';
+import type { DnsImportMode, DnsJobType } from '../../../../core/api/endpoints/dns.js';
+import { normalizeDomain } from '../../../../core/rules/domain.js';
+import type { JobContext, JobRunner, StepOutcome } from '../../platform/jobs/runner.js';
+import type { MessageKey } from '../../platform/http/messages.js';
+import { scopeFor, type Scope } from '../../platform/security/scope.js';
 import type { JobItemRow } from './rows.js';
 
 /** Rows written per step: small enough that a step takes milliseconds. */

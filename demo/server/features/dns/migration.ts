@@ -8,7 +8,7 @@
  * auto-binds new objects). DNS domains are not website domains, so they are bound here rather than in
  * `permission_objects`, whose ids name rows of `domains`.
  */
-import type { Migration } from './migration.js';
+import type { Migration } from '../../platform/migration.js';
 
 /** Migration 30. */
 export const dnsMigration: Migration = {

@@ -4,16 +4,16 @@
  * export. Every record is checked with `core/rules/dns.ts`, the rules the browser's forms and import preview use.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FieldIssue } from '../../../core/api/catalogue.js';
-import { CONFLICT_CODE, NOT_FOUND_CODE } from '../../../core/api/catalogue.js';
+import type { FieldIssue } from '../../../../core/api/catalogue.js';
+import { CONFLICT_CODE, NOT_FOUND_CODE } from '../../../../core/api/catalogue.js';
 import type {
   DnsChangedAnswer,
   DnsExportAnswer,
   DnsImportMode,
   DnsRecordFields,
   DnsRecordListAnswer,
-} from '../../../core/api/endpoints/dns.js';
-import { isBlank } from '../../../core/rules/common.js';
+} from '../../../../core/api/endpoints/dns.js';
+import { isBlank } from '../../../../core/rules/common.js';
 import {
   DNS_BATCH_RECORDS_MAX,
   DNS_IMPORT_MAX_RECORDS_PER_DOMAIN,
@@ -23,13 +23,13 @@ import {
   validateDnsLine,
   validateDnsStatus,
   type DnsStatus,
-} from '../../../core/rules/dns.js';
-import { normalizeDomain } from '../../../core/rules/domain.js';
-import { issue, onField } from '../../../core/rules/types.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { queryInteger, readPage } from '../http/pagination.js';
-import { recordOperation } from '../oplog.js';
-import { scope } from '../security/scope.js';
+} from '../../../../core/rules/dns.js';
+import { normalizeDomain } from '../../../../core/rules/domain.js';
+import { issue, onField } from '../../../../core/rules/types.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { queryInteger, readPage } from '../../platform/http/pagination.js';
+import { recordOperation } from '../../platform/oplog.js';
+import { scope } from '../../platform/security/scope.js';
 import { dnsAccess } from './access.js';
 import { visibleDomain } from './domain-routes.js';
 import { recordExists, type ImportParams } from './jobs.js';

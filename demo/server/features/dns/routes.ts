@@ -4,11 +4,11 @@
  * here.
  */
 import type { FastifyInstance } from 'fastify';
-import { domainRoutes } from '../dns/domain-routes.js';
-import { groupRoutes } from '../dns/group-routes.js';
-import { jobListRoutes } from '../dns/job-routes.js';
-import { registerDnsJobs } from '../dns/jobs.js';
-import { recordRoutes } from '../dns/record-routes.js';
+import { domainRoutes } from './domain-routes.js';
+import { groupRoutes } from './group-routes.js';
+import { jobListRoutes } from './job-routes.js';
+import { registerDnsJobs } from './jobs.js';
+import { recordRoutes } from './record-routes.js';
 
 /** Registers the DNS routes (under /api) and the DNS job types. */
 export async function dnsRoutes(api: FastifyInstance): Promise<void> {

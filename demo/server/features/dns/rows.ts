@@ -2,7 +2,7 @@
  * Stored DNS rows, their answer shapes, and the readers that turn request bodies into checked values with
  * `core/rules/dns.ts`, so the server finds exactly what the browser's forms and import preview found.
  */
-import type { FieldIssue } from '../../../core/api/catalogue.js';
+import type { FieldIssue } from '../../../../core/api/catalogue.js';
 import type {
   DnsAccessStatus,
   DnsDomain,
@@ -14,19 +14,19 @@ import type {
   DnsJobType,
   DnsRecord,
   DnsRecordFields,
-} from '../../../core/api/endpoints/dns.js';
-import type { JobState } from '../../../core/api/endpoints/platform.js';
-import { parseInteger } from '../../../core/rules/common.js';
+} from '../../../../core/api/endpoints/dns.js';
+import type { JobState } from '../../../../core/api/endpoints/platform.js';
+import { parseInteger } from '../../../../core/rules/common.js';
 import {
   DNS_LINE_DEFAULT,
   DNS_TTL_DEFAULT,
   MX_PRIORITY_DEFAULT,
   validateDnsRecord,
   type DnsStatus,
-} from '../../../core/rules/dns.js';
-import { issue, onField } from '../../../core/rules/types.js';
-import { isoTime } from '../instance.js';
-import { message, type Language, type MessageKey } from '../http/messages.js';
+} from '../../../../core/rules/dns.js';
+import { issue, onField } from '../../../../core/rules/types.js';
+import { isoTime } from '../../platform/instance.js';
+import { message, type Language, type MessageKey } from '../../platform/http/messages.js';
 
 /** A `dns_domains` row with the list's computed columns. */
 export interface DomainRow {

@@ -6,8 +6,8 @@
  */
 import type { DnsAccessStatus } from '../../../../core/api/endpoints/dns.js';
 import type { DnsStatus } from '../../../../core/rules/dns.js';
-import { DEMO_GROUP_NAME, DEMO_MEMBER_ID, DEMO_PARENT_EMAIL } from './demo.js';
-import type { SeedModule } from './seed-module.js';
+import { DEMO_GROUP_NAME, DEMO_MEMBER_ID, DEMO_PARENT_EMAIL } from '../../platform/demo-accounts.js';
+import type { SeedModule } from '../../platform/seed-module.js';
 
 /** A seeded record: host, type, value, and optional priority, line, TTL, status, remark. */
 type SeedRecord = [host: string, type: string, value: string, extra?: { priority?: number; line?: string; ttl?: number; status?: DnsStatus; remark?: string }];

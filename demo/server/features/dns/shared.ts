@@ -3,11 +3,11 @@
  * its operation-log entry in one transaction.
  */
 import type { FastifyRequest } from 'fastify';
-import type { DnsJob, DnsJobType } from '../../../core/api/endpoints/dns.js';
-import { recordOperation, type OperationRecord } from '../oplog.js';
-import type { Params, Scope } from '../security/scope.js';
-import { scope } from '../security/scope.js';
-import { requireSession } from '../security/session.js';
+import type { DnsJob, DnsJobType } from '../../../../core/api/endpoints/dns.js';
+import { recordOperation, type OperationRecord } from '../../platform/oplog.js';
+import type { Params, Scope } from '../../platform/security/scope.js';
+import { scope } from '../../platform/security/scope.js';
+import { requireSession } from '../../platform/security/session.js';
 import { JOB_COLUMNS, toDnsJob, type DnsJobRow } from './rows.js';
 
 /** Conditions AND-ed into a scoped query, built from constants with values as parameters. */

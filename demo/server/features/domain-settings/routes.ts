@@ -11,17 +11,17 @@
  * cache switch in the operation log.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONFLICT_CODE, NOT_FOUND_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
+import { CONFLICT_CODE, NOT_FOUND_CODE, type FieldIssue } from '../../../../core/api/catalogue.js';
 import {
   DOMAIN_SETTINGS_GROUPS,
   type BrowserCacheSettings,
   type CdnAdvanceCacheSave,
   type DomainSettingsGroup,
   type DomainSettingsGroups,
-} from '../../../core/api/endpoints/domain-settings.js';
-import type { ModuleAccess } from '../../../core/api/endpoints/platform.js';
-import { validateCacheRuleList } from '../../../core/rules/cache.js';
-import { issue, onField } from '../../../core/rules/types.js';
+} from '../../../../core/api/endpoints/domain-settings.js';
+import type { ModuleAccess } from '../../../../core/api/endpoints/platform.js';
+import { validateCacheRuleList } from '../../../../core/rules/cache.js';
+import { issue, onField } from '../../../../core/rules/types.js';
 import { readBrowserCacheSave, readCdnAdvanceCacheSave } from '../cache/payloads.js';
 import {
   cacheRegexAllowed,
@@ -32,10 +32,10 @@ import {
   writeCacheSettings,
   type RuleListChanges,
 } from '../cache/store.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { recordOperation } from '../oplog.js';
-import { permissions } from '../security/permissions.js';
-import { scope, type Scope } from '../security/scope.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { recordOperation } from '../../platform/oplog.js';
+import { permissions } from '../../platform/security/permissions.js';
+import { scope, type Scope } from '../../platform/security/scope.js';
 import { positiveId } from '../waf/payloads.js';
 
 /** The domain a settings call names. */

@@ -7,7 +7,7 @@
  * list past 200,000 adds none.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONFLICT_CODE, NOT_FOUND_CODE, PERMISSION_DENIED_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
+import { CONFLICT_CODE, NOT_FOUND_CODE, PERMISSION_DENIED_CODE, type FieldIssue } from '../../../../core/api/catalogue.js';
 import {
   IP_LIST_REMOVE_MAX,
   type IpListEntry,
@@ -16,19 +16,19 @@ import {
   type IpListExportAnswer,
   type IpListInfo,
   type IpListOption,
-} from '../../../core/api/endpoints/ip-lists.js';
-import type { ListAnswer } from '../../../core/api/endpoints/platform.js';
-import { IP_LIST_FILE_MAX, validateIpListCapacity, validateIpListDeletable } from '../../../core/rules/bans.js';
-import { issue, onField } from '../../../core/rules/types.js';
+} from '../../../../core/api/endpoints/ip-lists.js';
+import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
+import { IP_LIST_FILE_MAX, validateIpListCapacity, validateIpListDeletable } from '../../../../core/rules/bans.js';
+import { issue, onField } from '../../../../core/rules/types.js';
 import { keyRange, storedEntry } from '../bans/ip-keys.js';
 import { asRecord, positiveId, readIds, readIpEntries, readIpListForm } from '../bans/payloads.js';
-import { prepare } from '../db/database.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { readPage } from '../http/pagination.js';
-import { isoTime } from '../instance.js';
-import { recordOperation } from '../oplog.js';
-import { permissions } from '../security/permissions.js';
-import { scope, type Params } from '../security/scope.js';
+import { prepare } from '../../platform/database.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { readPage } from '../../platform/http/pagination.js';
+import { isoTime } from '../../platform/instance.js';
+import { recordOperation } from '../../platform/oplog.js';
+import { permissions } from '../../platform/security/permissions.js';
+import { scope, type Params } from '../../platform/security/scope.js';
 
 const LISTS = 'ip_lists';
 const ENTRIES = 'ip_list_entries';

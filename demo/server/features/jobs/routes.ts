@@ -3,15 +3,15 @@
  * sees the jobs it started.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONFLICT_CODE, NOT_FOUND_CODE } from '../../../core/api/catalogue.js';
-import { FINISHED_JOB_STATES, JOB_STATES, type JobInfo, type JobState, type ListAnswer } from '../../../core/api/endpoints/platform.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { queryInteger, readPage } from '../http/pagination.js';
-import { toJobInfo, type JobRow } from '../jobs/runner.js';
-import { recordOperation } from '../oplog.js';
-import type { Params } from '../security/scope.js';
-import { scope } from '../security/scope.js';
-import { requireSession } from '../security/session.js';
+import { CONFLICT_CODE, NOT_FOUND_CODE } from '../../../../core/api/catalogue.js';
+import { FINISHED_JOB_STATES, JOB_STATES, type JobInfo, type JobState, type ListAnswer } from '../../../../core/api/endpoints/platform.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { queryInteger, readPage } from '../../platform/http/pagination.js';
+import { toJobInfo, type JobRow } from '../../platform/jobs/runner.js';
+import { recordOperation } from '../../platform/oplog.js';
+import type { Params } from '../../platform/security/scope.js';
+import { scope } from '../../platform/security/scope.js';
+import { requireSession } from '../../platform/security/session.js';
 
 /** The condition that limits a child to its own jobs. */
 function ownJobs(request: FastifyRequest): { where: string; params: Params } {

@@ -2,7 +2,7 @@
  * Message center (rules §3 "Message: title, type, channel, time, read or unread"). Messages go to one user of an
  * account; the header bell counts the unread ones.
  */
-import type { Migration } from './migration.js';
+import type { Migration } from '../../platform/migration.js';
 
 /** Migration 2. */
 export const messagesMigration: Migration = {

@@ -3,10 +3,10 @@
  * their own messages.
  */
 import type { FastifyInstance } from 'fastify';
-import type { UnreadCountAnswer } from '../../../core/api/endpoints/messages.js';
-import { ok } from '../http/envelope.js';
-import { scope } from '../security/scope.js';
-import { requireSession } from '../security/session.js';
+import type { UnreadCountAnswer } from '../../../../core/api/endpoints/messages.js';
+import { ok } from '../../platform/http/envelope.js';
+import { scope } from '../../platform/security/scope.js';
+import { requireSession } from '../../platform/security/session.js';
 
 /** Registers the routes (under /api). */
 export async function messageRoutes(api: FastifyInstance): Promise<void> {

@@ -1,8 +1,8 @@
 /**
  * A few demo messages for the demo parent, two of them unread, so the header bell has something to count.
  */
-import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL } from './demo.js';
-import type { SeedModule } from './seed-module.js';
+import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL } from '../../platform/demo-accounts.js';
+import type { SeedModule } from '../../platform/seed-module.js';
 
 /** Seeds the messages. */
 export const messagesSeed: SeedModule = {

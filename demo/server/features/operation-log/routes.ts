@@ -3,13 +3,13 @@
  * a child sees its own entries.
  */
 import type { FastifyInstance } from 'fastify';
-import type { FieldIssue } from '../../../core/api/catalogue.js';
-import type { ListAnswer, OperationLogEntry } from '../../../core/api/endpoints/platform.js';
-import { ok, validated } from '../http/envelope.js';
-import { queryInteger, readPage } from '../http/pagination.js';
-import { toOperationLogEntry, type OperationLogRow } from '../oplog.js';
-import { scope, type Params } from '../security/scope.js';
-import { requireSession } from '../security/session.js';
+import type { FieldIssue } from '../../../../core/api/catalogue.js';
+import type { ListAnswer, OperationLogEntry } from '../../../../core/api/endpoints/platform.js';
+import { ok, validated } from '../../platform/http/envelope.js';
+import { queryInteger, readPage } from '../../platform/http/pagination.js';
+import { toOperationLogEntry, type OperationLogRow } from '../../platform/oplog.js';
+import { scope, type Params } from '../../platform/security/scope.js';
+import { requireSession } from '../../platform/security/session.js';
 
 function text(value: unknown): string | undefined {
   return value === undefined || value === null || value === '' ? undefined : String(value);

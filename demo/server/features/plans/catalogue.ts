@@ -4,7 +4,7 @@
  * analytics for flagship and above, no renewal or expansion for trial packages, ban mode and non-standard ports
  * only where noted.
  */
-import type { PackageAllow, PlanAction, PlanLevel } from '../../../core/api/endpoints/platform.js';
+import type { PackageAllow, PlanAction, PlanLevel } from '../../../../core/api/endpoints/platform.js';
 
 /** The features of one package version. */
 export interface PlanFeatures {

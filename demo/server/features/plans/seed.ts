@@ -3,10 +3,10 @@
  * bot analytics, non-standard ports) show the upgrade notice.
  */
 import type { PlanLevel, PlanSetting } from '../../../../core/api/endpoints/platform.js';
-import { PLAN_CATALOGUE } from '../../data/plan-catalogue.js';
-import type { Db } from '../database.js';
-import { DEMO_MEMBER_ID } from './demo.js';
-import type { SeedModule } from './seed-module.js';
+import { PLAN_CATALOGUE } from './catalogue.js';
+import type { Db } from '../../platform/database.js';
+import { DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
+import type { SeedModule } from '../../platform/seed-module.js';
 
 const YEAR_MS = 365 * 24 * 3_600_000;
 

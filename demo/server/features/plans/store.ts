@@ -3,8 +3,8 @@
  * plans that have not expired count, and with several the newest one's actions and package options apply; their
  * domain totals add up to the account's quota.
  */
-import type { PackageAllow, PlanAction, PlanActionsAnswer, PlanSetting } from '../../../core/api/endpoints/platform.js';
-import type { Scope } from '../security/scope.js';
+import type { PackageAllow, PlanAction, PlanActionsAnswer, PlanSetting } from '../../../../core/api/endpoints/platform.js';
+import type { Scope } from '../../platform/security/scope.js';
 
 /** What an account without a live plan is allowed: nothing. */
 export const NO_PACKAGE: PackageAllow = {

@@ -5,13 +5,13 @@
  * `false` when the route must stop.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../core/api/catalogue.js';
-import type { ModuleAccess } from '../../../core/api/endpoints/platform.js';
-import { issue, onField } from '../../../core/rules/types.js';
-import { fail, validated } from '../http/envelope.js';
-import { permissions } from '../security/permissions.js';
-import { scope } from '../security/scope.js';
-import { requireSession } from '../security/session.js';
+import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
+import type { ModuleAccess } from '../../../../core/api/endpoints/platform.js';
+import { issue, onField } from '../../../../core/rules/types.js';
+import { fail, validated } from '../../platform/http/envelope.js';
+import { permissions } from '../../platform/security/permissions.js';
+import { scope } from '../../platform/security/scope.js';
+import { requireSession } from '../../platform/security/session.js';
 import { boundDomainIds, canEditSet, provisionWaf, RULES, SETS, type RuleRow, type RuleSetRow } from './store.js';
 
 /** Provisions the account's sets and checks the domain-module grant; false when the route must stop. */

@@ -3,10 +3,10 @@
  * type, vulnerability number, update time"), and the names of the sets every account gets. Each account receives a
  * copy on first use, so it can switch built-in rules on or off on its own; their conditions are this catalogue's.
  */
-import type { BuiltInAttributes, PolicyCondition } from '../../../core/api/endpoints/waf.js';
-import type { WafRuleStatus } from '../../../core/rules/waf.js';
-import type { WafActionInput } from '../../../core/rules/waf-actions.js';
-import type { Language } from '../http/messages.js';
+import type { BuiltInAttributes, PolicyCondition } from '../../../../core/api/endpoints/waf.js';
+import type { WafRuleStatus } from '../../../../core/rules/waf.js';
+import type { WafActionInput } from '../../../../core/rules/waf-actions.js';
+import type { Language } from '../../platform/http/messages.js';
 
 /** A built-in rule. */
 export interface CatalogueRule {

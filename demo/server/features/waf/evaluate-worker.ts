@@ -4,8 +4,8 @@
  * the server ends when its time is up.
  */
 import { parentPort } from 'node:worker_threads';
-import { evaluateRuleSet, type MatchRule, type SampleRequest } from '../../../core/match/index.js';
-import { regionData } from '../data/regions.js';
+import { evaluateRuleSet, type MatchRule, type SampleRequest } from '../../../../core/match/index.js';
+import { regionData } from '../account/regions.js';
 
 /** A job for the worker. */
 export interface EvaluateJob {

@@ -4,7 +4,7 @@
  * told the evaluation timed out.
  */
 import { Worker } from 'node:worker_threads';
-import type { MatchRule, RuleSetEvaluation, SampleRequest } from '../../../core/match/index.js';
+import type { MatchRule, RuleSetEvaluation, SampleRequest } from '../../../../core/match/index.js';
 import type { EvaluateJob } from './evaluate-worker.js';
 
 /** How long one evaluation may take. */

@@ -3,7 +3,7 @@
  * "Rule set"). Built-in sets are copied into each account from the provider's catalogue, so every account owns its
  * rows (and may switch built-in rules on or off) while the catalogue stays the one source of their conditions.
  */
-import type { Migration } from './migration.js';
+import type { Migration } from '../../platform/migration.js';
 
 /** Migration 20. */
 export const wafMigration: Migration = {

@@ -2,14 +2,14 @@
  * Reads and checks the WAF request bodies with `core/rules`, so the server refuses exactly what the rule editor
  * refuses and names it with the same message keys. Anything of the wrong shape becomes a field issue, never a crash.
  */
-import type { FieldIssue } from '../../../core/api/catalogue.js';
-import type { PolicyCondition, PolicySaveRequest, PolicySort, RuleSetSaveRequest } from '../../../core/api/endpoints/waf.js';
-import { fromPolicyConditions } from '../../../core/api/endpoints/waf.js';
-import type { SampleHeader, SampleRequest } from '../../../core/match/request.js';
-import { isIp } from '../../../core/rules/ip.js';
-import { issue, onField } from '../../../core/rules/types.js';
-import { normalizeWafAction, type WafActionInput } from '../../../core/rules/waf-actions.js';
-import { MATCH_CONDITIONS_MAX, validateRuleSet, validateWafRuleForm, WAF_RULE_STATUSES, type WafRuleStatus } from '../../../core/rules/waf.js';
+import type { FieldIssue } from '../../../../core/api/catalogue.js';
+import type { PolicyCondition, PolicySaveRequest, PolicySort, RuleSetSaveRequest } from '../../../../core/api/endpoints/waf.js';
+import { fromPolicyConditions } from '../../../../core/api/endpoints/waf.js';
+import type { SampleHeader, SampleRequest } from '../../../../core/match/request.js';
+import { isIp } from '../../../../core/rules/ip.js';
+import { issue, onField } from '../../../../core/rules/types.js';
+import { normalizeWafAction, type WafActionInput } from '../../../../core/rules/waf-actions.js';
+import { MATCH_CONDITIONS_MAX, validateRuleSet, validateWafRuleForm, WAF_RULE_STATUSES, type WafRuleStatus } from '../../../../core/rules/waf.js';
 
 /** Most ids one batch call takes (a set holds at most 1000 rules). */
 export const IDS_MAX = 1000;

@@ -5,25 +5,25 @@
  * and logs but no longer acts), close = closed (rules §4 "WAF rule status: enabled, observation, closed").
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
-import type { ListAnswer } from '../../../core/api/endpoints/platform.js';
-import { POLICIES_PAGE_SIZE, type DomainPolicy, type DomainPolicyStats, type FirewallPolicy, type PolicyCondition } from '../../../core/api/endpoints/waf.js';
-import { regionPath } from '../../../core/match/values.js';
-import { isWildcardDomain } from '../../../core/rules/domain.js';
-import { LIST_OPERATORS, isValuelessOperator } from '../../../core/rules/match-catalogue.js';
-import { splitMultiValue } from '../../../core/rules/multi-value.js';
-import { issue, onField } from '../../../core/rules/types.js';
-import { RULES_PER_SET_MAX, type WafRuleStatus } from '../../../core/rules/waf.js';
-import { regionData } from '../data/regions.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { requestLanguage } from '../http/messages.js';
-import { readPage, type PageLimits } from '../http/pagination.js';
-import { recordOperation } from '../oplog.js';
-import { permissions } from '../security/permissions.js';
-import { scope } from '../security/scope.js';
-import { editableSet, enter, findRules, findSet, mayChangeStatus } from '../waf/access.js';
-import { positiveId, readIds, readPolicy, readSorts } from '../waf/payloads.js';
-import { BINDINGS, insertRule, ipListExists, ruleSetName, RULES, SETS, toPolicy, touchSet, type RuleRow, type RuleSetRow } from '../waf/store.js';
+import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE, type FieldIssue } from '../../../../core/api/catalogue.js';
+import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
+import { POLICIES_PAGE_SIZE, type DomainPolicy, type DomainPolicyStats, type FirewallPolicy, type PolicyCondition } from '../../../../core/api/endpoints/waf.js';
+import { regionPath } from '../../../../core/match/values.js';
+import { isWildcardDomain } from '../../../../core/rules/domain.js';
+import { LIST_OPERATORS, isValuelessOperator } from '../../../../core/rules/match-catalogue.js';
+import { splitMultiValue } from '../../../../core/rules/multi-value.js';
+import { issue, onField } from '../../../../core/rules/types.js';
+import { RULES_PER_SET_MAX, type WafRuleStatus } from '../../../../core/rules/waf.js';
+import { regionData } from '../account/regions.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { requestLanguage } from '../../platform/http/messages.js';
+import { readPage, type PageLimits } from '../../platform/http/pagination.js';
+import { recordOperation } from '../../platform/oplog.js';
+import { permissions } from '../../platform/security/permissions.js';
+import { scope } from '../../platform/security/scope.js';
+import { editableSet, enter, findRules, findSet, mayChangeStatus } from './access.js';
+import { positiveId, readIds, readPolicy, readSorts } from './payloads.js';
+import { BINDINGS, insertRule, ipListExists, ruleSetName, RULES, SETS, toPolicy, touchSet, type RuleRow, type RuleSetRow } from './store.js';
 
 /** Shell §9: rules are fetched 1000 per page. */
 const POLICY_PAGE: PageLimits = { defaultPerPage: POLICIES_PAGE_SIZE, maxPerPage: POLICIES_PAGE_SIZE };

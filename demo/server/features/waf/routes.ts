@@ -5,8 +5,8 @@
  * are the firewall policies of `waf-policies.ts`. Every write is validated with `core/rules` and logged.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSION_DENIED_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
-import type { ListAnswer, OperationLogEntry } from '../../../core/api/endpoints/platform.js';
+import { PERMISSION_DENIED_CODE, type FieldIssue } from '../../../../core/api/catalogue.js';
+import type { ListAnswer, OperationLogEntry } from '../../../../core/api/endpoints/platform.js';
 import {
   fromPolicyConditions,
   type CopyRulesAnswer,
@@ -14,29 +14,29 @@ import {
   type PolicyCondition,
   type RuleSetInfo,
   type WafPageConfig,
-} from '../../../core/api/endpoints/waf.js';
-import type { MatchRule } from '../../../core/match/rule-set.js';
-import { formatBeijingTime } from '../../../core/rules/match-catalogue.js';
-import { isWildcardDomain } from '../../../core/rules/domain.js';
-import { issue, onField } from '../../../core/rules/types.js';
+} from '../../../../core/api/endpoints/waf.js';
+import type { MatchRule } from '../../../../core/match/rule-set.js';
+import { formatBeijingTime } from '../../../../core/rules/match-catalogue.js';
+import { isWildcardDomain } from '../../../../core/rules/domain.js';
+import { issue, onField } from '../../../../core/rules/types.js';
 import {
   FINGERPRINT_DATA_START,
   RULES_PER_SET_MAX,
   validateRuleSetCount,
   validateRuleSetDeletable,
   type RuleSetAttribution,
-} from '../../../core/rules/waf.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { requestLanguage } from '../http/messages.js';
-import { readPage } from '../http/pagination.js';
-import { recordOperation, toOperationLogEntry, type OperationLogRow } from '../oplog.js';
-import { permissions } from '../security/permissions.js';
-import { scope, type Params } from '../security/scope.js';
-import { requireSession } from '../security/session.js';
-import { editableSet, enter, findRules, findSet } from '../waf/access.js';
-import { createEvaluator } from '../waf/evaluator.js';
-import { positiveId, readIds, readPolicy, readRuleSet, readSample } from '../waf/payloads.js';
-import { registerPolicyRoutes, serverConditionIssues } from './waf-policies.js';
+} from '../../../../core/rules/waf.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { requestLanguage } from '../../platform/http/messages.js';
+import { readPage } from '../../platform/http/pagination.js';
+import { recordOperation, toOperationLogEntry, type OperationLogRow } from '../../platform/oplog.js';
+import { permissions } from '../../platform/security/permissions.js';
+import { scope, type Params } from '../../platform/security/scope.js';
+import { requireSession } from '../../platform/security/session.js';
+import { editableSet, enter, findRules, findSet } from './access.js';
+import { createEvaluator } from './evaluator.js';
+import { positiveId, readIds, readPolicy, readRuleSet, readSample } from './payloads.js';
+import { registerPolicyRoutes, serverConditionIssues } from './policy-routes.js';
 import {
   BINDINGS,
   boundDomainIds,
@@ -52,7 +52,7 @@ import {
   touchSet,
   type RuleRow,
   type RuleSetRow,
-} from '../waf/store.js';
+} from './store.js';
 
 /** Rules §9 "Log list / download / domain filter 500 / 10000 / 1000": an export holds at most 10000 entries. */
 const OPLOG_EXPORT_MAX = 10_000;

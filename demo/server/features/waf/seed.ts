@@ -7,10 +7,10 @@
 import type { PolicyCondition } from '../../../../core/api/endpoints/waf.js';
 import type { WafRuleStatus } from '../../../../core/rules/waf.js';
 import type { WafActionInput } from '../../../../core/rules/waf-actions.js';
-import { scopeFor } from '../../security/scope.js';
-import { BINDINGS, insertRule, provisionWaf, SETS } from '../../waf/store.js';
-import { DEMO_MEMBER_ID } from './demo.js';
-import type { SeedModule } from './seed-module.js';
+import { scopeFor } from '../../platform/security/scope.js';
+import { BINDINGS, insertRule, provisionWaf, SETS } from './store.js';
+import { DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
+import type { SeedModule } from '../../platform/seed-module.js';
 
 const DAY = 86_400_000;
 

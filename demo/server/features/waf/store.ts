@@ -4,15 +4,15 @@
  * sets the package allows). Every read and write goes through the account's scope.
  */
 import type { FastifyRequest } from 'fastify';
-import type { BoundDomain, BuiltInAttributes, FirewallPolicy, PolicyCondition, RuleSetInfo } from '../../../core/api/endpoints/waf.js';
-import { PLAN_LEVELS, type PlanLevel } from '../../../core/api/endpoints/platform.js';
-import { RULE_SETS_MAX_BY_PLAN, type RuleSetAttribution, type WafRuleStatus } from '../../../core/rules/waf.js';
-import type { WafActionInput } from '../../../core/rules/waf-actions.js';
-import type { Db } from '../db/database.js';
-import { requestLanguage, type Language } from '../http/messages.js';
-import { isoTime } from '../instance.js';
-import { permissions, type Permissions } from '../security/permissions.js';
-import { scope, scopeFor, type Scope } from '../security/scope.js';
+import type { BoundDomain, BuiltInAttributes, FirewallPolicy, PolicyCondition, RuleSetInfo } from '../../../../core/api/endpoints/waf.js';
+import { PLAN_LEVELS, type PlanLevel } from '../../../../core/api/endpoints/platform.js';
+import { RULE_SETS_MAX_BY_PLAN, type RuleSetAttribution, type WafRuleStatus } from '../../../../core/rules/waf.js';
+import type { WafActionInput } from '../../../../core/rules/waf-actions.js';
+import type { Db } from '../../platform/database.js';
+import { requestLanguage, type Language } from '../../platform/http/messages.js';
+import { isoTime } from '../../platform/instance.js';
+import { permissions, type Permissions } from '../../platform/security/permissions.js';
+import { scope, scopeFor, type Scope } from '../../platform/security/scope.js';
 import { ipKey } from '../bans/ip-keys.js';
 import { BUILT_IN_SETS, DEFAULT_SET_DESCRIPTION, DEFAULT_SET_NAME } from './catalogue.js';
 

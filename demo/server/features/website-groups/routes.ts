@@ -8,19 +8,19 @@
  * sites the caller may see.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../core/api/catalogue.js';
-import type { ListAnswer } from '../../../core/api/endpoints/platform.js';
-import type { WebsiteGroup, WebsiteOutcome, WebsiteTemplate } from '../../../core/api/endpoints/websites.js';
-import { onField } from '../../../core/rules/types.js';
-import { validateNewGroupName } from '../../../core/rules/websites.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { readPage } from '../http/pagination.js';
-import { readGroup, readId, readSelection } from '../http/website-payloads.js';
-import { isoTime } from '../instance.js';
-import { recordOperation } from '../oplog.js';
-import { permissions } from '../security/permissions.js';
-import { scope, type Params } from '../security/scope.js';
-import { resolveSelection } from './websites.js';
+import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
+import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
+import type { WebsiteGroup, WebsiteOutcome, WebsiteTemplate } from '../../../../core/api/endpoints/websites.js';
+import { onField } from '../../../../core/rules/types.js';
+import { validateNewGroupName } from '../../../../core/rules/websites.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { readPage } from '../../platform/http/pagination.js';
+import { readGroup, readId, readSelection } from '../websites/payloads.js';
+import { isoTime } from '../../platform/instance.js';
+import { recordOperation } from '../../platform/oplog.js';
+import { permissions } from '../../platform/security/permissions.js';
+import { scope, type Params } from '../../platform/security/scope.js';
+import { resolveSelection } from '../websites/routes.js';
 
 interface GroupRow {
   id: number;

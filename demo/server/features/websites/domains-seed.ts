@@ -2,9 +2,9 @@
  * Sample domains of the demo account. The "Operations" group is granted two of them as specified objects, so the
  * child sees those two and the parent sees all.
  */
-import { bindGroupObjects } from '../accounts.js';
-import { DEMO_GROUP_NAME, DEMO_MEMBER_ID } from './demo.js';
-import type { SeedModule } from './seed-module.js';
+import { bindGroupObjects } from '../account/store.js';
+import { DEMO_GROUP_NAME, DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
+import type { SeedModule } from '../../platform/seed-module.js';
 
 /** The demo domains; the first two are granted to the demo group. */
 export const DEMO_DOMAINS = [

@@ -16,7 +16,7 @@
  * column defaults: a standard CNAME website with no origin yet; their CNAME is filled here once and derived by the
  * routes when a later insert leaves it empty.
  */
-import type { Migration } from './migration.js';
+import type { Migration } from '../../platform/migration.js';
 
 /** The suffix of every CNAME the edge hands out. */
 export const CNAME_SUFFIX = 'edge-cdn.net';

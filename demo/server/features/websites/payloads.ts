@@ -4,7 +4,7 @@
  * Each reader answers the typed value and the issues; a route refuses with "Form verification failed" when there are
  * any.
  */
-import type { FieldIssue } from '../../../core/api/catalogue.js';
+import type { FieldIssue } from '../../../../core/api/catalogue.js';
 import {
   ACCESS_MODES,
   LOAD_BALANCING_MODES,
@@ -22,10 +22,10 @@ import {
   type WebsiteSettings,
   type WebsiteStatusAction,
   type WebsiteType,
-} from '../../../core/api/endpoints/websites.js';
-import { DOMAIN_MAX_LENGTH } from '../../../core/rules/domain.js';
-import { isBlank, parseInteger } from '../../../core/rules/common.js';
-import { issue, onField } from '../../../core/rules/types.js';
+} from '../../../../core/api/endpoints/websites.js';
+import { DOMAIN_MAX_LENGTH } from '../../../../core/rules/domain.js';
+import { isBlank, parseInteger } from '../../../../core/rules/common.js';
+import { issue, onField } from '../../../../core/rules/types.js';
 import {
   validateTemplateChosen,
   validateWebsiteDomains,
@@ -35,8 +35,8 @@ import {
   validateWebsiteRemark,
   validateWebsiteSettings,
   type WebsitePlanContext,
-} from '../../../core/rules/websites.js';
-import type { BatchResult } from '../../../core/rules/batch.js';
+} from '../../../../core/rules/websites.js';
+import type { BatchResult } from '../../../../core/rules/batch.js';
 
 /** Most ids or domain names one selection may name; "all matching" covers larger sets without listing them. */
 export const SELECTION_MAX_ITEMS = 10_000;

@@ -10,9 +10,9 @@
  * Each step only moves sites that are still in the status it expects, so a site suspended or deleted meanwhile is
  * left alone, and a step repeated after a restart changes nothing twice.
  */
-import { validateDomainOwnership } from '../../../core/rules/websites.js';
-import { prepare } from '../db/database.js';
-import type { JobHandler, JobRunner } from './runner.js';
+import { validateDomainOwnership } from '../../../../core/rules/websites.js';
+import { prepare } from '../../platform/database.js';
+import type { JobHandler, JobRunner } from '../../platform/jobs/runner.js';
 
 /** The job type. */
 export const WEBSITE_PROVISION_JOB = 'website.provision';

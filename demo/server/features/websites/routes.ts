@@ -7,8 +7,8 @@
  * transitions run on the job runner (`website.provision`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../core/api/catalogue.js';
-import type { ListAnswer } from '../../../core/api/endpoints/platform.js';
+import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
+import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
 import {
   UNAPPROVED_WEBSITE_STATUSES,
   type WebsiteBatchAnswer,
@@ -16,9 +16,9 @@ import {
   type WebsiteOutcome,
   type WebsiteSelection,
   type WebsiteStatus,
-} from '../../../core/api/endpoints/websites.js';
-import { normalizeDomain } from '../../../core/rules/domain.js';
-import { issue, onField } from '../../../core/rules/types.js';
+} from '../../../../core/api/endpoints/websites.js';
+import { normalizeDomain } from '../../../../core/rules/domain.js';
+import { issue, onField } from '../../../../core/rules/types.js';
 import {
   validateBatchConfigSite,
   validateDomainQuota,
@@ -27,7 +27,7 @@ import {
   validateWebsiteBatchDelete,
   validateWebsiteDeletable,
   type WebsitePlanContext,
-} from '../../../core/rules/websites.js';
+} from '../../../../core/rules/websites.js';
 import {
   filterCondition,
   insertWebsite,
@@ -36,16 +36,16 @@ import {
   toWebsiteInfos,
   WEBSITE_COLUMNS,
   type WebsiteListRow,
-} from '../db/websites.js';
-import { livePlans, planActionsOf, type LivePlan } from '../db/plans.js';
-import { fail, ok, validated } from '../http/envelope.js';
-import { readPage, type PageLimits } from '../http/pagination.js';
-import { readAdd, readDryRun, readId, readListQuery, readSelection, readSettings, readStatusAction, readUpdate } from '../http/website-payloads.js';
-import { registerWebsiteJobs, WEBSITE_PROVISION_JOB } from '../jobs/website-provision.js';
-import { recordOperation } from '../oplog.js';
-import { permissions } from '../security/permissions.js';
-import { scope, type Params } from '../security/scope.js';
-import { requireSession } from '../security/session.js';
+} from './store.js';
+import { livePlans, planActionsOf, type LivePlan } from '../plans/store.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { readPage, type PageLimits } from '../../platform/http/pagination.js';
+import { readAdd, readDryRun, readId, readListQuery, readSelection, readSettings, readStatusAction, readUpdate } from './payloads.js';
+import { registerWebsiteJobs, WEBSITE_PROVISION_JOB } from './provision-job.js';
+import { recordOperation } from '../../platform/oplog.js';
+import { permissions } from '../../platform/security/permissions.js';
+import { scope, type Params } from '../../platform/security/scope.js';
+import { requireSession } from '../../platform/security/session.js';
 
 /** The list pages by 10/20/50/100 (shell §9); the website picker of batch setting shows 500 (rules §5). */
 export const WEBSITE_PAGE_LIMITS: PageLimits = { defaultPerPage: 10, maxPerPage: 500 };

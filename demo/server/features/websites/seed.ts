@@ -7,10 +7,10 @@
  */
 import type { WebsiteOrigin, WebsiteSettings } from '../../../../core/api/endpoints/websites.js';
 import { validateDomainOwnership } from '../../../../core/rules/websites.js';
-import { scopeFor } from '../../security/scope.js';
-import { replaceOrigins, websiteColumns, type NewWebsite } from '../websites.js';
-import { DEMO_MEMBER_ID } from './demo.js';
-import type { SeedModule } from './seed-module.js';
+import { scopeFor } from '../../platform/security/scope.js';
+import { replaceOrigins, websiteColumns, type NewWebsite } from './store.js';
+import { DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
+import type { SeedModule } from '../../platform/seed-module.js';
 
 const DAY_MS = 86_400_000;
 

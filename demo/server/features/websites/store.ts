@@ -3,7 +3,7 @@
  * writing new sites with their origins. Used by the website routes, the provisioning job, the demo seed and the
  * benchmarks, so every writer fills the same columns the same way.
  */
-import type { PlanSetting } from '../../../core/api/endpoints/platform.js';
+import type { PlanSetting } from '../../../../core/api/endpoints/platform.js';
 import {
   DEFAULT_WEBSITE_SETTINGS,
   UNGROUPED,
@@ -20,11 +20,11 @@ import {
   type WebsiteSortField,
   type WebsiteStatus,
   type WebsiteType,
-} from '../../../core/api/endpoints/websites.js';
-import type { RuleIssue } from '../../../core/rules/types.js';
-import { isoTime } from '../instance.js';
-import type { Params, Scope } from '../security/scope.js';
-import { CNAME_SUFFIX } from './migrations/0010-domains.js';
+} from '../../../../core/api/endpoints/websites.js';
+import type { RuleIssue } from '../../../../core/rules/types.js';
+import { isoTime } from '../../platform/instance.js';
+import type { Params, Scope } from '../../platform/security/scope.js';
+import { CNAME_SUFFIX } from './migration.js';
 
 /** A stored website: the `domains` row with the columns of migration 10. */
 export interface WebsiteRow {

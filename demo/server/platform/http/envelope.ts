@@ -15,7 +15,7 @@ import {
   SUCCESS_CODE,
   VALIDATION_FAILED_CODE,
   type FieldIssue,
-} from '../../../core/api/catalogue.js';
+} from '../../../../core/api/catalogue.js';
 import { message, requestLanguage, type MessageKey } from './messages.js';
 
 /** The envelope as the server writes it. */

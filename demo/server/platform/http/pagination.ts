@@ -2,8 +2,8 @@
  * Paging of every list (shell §9): `page` (1-based) and `per_page`, with the aliases `size`, `pagesize` and
  * `page_size` accepted for `per_page`. The default page size is 10; the largest is 10,000 (the shell's domain list).
  */
-import type { FieldIssue } from '../../../core/api/catalogue.js';
-import { DOMAIN_PICKER_PAGE_SIZE } from '../../../core/api/endpoints/platform.js';
+import type { FieldIssue } from '../../../../core/api/catalogue.js';
+import { DOMAIN_PICKER_PAGE_SIZE } from '../../../../core/api/endpoints/platform.js';
 
 /** A resolved page. */
 export interface Page {

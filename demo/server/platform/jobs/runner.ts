@@ -14,9 +14,9 @@
  *
  * Cancel marks the job canceled at once; a step already running finishes, but its outcome is discarded.
  */
-import type { JobInfo, JobState } from '../../../core/api/endpoints/platform.js';
-import { FINISHED_JOB_STATES } from '../../../core/api/endpoints/platform.js';
-import { prepare, type Db } from '../db/database.js';
+import type { JobInfo, JobState } from '../../../../core/api/endpoints/platform.js';
+import { FINISHED_JOB_STATES } from '../../../../core/api/endpoints/platform.js';
+import { prepare, type Db } from '../database.js';
 import { isoTime } from '../instance.js';
 
 /** What a handler sees of its job. */

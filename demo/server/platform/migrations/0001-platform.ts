@@ -6,7 +6,7 @@
  * tenant-isolation test checks every table for it); times are integer milliseconds since the epoch (UTC); JSON values
  * are TEXT.
  */
-import type { Migration } from './migration.js';
+import type { Migration } from '../migration.js';
 
 /** Migration 1. */
 export const platformMigration: Migration = {

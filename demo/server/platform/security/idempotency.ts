@@ -12,8 +12,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONFLICT_CODE, VALIDATION_FAILED_CODE } from '../../../core/api/catalogue.js';
-import { prepare } from '../db/database.js';
+import { CONFLICT_CODE, VALIDATION_FAILED_CODE } from '../../../../core/api/catalogue.js';
+import { prepare } from '../database.js';
 import { fail } from '../http/envelope.js';
 import '../instance.js';
 

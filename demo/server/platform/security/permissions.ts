@@ -7,9 +7,9 @@
  * filter lists with `visible(module, column)` merged into their scoped query.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PERMISSION_DENIED_CODE } from '../../../core/api/catalogue.js';
-import type { ModuleAccess, ModuleGrant, PermissionModule } from '../../../core/api/endpoints/platform.js';
-import { prepare, type Db } from '../db/database.js';
+import { PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
+import type { ModuleAccess, ModuleGrant, PermissionModule } from '../../../../core/api/endpoints/platform.js';
+import { prepare, type Db } from '../database.js';
 import { fail } from '../http/envelope.js';
 import type { Params } from './scope.js';
 import { requireSession, type Session } from './session.js';

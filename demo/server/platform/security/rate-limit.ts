@@ -6,7 +6,7 @@
  * password is checked, and a successful sign-in clears the account's failures from that address, so parallel guesses
  * cannot slip past the limit while their hashes are computed. Failures are stored in SQLite, so a restart does not reset the count.
  */
-import { prepare, type Db } from '../db/database.js';
+import { prepare, type Db } from '../database.js';
 
 /** The sliding window. */
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;

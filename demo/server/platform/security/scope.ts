@@ -7,8 +7,8 @@
  * as named parameters. `@member_id` is reserved.
  */
 import type { FastifyRequest } from 'fastify';
-import type { ListAnswer } from '../../../core/api/endpoints/platform.js';
-import { prepare, type Db } from '../db/database.js';
+import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
+import { prepare, type Db } from '../database.js';
 import type { Page } from '../http/pagination.js';
 import { requireSession } from './session.js';
 

@@ -4,10 +4,10 @@
  * route that needs a session answers 16149 (shell §8).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_EXPIRED_CODE } from '../../../core/api/catalogue.js';
-import { CHILD_ACCOUNT_TYPE, PARENT_ACCOUNT_TYPE } from '../../../core/api/endpoints/auth.js';
-import { LOGIN_TIME_DEFAULT_HOURS, LOGIN_TIME_MINUTES } from '../../../core/rules/accounts.js';
-import { prepare, type Db } from '../db/database.js';
+import { SESSION_EXPIRED_CODE } from '../../../../core/api/catalogue.js';
+import { CHILD_ACCOUNT_TYPE, PARENT_ACCOUNT_TYPE } from '../../../../core/api/endpoints/auth.js';
+import { LOGIN_TIME_DEFAULT_HOURS, LOGIN_TIME_MINUTES } from '../../../../core/rules/accounts.js';
+import { prepare, type Db } from '../database.js';
 import { fail } from '../http/envelope.js';
 import { createToken, hashToken } from './tokens.js';
 
