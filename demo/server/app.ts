@@ -7,15 +7,14 @@ import { NOT_FOUND_CODE } from '../../core/api/catalogue.js';
 import { API_BASE, DEFAULT_DIST_DIR, DEFAULT_HOST_INDEX } from './platform/config.js';
 import { openDatabase } from './platform/database.js';
 import { applyMigrations } from './platform/migrate.js';
-import { MIGRATIONS } from './features/migrations.js';
-import { runSeeds } from './features/seeds.js';
+import { runSeeds } from './platform/seed-module.js';
 import { fail } from './platform/http/envelope.js';
 import { DEFAULT_BODY_LIMIT } from './platform/http/limits.js';
 import type { MessageKey } from './platform/http/messages.js';
 import './platform/instance.js';
 import { createJobRunner } from './platform/jobs/runner.js';
 import { consoleRoutes } from './platform/console-pages.js';
-import { API_ROUTES } from './features/routes.js';
+import { API_ROUTES, MIGRATIONS, SEED_MODULES } from './features/index.js';
 import { registerSecurityHeaders } from './platform/security/headers.js';
 import { registerIdempotency } from './platform/security/idempotency.js';
 import { sessionHook } from './platform/security/session.js';
@@ -51,7 +50,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const now = options.now ?? Date.now;
   const db = openDatabase(options.dbPath);
   applyMigrations(db, MIGRATIONS, now());
-  if (options.seed !== false) runSeeds(db, now());
+  if (options.seed !== false) runSeeds(db, now(), SEED_MODULES);
 
   const app = Fastify({
     logger: options.logger ?? false,

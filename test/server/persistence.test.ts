@@ -8,9 +8,9 @@ import type { DomainListItem, ListAnswer, PlansAnswer } from '../../core/api/end
 import { buildServer } from '../../demo/server/app.js';
 import { openDatabase } from '../../demo/server/platform/database.js';
 import { applyMigrations } from '../../demo/server/platform/migrate.js';
-import { MIGRATIONS } from '../../demo/server/features/migrations.js';
 import { DEMO_DOMAINS } from '../../demo/server/features/websites/domains-seed.js';
-import { runSeeds, SEED_MODULES } from '../../demo/server/features/seeds.js';
+import { MIGRATIONS, SEED_MODULES } from '../../demo/server/features/index.js';
+import { runSeeds } from '../../demo/server/platform/seed-module.js';
 import { expectOk, signInParent, testClock } from './helpers.js';
 
 describe('persistence (DESIGN §4: the data survives a restart)', () => {
@@ -64,8 +64,8 @@ describe('persistence (DESIGN §4: the data survives a restart)', () => {
     const db = openDatabase(':memory:');
     try {
       applyMigrations(db, MIGRATIONS, 0);
-      assert.deepEqual(runSeeds(db, 0), SEED_MODULES.map((module) => module.name));
-      assert.deepEqual(runSeeds(db, 1), []);
+      assert.deepEqual(runSeeds(db, 0, SEED_MODULES), SEED_MODULES.map((module) => module.name));
+      assert.deepEqual(runSeeds(db, 1, SEED_MODULES), []);
       let runs = 0;
       const added = { name: 'added-later', run: () => void runs++ };
       assert.deepEqual(runSeeds(db, 2, [...SEED_MODULES, added]), ['added-later']);

@@ -45,3 +45,10 @@ export function prepare(db: Db, sql: string): Statement {
   }
   return statement;
 }
+
+/** ISO 8601 (UTC) text of a stored millisecond time; null stays null. */
+export function isoTime(ms: number): string;
+export function isoTime(ms: number | null): string | null;
+export function isoTime(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}

@@ -5,8 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { OperationLogEntry } from '../../../core/api/endpoints/platform.js';
-import { prepare } from './database.js';
-import { isoTime } from './instance.js';
+import { prepare, isoTime } from './database.js';
 import { requireSession } from './security/session.js';
 
 /** What a route did. */

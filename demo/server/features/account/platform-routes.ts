@@ -21,14 +21,13 @@ import type {
   TimeZoneAnswer,
   VersionGrayStatus,
 } from '../../../../core/api/endpoints/platform.js';
-import { prepare } from '../../platform/database.js';
-import { livePlans, planActionsOf } from '../plans/store.js';
+import { prepare, isoTime } from '../../platform/database.js';
+import { livePlans, planActionsOf } from '../plans/index.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { requestLanguage } from '../../platform/http/messages.js';
 import { readPage } from '../../platform/http/pagination.js';
 import { readTimeZone } from './payloads.js';
 import { regionData } from './regions.js';
-import { isoTime } from '../../platform/instance.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, scopeFor } from '../../platform/security/scope.js';

@@ -6,27 +6,6 @@ import type { FieldIssue } from '../../../../core/api/catalogue.js';
 import { validateIpListForm } from '../../../../core/rules/bans.js';
 import { validateIpOrCidr } from '../../../../core/rules/ip.js';
 import { issue, onField } from '../../../../core/rules/types.js';
-import { queryInteger } from '../../platform/http/pagination.js';
-
-/** A body as a record (anything else reads as empty). */
-export function asRecord(body: unknown): Record<string, unknown> {
-  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
-
-/** A positive integer id, or null. */
-export function positiveId(value: unknown): number | null {
-  const id = queryInteger(value);
-  return id !== null && id > 0 ? id : null;
-}
-
-/** Distinct positive ids, 1..max of them. */
-export function readIds(value: unknown, field: string, max: number): { ids: number[]; issues: FieldIssue[] } {
-  if (!Array.isArray(value) || value.length === 0) return { ids: [], issues: onField(field, issue('common.required')) };
-  if (value.length > max) return { ids: [], issues: onField(field, issue('batch.beyond-limit', { max })) };
-  const ids = value.map(positiveId);
-  if (ids.some((id) => id === null)) return { ids: [], issues: onField(field, issue('common.positive-integer')) };
-  return { ids: [...new Set(ids as number[])], issues: [] };
-}
 
 /**
  * Address entries (rules §5: IPv4, IPv6 or CIDR), 1..max of them, trimmed. Each bad entry is reported on its own

@@ -9,7 +9,7 @@ import { CACHE_RULES_MAX, NON_CACHE_RULES_MAX } from '../../../../core/rules/ori
 import { MATCH_CONDITIONS_MAX, type MatchConditionInput } from '../../../../core/rules/waf.js';
 import type { CacheRuleInput, ErrorCacheInput } from '../../../../core/rules/cache.js';
 import { issue, onField } from '../../../../core/rules/types.js';
-import { positiveId } from '../waf/payloads.js';
+import { positiveId } from '../../platform/http/readers.js';
 
 /** Rules read from one body: the two limits, plus one so an oversized list is refused by the limit rule, not cut. */
 const RULES_READ_MAX = CACHE_RULES_MAX + NON_CACHE_RULES_MAX + 1;

@@ -13,7 +13,7 @@ import type {
 } from '../../../../core/api/endpoints/domain-settings.js';
 import { BUILT_IN_CACHE_RULES, normalizeCacheRule, type CacheRuleInput } from '../../../../core/rules/cache.js';
 import { DEFAULT_CACHE_POLICY } from '../../../../core/rules/origin.js';
-import { isoTime } from '../../platform/instance.js';
+import { isoTime } from '../../platform/database.js';
 import type { Scope } from '../../platform/security/scope.js';
 
 /** The rules table. */

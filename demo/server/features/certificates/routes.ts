@@ -42,10 +42,9 @@ import { inspectCertificateUpload, splitChainPem, summarizeChainPem } from '../.
 import { CERTIFICATE_ISSUE_JOB, certificateIssueHandler, type CertificateIssueParams } from './issue-job.js';
 import { boundDomainsOf, mirrorBinding, PUBLIC_COLUMNS, sealContext, searchText, toCertificateInfo, type CertificateRow } from './store.js';
 import { vaultFor } from './vault.js';
-import { prepare } from '../../platform/database.js';
+import { prepare, isoTime } from '../../platform/database.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { queryInteger, readPage } from '../../platform/http/pagination.js';
-import { isoTime } from '../../platform/instance.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';

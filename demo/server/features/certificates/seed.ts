@@ -7,7 +7,7 @@
 import { registeredDomain, certificateNameSet } from '../../../../core/rules/certificates.js';
 import { issueCertificate, mirrorBinding, sealContext, searchText } from './store.js';
 import { vaultFor } from './vault.js';
-import { bindGroupObjects } from '../account/store.js';
+import { bindGroupObjects } from '../account/index.js';
 import { DEMO_GROUP_NAME, DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
 import type { SeedModule } from '../../platform/seed-module.js';
 

@@ -15,8 +15,7 @@ import { certificateExpiryState, FREE_CERTIFICATE_VALIDITY_MONTHS, type FreeCert
 import { normalizeDomain } from '../../../../core/rules/domain.js';
 import { assembleCertificate, tbsCertificate } from '../../../../core/x509/build.js';
 import { toPem } from '../../../../core/x509/der.js';
-import { prepare, type Db } from '../../platform/database.js';
-import { isoTime } from '../../platform/instance.js';
+import { prepare, type Db, isoTime } from '../../platform/database.js';
 import type { Scope } from '../../platform/security/scope.js';
 import { hashOf, type CertificateVault } from './vault.js';
 

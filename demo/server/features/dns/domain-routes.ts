@@ -24,7 +24,8 @@ import { recordOperation } from '../../platform/oplog.js';
 import { scope } from '../../platform/security/scope.js';
 import { dnsAccess } from './access.js';
 import type { AddDomainsParams } from './jobs.js';
-import { asRecord, DOMAIN_COLUMNS, listIssue, readIds, textOf, toDomain, type DomainRow } from './rows.js';
+import { asRecord } from '../../platform/http/readers.js';
+import { DOMAIN_COLUMNS, listIssue, readIds, textOf, toDomain, type DomainRow } from './rows.js';
 import { Conditions, containsPattern, startDnsJob } from './shared.js';
 
 /** Longest keyword searched for. */

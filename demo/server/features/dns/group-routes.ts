@@ -13,7 +13,8 @@ import { queryInteger, readPage } from '../../platform/http/pagination.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { scope } from '../../platform/security/scope.js';
 import { dnsAccess } from './access.js';
-import { asRecord, listIssue, readIds, textOf, toGroup, type GroupRow } from './rows.js';
+import { asRecord } from '../../platform/http/readers.js';
+import { listIssue, readIds, textOf, toGroup, type GroupRow } from './rows.js';
 import { Conditions, containsPattern } from './shared.js';
 
 /** Group columns; the domain count covers only domains the caller may see. */

@@ -33,7 +33,8 @@ import { scope } from '../../platform/security/scope.js';
 import { dnsAccess } from './access.js';
 import { visibleDomain } from './domain-routes.js';
 import { recordExists, type ImportParams } from './jobs.js';
-import { asRecord, listIssue, readIds, readRecordFields, textOf, toDomain, toRecord, type RecordRow } from './rows.js';
+import { asRecord } from '../../platform/http/readers.js';
+import { listIssue, readIds, readRecordFields, textOf, toDomain, toRecord, type RecordRow } from './rows.js';
 import { Conditions, containsPattern, startDnsJob, type NewJobItem } from './shared.js';
 
 /** Domains one batch add may target. */

@@ -25,8 +25,9 @@ import {
   type DnsStatus,
 } from '../../../../core/rules/dns.js';
 import { issue, onField } from '../../../../core/rules/types.js';
-import { isoTime } from '../../platform/instance.js';
+import { isoTime } from '../../platform/database.js';
 import { message, type Language, type MessageKey } from '../../platform/http/messages.js';
+import { asRecord } from '../../platform/http/readers.js';
 
 /** A `dns_domains` row with the list's computed columns. */
 export interface DomainRow {
@@ -208,11 +209,6 @@ export function toJobItem(row: JobItemRow, language: Language): DnsJobItem {
     result: row.result,
     reason: row.reason ? message(language, row.reason as MessageKey) : '',
   };
-}
-
-/** A body or a nested value as a record of fields; anything else reads as empty. */
-export function asRecord(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 /** Text of a field; numbers become text, anything else empty. */

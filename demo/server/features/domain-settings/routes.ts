@@ -22,8 +22,9 @@ import {
 import type { ModuleAccess } from '../../../../core/api/endpoints/platform.js';
 import { validateCacheRuleList } from '../../../../core/rules/cache.js';
 import { issue, onField } from '../../../../core/rules/types.js';
-import { readBrowserCacheSave, readCdnAdvanceCacheSave } from '../cache/payloads.js';
 import {
+  readBrowserCacheSave,
+  readCdnAdvanceCacheSave,
   cacheRegexAllowed,
   cacheRuleRows,
   cacheSettings,
@@ -31,12 +32,12 @@ import {
   replaceCacheRules,
   writeCacheSettings,
   type RuleListChanges,
-} from '../cache/store.js';
+} from '../cache/index.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Scope } from '../../platform/security/scope.js';
-import { positiveId } from '../waf/payloads.js';
+import { positiveId } from '../../platform/http/readers.js';
 
 /** The domain a settings call names. */
 interface DomainRow {

@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { evaluateRuleSet, type MatchRule, type SampleRequest } from '../../../../core/match/index.js';
-import { regionData } from '../account/regions.js';
+import { regionData } from '../account/index.js';
 
 /** A job for the worker. */
 export interface EvaluateJob {

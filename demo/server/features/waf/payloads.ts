@@ -10,39 +10,25 @@ import { isIp } from '../../../../core/rules/ip.js';
 import { issue, onField } from '../../../../core/rules/types.js';
 import { normalizeWafAction, type WafActionInput } from '../../../../core/rules/waf-actions.js';
 import { MATCH_CONDITIONS_MAX, validateRuleSet, validateWafRuleForm, WAF_RULE_STATUSES, type WafRuleStatus } from '../../../../core/rules/waf.js';
+import { asRecord, positiveId, readIds as readIdList } from '../../platform/http/readers.js';
 
 /** Most ids one batch call takes (a set holds at most 1000 rules). */
 export const IDS_MAX = 1000;
 /** Bounds of the sample request, so an evaluation body stays small. */
 const SAMPLE_LIMITS = { url: 8192, headers: 100, header: 8192, text: 256 };
 
-function record(body: unknown): Record<string, unknown> {
-  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
-
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** A positive integer id, or `null`. */
-export function positiveId(value: unknown): number | null {
-  const number = typeof value === 'string' && /^[0-9]{1,12}$/.test(value.trim()) ? Number(value) : value;
-  return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : null;
-}
-
 /** `{ ids }` of the status, delete and copy calls: 1-1000 distinct positive integers. */
 export function readIds(body: unknown, field = 'ids'): { ids: number[]; issues: FieldIssue[] } {
-  const raw = record(body)[field];
-  if (!Array.isArray(raw) || raw.length === 0) return { ids: [], issues: onField(field, issue('common.required')) };
-  if (raw.length > IDS_MAX) return { ids: [], issues: onField(field, issue('batch.beyond-limit', { max: IDS_MAX })) };
-  const ids = raw.map(positiveId);
-  if (ids.some((id) => id === null)) return { ids: [], issues: onField(field, issue('common.positive-integer')) };
-  return { ids: [...new Set(ids as number[])], issues: [] };
+  return readIdList(asRecord(body)[field], field, IDS_MAX);
 }
 
 /** The rule-set form. */
 export function readRuleSet(body: unknown): { value: RuleSetSaveRequest; issues: FieldIssue[] } {
-  const source = record(body);
+  const source = asRecord(body);
   const value: RuleSetSaveRequest = { name: text(source.name).trim(), description: text(source.description).trim() };
   return { value, issues: validateRuleSet(value) };
 }
@@ -51,8 +37,8 @@ function readConditions(raw: unknown): { rules: PolicyCondition[]; issues: Field
   if (!Array.isArray(raw)) return { rules: [], issues: onField('conditions', issue('common.rule-required')) };
   // More than the maximum is refused by the rule check; reading stops just after it so a huge list costs nothing.
   const rules: PolicyCondition[] = raw.slice(0, MATCH_CONDITIONS_MAX + 1).map((item) => {
-    const entry = record(item);
-    const data = record(entry.data);
+    const entry = asRecord(item);
+    const data = asRecord(entry.data);
     const condition: PolicyCondition = {
       rule_type: text(entry.rule_type) as PolicyCondition['rule_type'],
       data: { operator: text(data.operator), value: typeof data.value === 'string' ? data.value : '' },
@@ -69,7 +55,7 @@ function readConditions(raw: unknown): { rules: PolicyCondition[]; issues: Field
 }
 
 function readAction(raw: unknown): WafActionInput {
-  const source = record(raw);
+  const source = asRecord(raw);
   const action: WafActionInput = { type: text(source.type) as WafActionInput['type'] };
   if (source.duration !== undefined) action.duration = source.duration as number | string;
   if (source.url !== undefined) action.url = text(source.url);
@@ -78,7 +64,7 @@ function readAction(raw: unknown): WafActionInput {
 
 /** A rule body (`V4/firewall.policy.save` and the draft rules of an evaluation). `siteDomain` as core/rules takes it. */
 export function readPolicy(body: unknown, siteDomain?: string): { value: PolicySaveRequest; issues: FieldIssue[] } {
-  const source = record(body);
+  const source = asRecord(body);
   const { rules, issues } = readConditions(source.rules);
   const action = readAction(source.action);
   const status = text(source.status) as WafRuleStatus;
@@ -103,10 +89,10 @@ export function readPolicy(body: unknown, siteDomain?: string): { value: PolicyS
 
 /** `{ new_sorts }`: entries of positive ids and priorities; the route checks they cover one set exactly. */
 export function readSorts(body: unknown): { sorts: PolicySort[]; issues: FieldIssue[] } {
-  const raw = record(body).new_sorts;
+  const raw = asRecord(body).new_sorts;
   if (!Array.isArray(raw) || raw.length === 0) return { sorts: [], issues: onField('new_sorts', issue('common.required')) };
   if (raw.length > IDS_MAX) return { sorts: [], issues: onField('new_sorts', issue('batch.beyond-limit', { max: IDS_MAX })) };
-  const sorts = raw.map((item) => ({ id: positiveId(record(item).id), sort: positiveId(record(item).sort) }));
+  const sorts = raw.map((item) => ({ id: positiveId(asRecord(item).id), sort: positiveId(asRecord(item).sort) }));
   if (sorts.some((entry) => entry.id === null || entry.sort === null)) {
     return { sorts: [], issues: onField('new_sorts', issue('waf.sort-incomplete')) };
   }
@@ -121,7 +107,7 @@ function optionalNumber(value: unknown): number | null | undefined {
 
 /** The sample request of an evaluation. */
 export function readSample(raw: unknown): { value: SampleRequest; issues: FieldIssue[] } {
-  const source = record(raw);
+  const source = asRecord(raw);
   const issues: FieldIssue[] = [];
   const bounded = (name: string, limit: number): string => {
     const value = text(source[name]);
@@ -136,7 +122,7 @@ export function readSample(raw: unknown): { value: SampleRequest; issues: FieldI
   if (headersRaw.length > SAMPLE_LIMITS.headers) issues.push(...onField('request.headers', issue('batch.beyond-limit', { max: SAMPLE_LIMITS.headers })));
   const headers: SampleHeader[] = headersRaw
     .slice(0, SAMPLE_LIMITS.headers)
-    .map((item) => ({ name: text(record(item).name).slice(0, SAMPLE_LIMITS.text), value: text(record(item).value).slice(0, SAMPLE_LIMITS.header) }));
+    .map((item) => ({ name: text(asRecord(item).name).slice(0, SAMPLE_LIMITS.text), value: text(asRecord(item).value).slice(0, SAMPLE_LIMITS.header) }));
   const strings = (name: string): string[] | undefined =>
     Array.isArray(source[name]) ? (source[name] as unknown[]).map(text).slice(0, 20) : undefined;
   const value: SampleRequest = { method: bounded('method', 16) || 'GET', url, client_ip: clientIp, headers };

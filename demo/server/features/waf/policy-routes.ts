@@ -14,7 +14,7 @@ import { LIST_OPERATORS, isValuelessOperator } from '../../../../core/rules/matc
 import { splitMultiValue } from '../../../../core/rules/multi-value.js';
 import { issue, onField } from '../../../../core/rules/types.js';
 import { RULES_PER_SET_MAX, type WafRuleStatus } from '../../../../core/rules/waf.js';
-import { regionData } from '../account/regions.js';
+import { regionData } from '../account/index.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { requestLanguage } from '../../platform/http/messages.js';
 import { readPage, type PageLimits } from '../../platform/http/pagination.js';
@@ -22,7 +22,8 @@ import { recordOperation } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope } from '../../platform/security/scope.js';
 import { editableSet, enter, findRules, findSet, mayChangeStatus } from './access.js';
-import { positiveId, readIds, readPolicy, readSorts } from './payloads.js';
+import { positiveId } from '../../platform/http/readers.js';
+import { readIds, readPolicy, readSorts } from './payloads.js';
 import { BINDINGS, insertRule, ipListExists, ruleSetName, RULES, SETS, toPolicy, touchSet, type RuleRow, type RuleSetRow } from './store.js';
 
 /** Shell §9: rules are fetched 1000 per page. */

@@ -35,7 +35,8 @@ import { scope, type Params } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
 import { editableSet, enter, findRules, findSet } from './access.js';
 import { createEvaluator } from './evaluator.js';
-import { positiveId, readIds, readPolicy, readRuleSet, readSample } from './payloads.js';
+import { positiveId } from '../../platform/http/readers.js';
+import { readIds, readPolicy, readRuleSet, readSample } from './payloads.js';
 import { registerPolicyRoutes, serverConditionIssues } from './policy-routes.js';
 import {
   BINDINGS,

@@ -10,10 +10,10 @@ import { RULE_SETS_MAX_BY_PLAN, type RuleSetAttribution, type WafRuleStatus } fr
 import type { WafActionInput } from '../../../../core/rules/waf-actions.js';
 import type { Db } from '../../platform/database.js';
 import { requestLanguage, type Language } from '../../platform/http/messages.js';
-import { isoTime } from '../../platform/instance.js';
+import { isoTime } from '../../platform/database.js';
 import { permissions, type Permissions } from '../../platform/security/permissions.js';
 import { scope, scopeFor, type Scope } from '../../platform/security/scope.js';
-import { ipKey } from '../bans/ip-keys.js';
+import { ipKey } from '../bans/index.js';
 import { BUILT_IN_SETS, DEFAULT_SET_DESCRIPTION, DEFAULT_SET_NAME } from './catalogue.js';
 
 /** A stored rule set. */

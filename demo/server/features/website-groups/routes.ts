@@ -15,12 +15,12 @@ import { onField } from '../../../../core/rules/types.js';
 import { validateNewGroupName } from '../../../../core/rules/websites.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { readPage } from '../../platform/http/pagination.js';
-import { readGroup, readId, readSelection } from '../websites/payloads.js';
-import { isoTime } from '../../platform/instance.js';
+import { positiveId } from '../../platform/http/readers.js';
+import { isoTime } from '../../platform/database.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
-import { resolveSelection } from '../websites/routes.js';
+import { readGroup, readSelection, resolveSelection } from '../websites/index.js';
 
 interface GroupRow {
   id: number;
@@ -98,7 +98,7 @@ export async function websiteGroupRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.post('/V4/cloudsafe.hwws.website.group.update', async (request, reply) => {
-    const id = readId((request.body as Record<string, unknown> | null)?.id);
+    const id = positiveId((request.body as Record<string, unknown> | null)?.id);
     const { value, issues } = readGroup(request.body);
     if (!validated(reply, [...(id === null ? [{ field: 'id', key: 'common.positive-integer' }] : []), ...issues])) return reply;
     if (!mayManageGroups(request)) return fail(reply, PERMISSION_DENIED_CODE);
@@ -120,7 +120,7 @@ export async function websiteGroupRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.post('/V4/cloudsafe.hwws.website.group.delete', async (request, reply) => {
-    const id = readId((request.body as Record<string, unknown> | null)?.id);
+    const id = positiveId((request.body as Record<string, unknown> | null)?.id);
     if (!validated(reply, id === null ? [{ field: 'id', key: 'common.positive-integer' }] : [])) return reply;
     if (!mayManageGroups(request)) return fail(reply, PERMISSION_DENIED_CODE);
     const group = findGroup(request, id as number);
@@ -141,7 +141,7 @@ export async function websiteGroupRoutes(api: FastifyInstance): Promise<void> {
 
   api.post('/V4/cloudsafe.hwws.website.group.assign', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const groupId = body.group_id === null || body.group_id === undefined ? null : readId(body.group_id);
+    const groupId = body.group_id === null || body.group_id === undefined ? null : positiveId(body.group_id);
     const { value: selection, issues } = readSelection(request.body);
     const groupIssues = body.group_id !== null && body.group_id !== undefined && groupId === null ? [{ field: 'group_id', key: 'common.format-error' }] : [];
     if (!validated(reply, [...groupIssues, ...issues])) return reply;

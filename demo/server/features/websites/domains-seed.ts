@@ -2,7 +2,7 @@
  * Sample domains of the demo account. The "Operations" group is granted two of them as specified objects, so the
  * child sees those two and the parent sees all.
  */
-import { bindGroupObjects } from '../account/store.js';
+import { bindGroupObjects } from '../account/index.js';
 import { DEMO_GROUP_NAME, DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
 import type { SeedModule } from '../../platform/seed-module.js';
 

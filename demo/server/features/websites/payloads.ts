@@ -37,13 +37,10 @@ import {
   type WebsitePlanContext,
 } from '../../../../core/rules/websites.js';
 import type { BatchResult } from '../../../../core/rules/batch.js';
+import { asRecord, positiveId } from '../../platform/http/readers.js';
 
 /** Most ids or domain names one selection may name; "all matching" covers larger sets without listing them. */
 export const SELECTION_MAX_ITEMS = 10_000;
-
-function asRecord(body: unknown): Record<string, unknown> {
-  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -54,12 +51,6 @@ function isEmpty(value: unknown): boolean {
 }
 
 const formatError = (field: string): FieldIssue => ({ field, key: 'common.format-error' });
-
-/** A positive integer id from a body or a query; null when it is not one. */
-export function readId(value: unknown): number | null {
-  const parsed = typeof value === 'number' || typeof value === 'string' ? parseInteger(value) : null;
-  return parsed !== null && parsed >= 1 ? parsed : null;
-}
 
 /** Reads the list's filters (from a query, or from `selection.all` of a body). */
 export function readFilters(source: Record<string, unknown>, prefix = ''): { filters: WebsiteFilters; issues: FieldIssue[] } {
@@ -114,7 +105,7 @@ export function readSelection(body: unknown): { value: WebsiteSelection; issues:
   if (kind === 'all') {
     const all = asRecord(source.all);
     const { filters, issues } = readFilters(all, 'selection.all.');
-    const exclude = Array.isArray(all.exclude) ? all.exclude.map(readId) : all.exclude === undefined ? [] : [null];
+    const exclude = Array.isArray(all.exclude) ? all.exclude.map(positiveId) : all.exclude === undefined ? [] : [null];
     if (exclude.length > SELECTION_MAX_ITEMS || exclude.some((id) => id === null)) issues.push(formatError('selection.all.exclude'));
     return { value: { all: { ...filters, exclude: exclude.filter((id): id is number => id !== null) } }, issues };
   }
@@ -124,7 +115,7 @@ export function readSelection(body: unknown): { value: WebsiteSelection; issues:
     return { value: {}, issues: onField('selection', issue('websites.too-many-domains', { max: SELECTION_MAX_ITEMS })) };
   }
   if (kind === 'ids') {
-    const ids = items.map(readId);
+    const ids = items.map(positiveId);
     if (ids.some((id) => id === null)) return { value: {}, issues: [formatError('selection.ids')] };
     return { value: { ids: [...new Set(ids as number[])] }, issues: [] };
   }
@@ -196,7 +187,7 @@ export function readAdd(body: unknown, plan: WebsitePlanContext): { value: AddIn
   const lines = domains === null ? [] : typeof domains === 'string' ? domains : domains.map((item) => (typeof item === 'string' ? item : ''));
   const batch = validateWebsiteDomains(lines);
   if (domains !== null) issues.push(...onField('domains', batch.issue));
-  const templateId = readId(source.template_id);
+  const templateId = positiveId(source.template_id);
   issues.push(...onField('template_id', validateTemplateChosen(isEmpty(source.template_id) ? null : templateId ?? -1)));
   if (!isEmpty(source.template_id) && templateId === null) issues.push(formatError('template_id'));
   const remark = text(source.remark) ?? '';
@@ -207,7 +198,7 @@ export function readAdd(body: unknown, plan: WebsitePlanContext): { value: AddIn
   const https = source.https === true;
   if (!isEmpty(source.https) && typeof source.https !== 'boolean') issues.push(formatError('https'));
   issues.push(...validateWebsitePlan({ https }, plan));
-  const groupId = isEmpty(source.group_id) ? null : readId(source.group_id);
+  const groupId = isEmpty(source.group_id) ? null : positiveId(source.group_id);
   if (!isEmpty(source.group_id) && groupId === null) issues.push(formatError('group_id'));
   return {
     value: {
@@ -249,7 +240,7 @@ export function readUpdate(body: unknown): {
 } {
   const source = asRecord(body);
   const issues: FieldIssue[] = [];
-  const id = readId(source.id);
+  const id = positiveId(source.id);
   if (id === null) issues.push({ field: 'id', key: 'common.positive-integer' });
   const value: { id: number; remark?: string; groupId?: number | null; autoRenew?: boolean } = { id: id ?? 0 };
   if (source.remark !== undefined) {
@@ -260,7 +251,7 @@ export function readUpdate(body: unknown): {
     }
   }
   if (source.group_id !== undefined) {
-    value.groupId = source.group_id === null ? null : readId(source.group_id);
+    value.groupId = source.group_id === null ? null : positiveId(source.group_id);
     if (source.group_id !== null && value.groupId === null) issues.push(formatError('group_id'));
   }
   if (source.auto_renew !== undefined) {

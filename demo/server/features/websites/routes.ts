@@ -37,10 +37,11 @@ import {
   WEBSITE_COLUMNS,
   type WebsiteListRow,
 } from './store.js';
-import { livePlans, planActionsOf, type LivePlan } from '../plans/store.js';
+import { livePlans, planActionsOf, type LivePlan } from '../plans/index.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { readPage, type PageLimits } from '../../platform/http/pagination.js';
-import { readAdd, readDryRun, readId, readListQuery, readSelection, readSettings, readStatusAction, readUpdate } from './payloads.js';
+import { positiveId } from '../../platform/http/readers.js';
+import { readAdd, readDryRun, readListQuery, readSelection, readSettings, readStatusAction, readUpdate } from './payloads.js';
 import { registerWebsiteJobs, WEBSITE_PROVISION_JOB } from './provision-job.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
@@ -162,7 +163,7 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.get('/V4/cloudsafe.hwws.website.get', async (request, reply) => {
-    const id = readId((request.query as Record<string, unknown>).id);
+    const id = positiveId((request.query as Record<string, unknown>).id);
     if (!validated(reply, id === null ? [{ field: 'id', key: 'common.positive-integer' }] : [])) return reply;
     if (!permissions(request).can('domain', 'read')) return fail(reply, PERMISSION_DENIED_CODE);
     const [row] = resolveSelection(request, { ids: [id as number] }).rows;

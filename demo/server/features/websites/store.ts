@@ -22,7 +22,7 @@ import {
   type WebsiteType,
 } from '../../../../core/api/endpoints/websites.js';
 import type { RuleIssue } from '../../../../core/rules/types.js';
-import { isoTime } from '../../platform/instance.js';
+import { isoTime } from '../../platform/database.js';
 import type { Params, Scope } from '../../platform/security/scope.js';
 import { CNAME_SUFFIX } from './migration.js';
 

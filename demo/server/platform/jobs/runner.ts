@@ -16,8 +16,7 @@
  */
 import type { JobInfo, JobState } from '../../../../core/api/endpoints/platform.js';
 import { FINISHED_JOB_STATES } from '../../../../core/api/endpoints/platform.js';
-import { prepare, type Db } from '../database.js';
-import { isoTime } from '../instance.js';
+import { prepare, type Db, isoTime } from '../database.js';
 
 /** What a handler sees of its job. */
 export interface JobContext<P, S> {

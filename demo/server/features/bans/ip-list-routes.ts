@@ -20,12 +20,12 @@ import {
 import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
 import { IP_LIST_FILE_MAX, validateIpListCapacity, validateIpListDeletable } from '../../../../core/rules/bans.js';
 import { issue, onField } from '../../../../core/rules/types.js';
-import { keyRange, storedEntry } from '../bans/ip-keys.js';
-import { asRecord, positiveId, readIds, readIpEntries, readIpListForm } from '../bans/payloads.js';
-import { prepare } from '../../platform/database.js';
+import { keyRange, storedEntry } from './ip-keys.js';
+import { asRecord, positiveId, readIds } from '../../platform/http/readers.js';
+import { readIpEntries, readIpListForm } from './payloads.js';
+import { prepare, isoTime } from '../../platform/database.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { readPage } from '../../platform/http/pagination.js';
-import { isoTime } from '../../platform/instance.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';

@@ -1,0 +1,84 @@
+/**
+ * The one list of feature areas. An area is a folder under features/ holding its routes, store, payloads, jobs,
+ * migration and seed (README "Reference server"); it joins the server by adding one entry here. The platform
+ * (../platform) knows none of them; the app assembly (../app.ts) reads this list.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Migration } from '../platform/migration.js';
+import { platformMigration } from '../platform/migrations/0001-platform.js';
+import type { SeedModule } from '../platform/seed-module.js';
+import { authRoutes } from './account/auth-routes.js';
+import { consoleInfoSeed } from './account/console-info-seed.js';
+import { platformRoutes } from './account/platform-routes.js';
+import { accountsSeed } from './account/seed.js';
+import { ipListRoutes } from './bans/ip-list-routes.js';
+import { bansMigration } from './bans/migration.js';
+import { banRoutes } from './bans/routes.js';
+import { bansSeed } from './bans/seed.js';
+import { cacheMigration } from './cache/migration.js';
+import { cacheSeed } from './cache/seed.js';
+import { certificatesMigration } from './certificates/migration.js';
+import { certificateRoutes } from './certificates/routes.js';
+import { certificatesSeed } from './certificates/seed.js';
+import { dnsMigration } from './dns/migration.js';
+import { dnsRoutes } from './dns/routes.js';
+import { dnsSeed } from './dns/seed.js';
+import { domainSettingsRoutes } from './domain-settings/routes.js';
+import { jobRoutes } from './jobs/routes.js';
+import { messagesMigration } from './messages/migration.js';
+import { messageRoutes } from './messages/routes.js';
+import { messagesSeed } from './messages/seed.js';
+import { oplogRoutes } from './operation-log/routes.js';
+import { plansSeed } from './plans/seed.js';
+import { wafMigration } from './waf/migration.js';
+import { wafRoutes } from './waf/routes.js';
+import { wafSeed } from './waf/seed.js';
+import { websiteGroupRoutes } from './website-groups/routes.js';
+import { websitesSeed } from './websites/seed.js';
+import { domainsMigration } from './websites/migration.js';
+import { domainsSeed } from './websites/domains-seed.js';
+import { websiteRoutes } from './websites/routes.js';
+
+/** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
+export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
+
+/** One feature area: what it adds to the database, the demo data and the API. */
+export interface FeatureArea {
+  /** The folder name under features/. */
+  name: string;
+  /** Its schema changes; versions are unique across areas (see MIGRATIONS). */
+  migrations?: readonly Migration[];
+  /** Its demo data, in the order the area needs; areas are seeded in list order. */
+  seeds?: readonly SeedModule[];
+  /** Its API routes. */
+  routes?: readonly RouteRegistration[];
+}
+
+/** Every feature area, in seeding order: an area comes after the areas whose data its seed builds on. */
+export const FEATURE_AREAS: readonly FeatureArea[] = [
+  { name: 'account', seeds: [accountsSeed, consoleInfoSeed], routes: [authRoutes, platformRoutes] },
+  { name: 'plans', seeds: [plansSeed] },
+  { name: 'jobs', routes: [jobRoutes] },
+  { name: 'operation-log', routes: [oplogRoutes] },
+  { name: 'websites', migrations: [domainsMigration], seeds: [domainsSeed, websitesSeed], routes: [websiteRoutes] },
+  { name: 'messages', migrations: [messagesMigration], seeds: [messagesSeed], routes: [messageRoutes] },
+  { name: 'website-groups', routes: [websiteGroupRoutes] },
+  { name: 'dns', migrations: [dnsMigration], seeds: [dnsSeed], routes: [dnsRoutes] },
+  { name: 'certificates', migrations: [certificatesMigration], seeds: [certificatesSeed], routes: [certificateRoutes] },
+  { name: 'waf', migrations: [wafMigration], seeds: [wafSeed], routes: [wafRoutes] },
+  { name: 'cache', migrations: [cacheMigration], seeds: [cacheSeed] },
+  { name: 'domain-settings', routes: [domainSettingsRoutes] },
+  { name: 'bans', migrations: [bansMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes] },
+];
+
+/** Every migration in version order: the platform's tables first, then each area's. */
+export const MIGRATIONS: readonly Migration[] = [
+  platformMigration,
+  ...FEATURE_AREAS.flatMap((area) => area.migrations ?? []).sort((a, b) => a.version - b.version),
+];
+
+/** Every demo seed module, area by area. */
+export const SEED_MODULES: readonly SeedModule[] = FEATURE_AREAS.flatMap((area) => area.seeds ?? []);
+
+/** Every area's API routes, area by area. */
+export const API_ROUTES: readonly RouteRegistration[] = FEATURE_AREAS.flatMap((area) => area.routes ?? []);

@@ -1,0 +1,5 @@
+/**
+ * What other feature areas may use of plans: the plans in force and the actions they allow (plan gating, shell §6).
+ * Everything else in this folder is the area's own.
+ */
+export { livePlans, planActionsOf, type LivePlan } from './store.js';

@@ -1,0 +1,6 @@
+/**
+ * What other feature areas may use of websites: reading a selection of websites (ids, or "all matching" a filter)
+ * and the group form, as website groups do when they assign websites. Everything else is the area's own.
+ */
+export { readGroup, readSelection } from './payloads.js';
+export { resolveSelection } from './routes.js';
