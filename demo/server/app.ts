@@ -73,7 +73,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     db.close();
   });
 
-  registerSecurityHeaders(app, options.frameAncestors ?? "'self'");
+  await registerSecurityHeaders(app, options.frameAncestors ?? "'self'");
 
   // Transport faults (malformed JSON, body too large, wrong content type, crashes) keep their HTTP status but still
   // carry the envelope, so the console can show a message in the user's language.

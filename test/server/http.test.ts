@@ -33,8 +33,8 @@ describe('security headers', () => {
   after(() => app.close());
 
   const expectedPolicy =
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
-    "connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; " +
+    "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self' data:;" +
+    "connect-src 'self';worker-src 'self' blob:;object-src 'none';base-uri 'self';form-action 'self';" +
     "frame-ancestors 'self' https://portal.example.com";
 
   it('DESIGN §6: the console page is served with a strict CSP, nosniff and a referrer policy', async () => {

@@ -1,6 +1,9 @@
 /**
- * Security headers on every response, API and console alike (DESIGN §6: the demo host runs under a strict CSP).
+ * Security headers on every response, API and console alike (DESIGN §6: the demo host runs under a strict CSP),
+ * through @fastify/helmet. Its onRequest hook sets them before routing, so 404s, redirects and transport faults
+ * carry them too.
  */
+import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../config.js';
 
@@ -13,38 +16,50 @@ export function assertFrameAncestors(value: string): string {
 }
 
 /**
- * The Content-Security-Policy of the console. Scripts only from our origin (no inline script, no eval: plotly's
- * dist-min draws the charts we use without eval, NOTES.md). Styles also allow 'unsafe-inline' because PrimeReact
- * and plotly inject <style> elements at run time and neither supports a nonce in our set-up. Workers may also come from
- * blob: URLs, so an element can start a worker from code it bundles without shipping a separate worker file.
- * frame-ancestors decides who may embed the console (FRAME_ANCESTORS).
+ * The Content-Security-Policy directives of the console. Scripts only from our origin (no inline script, no eval:
+ * plotly's dist-min draws the charts we use without eval, NOTES.md). Styles also allow 'unsafe-inline' because
+ * PrimeReact and plotly inject <style> elements at run time and neither supports a nonce in our set-up. Workers may
+ * also come from blob: URLs, so an element can start a worker from code it bundles. frame-ancestors decides who may
+ * embed the console (FRAME_ANCESTORS).
  */
+export function contentSecurityDirectives(frameAncestors: string): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': assertFrameAncestors(frameAncestors).split(/\s+/),
+  };
+}
+
+/** The policy as one header value, exactly as helmet writes it (directives joined by ";"). */
 export function contentSecurityPolicy(frameAncestors: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    `frame-ancestors ${assertFrameAncestors(frameAncestors)}`,
-  ].join('; ');
+  return Object.entries(contentSecurityDirectives(frameAncestors))
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join(';');
 }
 
 /** Adds the headers to every response of the instance (register before the routes). */
-export function registerSecurityHeaders(app: FastifyInstance, frameAncestors: string): void {
-  const policy = contentSecurityPolicy(frameAncestors);
+export async function registerSecurityHeaders(app: FastifyInstance, frameAncestors: string): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(frameAncestors) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // frame-ancestors decides who may embed the console; X-Frame-Options cannot name a partner origin.
+    xFrameOptions: false,
+    // The element bundles are loaded by partner pages on other origins (README "Embedding one element").
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  // API answers carry account data: never stored by the browser or a proxy (a list path like `V4/x.list` looks like
+  // a file to caches that go by extension).
   app.addHook('onSend', async (request, reply, payload) => {
-    // API answers carry account data: never stored by the browser or a proxy (a list path like `V4/x.list` looks
-    // like a file to caches that go by extension).
     if (request.url.startsWith(`${API_BASE}/`)) reply.header('cache-control', 'no-store');
-    reply.header('content-security-policy', policy);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     return payload;
   });
 }
