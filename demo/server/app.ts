@@ -2,6 +2,7 @@
  * The reference API server (DESIGN §4): Fastify over SQLite. `buildServer` assembles it without listening, so tests
  * drive it with `app.inject()` against an in-memory database and `main.ts` listens on the configured port.
  */
+import compress from '@fastify/compress';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { NOT_FOUND_CODE } from '../../core/api/catalogue.js';
 import { API_BASE, DEFAULT_DIST_DIR, DEFAULT_HOST_INDEX } from './platform/config.js';
@@ -91,6 +92,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await app.register(
     async (api) => {
+      // API answers over 1 KB travel compressed (brotli or gzip, as the browser accepts); the console's files are
+      // compressed once at build time instead (platform/console-pages.ts).
+      await api.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
       api.decorateRequest('session', null);
       api.addHook('onRequest', sessionHook(db, now));
       registerIdempotency(api);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -22,6 +23,9 @@ before(() => {
   writeFileSync(join(dist, 'elements', 'domain-list.js'), 'export {};');
   writeFileSync(join(dist, 'chunks', 'core-Ab3dE9xZ.js'), 'export const core = 1;');
   writeFileSync(join(dist, 'custom-elements.json'), '{}');
+  // The build writes precompressed copies next to each asset (rollup.config.mjs).
+  writeFileSync(join(dist, 'chunks', 'core-Ab3dE9xZ.js.br'), brotliCompressSync('export const core = 1;'));
+  writeFileSync(join(dist, 'chunks', 'core-Ab3dE9xZ.js.gz'), gzipSync('export const core = 1;'));
   writeFileSync(join(folder, 'secret.txt'), 'outside dist');
   writeFileSync(hostIndex, PAGE);
 });
@@ -122,6 +126,20 @@ describe('console static serving (shell §1 history routing)', () => {
     }
   });
 
+  it('sends the precompressed copy the browser accepts (brotli, then gzip), the plain file otherwise', async () => {
+    const url = '/console/assets/chunks/core-Ab3dE9xZ.js';
+    const brotli = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.equal(brotliDecompressSync(brotli.rawPayload).toString(), 'export const core = 1;');
+    assert.equal(brotli.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.match(String(brotli.headers.vary), /accept-encoding/i);
+    const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, 'export const core = 1;');
+  });
+
   it('answers 304 when the browser copy is current (ETag)', async () => {
     const first = await app.inject({ method: 'GET', url: '/console/assets/console.js' });
     const etag = String(first.headers.etag);
@@ -206,5 +224,23 @@ describe('configuration by environment', () => {
     const config = readConfig({ PORT: '9090', HOST: '0.0.0.0', DB_PATH: '/tmp/x.db', FRAME_ANCESTORS: 'https://a.example' });
     assert.deepEqual([config.port, config.host, config.dbPath, config.frameAncestors], [9090, '0.0.0.0', '/tmp/x.db', 'https://a.example']);
     assert.throws(() => readConfig({ PORT: 'eighty' }), /PORT/);
+  });
+});
+
+describe('API compression (issue: every page loads only what it shows)', () => {
+  let app: FastifyInstance;
+  before(async () => ({ app } = await startServer()));
+  after(() => app.close());
+
+  it('answers over 1 KB are compressed as the client accepts; small ones and clients without it get plain JSON', async () => {
+    const { token } = await signInParent(app);
+    const large = await app.inject({ method: 'GET', url: '/api/V4/cloudsafe.hwws.website.list?page=1&per_page=100', headers: { 'x-token': token, 'accept-encoding': 'br' } });
+    assert.equal(large.headers['content-encoding'], 'br');
+    assert.equal(JSON.parse(brotliDecompressSync(large.rawPayload).toString()).status.code, 1);
+    const plain = await app.inject({ method: 'GET', url: '/api/V4/cloudsafe.hwws.website.list?page=1&per_page=100', headers: { 'x-token': token } });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.json().status.code, 1);
+    const small = await app.inject({ method: 'GET', url: '/api/V4/nothing.here', headers: { 'accept-encoding': 'br, gzip' } });
+    assert.equal(small.headers['content-encoding'], undefined);
   });
 });

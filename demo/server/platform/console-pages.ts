@@ -1,14 +1,19 @@
 /**
  * Serves the built console (DESIGN §4): the demo host's page at `/console/` and at every deep link below it (history
- * routing, shell §1), the bundles from `dist/` under `/console/assets/`, and `/` redirecting to `/console/`.
+ * routing, shell §1), the bundles from `dist/` under `/console/assets/` through @fastify/static, and `/` redirecting
+ * to `/console/`.
  *
- * Caching: rollup writes shared chunks as `dist/chunks/<name>-<hash>.js`, so a chunk's URL changes whenever its
- * content does and it may be cached for a year as immutable. Entry files (`console.js`, `elements/<name>.js`) and the
- * page keep stable URLs, so they are `no-cache`: the browser revalidates them with the ETag on every load.
+ * Compression: the build writes `.br` and `.gz` next to every asset; @fastify/static sends the one the browser
+ * accepts (`preCompressed`), so nothing is compressed per request.
+ *
+ * Caching: rollup writes chunks and assets with a content hash in their names (`dist/chunks/<name>-<hash>.js`,
+ * `dist/assets/<name>-<hash>.<ext>`), so their URLs change whenever their content does and they may be cached for a
+ * year as immutable. Entry files (`console.js`, `elements/<name>.js`, `custom-elements.json`) and the page keep stable
+ * URLs, so they are `no-cache`: the browser revalidates them with the ETag on every load.
  */
-import { createReadStream } from 'node:fs';
+import fastifyStatic from '@fastify/static';
 import { stat } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSOLE_BASE } from './config.js';
 
@@ -18,69 +23,23 @@ export interface ConsoleFiles {
   hostIndexPath: string;
 }
 
-/** Cache-Control of content-hashed chunks. */
+/** Cache-Control of content-hashed chunks and assets. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** Cache-Control of entry files and the page. */
 export const REVALIDATE_CACHE = 'no-cache';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.wasm': 'application/wasm',
-};
+/** Folders of dist/ whose file names carry a content hash. */
+const HASHED_FOLDERS = ['chunks/', 'assets/'];
 
 const NOT_BUILT =
   'The console has not been built yet.\n\n' +
   'Run `npm run build` (or `npm start`, which builds first) in the project folder, then reload this page.\n';
 
-async function fileStats(path: string) {
-  try {
-    const stats = await stat(path);
-    return stats.isFile() ? stats : null;
-  } catch {
-    return null;
-  }
-}
-
 function text(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply.code(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(body);
 }
 
-/** Sends a file with its type, length, ETag and cache policy; answers 304 when the browser's copy is current. */
-async function sendFile(request: FastifyRequest, reply: FastifyReply, path: string, cacheControl: string): Promise<FastifyReply> {
-  const stats = await fileStats(path);
-  if (!stats) return text(reply, 404, 'Not found\n');
-  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
-  reply.header('cache-control', cacheControl).header('etag', etag);
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply
-    .code(200)
-    .type(CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream')
-    .header('content-length', stats.size)
-    .send(createReadStream(path));
-}
-
-/** Resolves a request path inside a folder; null when it would leave it or names a hidden file. */
-function inside(folder: string, relative: string): string | null {
-  if (relative.includes('\0') || relative.split('/').some((segment) => segment.startsWith('.'))) return null;
-  const root = resolve(folder);
-  const full = resolve(root, relative);
-  return full.startsWith(root + sep) ? full : null;
-}
+const exists = async (path: string) => (await stat(path).catch(() => null)) !== null;
 
 /** Registers the console routes on the root instance. */
 export async function consoleRoutes(app: FastifyInstance, files: ConsoleFiles): Promise<void> {
@@ -91,24 +50,37 @@ export async function consoleRoutes(app: FastifyInstance, files: ConsoleFiles): 
   app.get('/', toConsole);
   app.get(CONSOLE_BASE, toConsole);
 
-  app.get(`${CONSOLE_BASE}/assets/*`, async (request, reply) => {
-    if (!(await stat(files.distDir).catch(() => null))) return text(reply, 503, NOT_BUILT);
-    const relative = (request.params as { '*': string })['*'];
-    const path = inside(files.distDir, relative);
-    if (!path) return text(reply, 404, 'Not found\n');
-    return sendFile(request, reply, path, relative.startsWith('chunks/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
-  });
+  await app.register(async (consoleFiles) => {
+    const page = async (request: FastifyRequest, reply: FastifyReply) => {
+      const relative = (request.params as { '*'?: string })['*'] ?? '';
+      const last = relative.split('/').pop() ?? '';
+      // A deep link (no file extension) gets the page and the client router takes over; a missing file is a 404.
+      if (/\.[^.]+$/.test(last)) return text(reply, 404, 'Not found\n');
+      if (!(await exists(files.distDir)) || !(await exists(files.hostIndexPath))) return text(reply, 503, NOT_BUILT);
+      return reply.sendFile(basename(files.hostIndexPath), dirname(files.hostIndexPath), { cacheControl: false });
+    };
 
-  const page = async (request: FastifyRequest, reply: FastifyReply) => {
-    const relative = (request.params as { '*'?: string })['*'] ?? '';
-    const last = relative.split('/').pop() ?? '';
-    // A deep link (no file extension) gets the page and the client router takes over; a missing file is a 404.
-    if (extname(last) !== '') return text(reply, 404, 'Not found\n');
-    if (!(await stat(files.distDir).catch(() => null)) || !(await fileStats(files.hostIndexPath))) {
-      return text(reply, 503, NOT_BUILT);
-    }
-    return sendFile(request, reply, files.hostIndexPath, REVALIDATE_CACHE);
-  };
-  app.get(`${CONSOLE_BASE}/`, page);
-  app.get(`${CONSOLE_BASE}/*`, page);
+    consoleFiles.addHook('onRequest', async (_request, reply) => {
+      if (!(await exists(files.distDir))) return text(reply, 503, NOT_BUILT);
+    });
+    await consoleFiles.register(fastifyStatic, {
+      root: files.distDir,
+      prefix: `${CONSOLE_BASE}/assets/`,
+      preCompressed: true,
+      index: false,
+      // Hidden files (.env and the like) are never served.
+      dotfiles: 'ignore',
+      cacheControl: false,
+      setHeaders(reply, path) {
+        const relative = path.slice(files.distDir.length).replace(/\\/g, '/').replace(/^\//, '');
+        const hashed = HASHED_FOLDERS.some((folder) => relative.startsWith(folder));
+        reply.header('cache-control', hashed ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+        // RFC 9239: JavaScript is text/javascript (send's table still says application/javascript).
+        if (/\.m?js$/.test(path)) reply.header('content-type', 'text/javascript; charset=utf-8');
+      },
+    });
+
+    consoleFiles.get(`${CONSOLE_BASE}/`, page);
+    consoleFiles.get(`${CONSOLE_BASE}/*`, page);
+  });
 }
