@@ -4,8 +4,8 @@
  */
 import compress from '@fastify/compress';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { NOT_FOUND_CODE } from '../../core/api/catalogue.js';
-import { API_BASE, DEFAULT_DIST_DIR, DEFAULT_HOST_INDEX } from './platform/config.js';
+import { NOT_FOUND_CODE, RATE_LIMITED_CODE } from '../../core/api/catalogue.js';
+import { API_BASE, DEFAULT_DIST_DIR, DEFAULT_HOST_INDEX, type TrustProxy } from './platform/config.js';
 import { openDatabase } from './platform/database.js';
 import { applyMigrations } from './platform/migrate.js';
 import { runSeeds } from './platform/seed-module.js';
@@ -18,6 +18,7 @@ import { consoleRoutes } from './platform/console-pages.js';
 import { API_ROUTES, MIGRATIONS, SEED_MODULES } from './features/index.js';
 import { registerSecurityHeaders } from './platform/security/headers.js';
 import { registerIdempotency } from './platform/security/idempotency.js';
+import { isRequestRateExceeded, registerRequestRateLimits } from './platform/security/request-rate.js';
 import { sessionHook } from './platform/security/session.js';
 
 /** How to build a server. */
@@ -36,6 +37,8 @@ export interface ServerOptions {
   frameAncestors?: string;
   /** Fastify's logger setting (default off). */
   logger?: FastifyServerOptions['logger'];
+  /** Fastify's trustProxy (TRUST_PROXY): who may name the client address (default off). */
+  trustProxy?: TrustProxy;
   /** Pause between job steps; 0 (default) runs steps back to back on the event loop. */
   jobStepDelayMs?: number;
 }
@@ -58,6 +61,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     bodyLimit: DEFAULT_BODY_LIMIT,
     // The console's client sends a Request-Id GUID with every call; logging it ties a user's report to the log line.
     requestIdHeader: 'request-id',
+    trustProxy: options.trustProxy ?? false,
   });
   const jobs = createJobRunner({
     db,
@@ -79,6 +83,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Transport faults (malformed JSON, body too large, wrong content type, crashes) keep their HTTP status but still
   // carry the envelope, so the console can show a message in the user's language.
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isRequestRateExceeded(error)) {
+      const data = { retry_after: error.retryAfterSeconds };
+      return fail(reply, RATE_LIMITED_CODE, { data, values: { minutes: Math.ceil(error.retryAfterSeconds / 60) }, httpStatus: 429 });
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return fail(reply, status, { key: transportMessage(status), httpStatus: status });
@@ -95,6 +103,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       // API answers over 1 KB travel compressed (brotli or gzip, as the browser accepts); the console's files are
       // compressed once at build time instead (platform/console-pages.ts).
       await api.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+      await registerRequestRateLimits(api);
       api.decorateRequest('session', null);
       api.addHook('onRequest', sessionHook(db, now));
       registerIdempotency(api);

@@ -13,6 +13,7 @@ const app = await buildServer({
   distDir: config.distDir,
   hostIndexPath: config.hostIndexPath,
   frameAncestors: config.frameAncestors,
+  trustProxy: config.trustProxy,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   // A short pause between job steps keeps progress visible in the console's task list.
   jobStepDelayMs: 200,

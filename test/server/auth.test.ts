@@ -11,6 +11,8 @@ import type { SignInRateLimitedData, UserInfoAnswer } from '../../core/api/endpo
 import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
 import { MAX_FAILURES_PER_ACCOUNT, SIGN_IN_WINDOW_MS } from '../../demo/server/platform/security/rate-limit.js';
 import { hashToken } from '../../demo/server/platform/security/tokens.js';
+import { readTrustProxy } from '../../demo/server/platform/config.js';
+import { SIGN_IN_REQUESTS_PER_MINUTE } from '../../demo/server/platform/security/request-rate.js';
 import { call, expectOk, signInChild, signInParent, startServer, type TestClock } from './helpers.js';
 
 describe('sign-in (shell §2, §6; rules §5 accounts)', () => {
@@ -286,5 +288,63 @@ describe('sign-in rate limit under parallel attempts', () => {
     const codes = answers.map((answer) => answer.code);
     assert.equal(codes.filter((code) => code === SIGN_IN_FAILED_CODE).length, MAX_FAILURES_PER_ACCOUNT);
     assert.equal(codes.filter((code) => code === RATE_LIMITED_CODE).length, 10 - MAX_FAILURES_PER_ACCOUNT);
+  });
+});
+
+describe('sign-in limits behind a reverse proxy (TRUST_PROXY)', () => {
+  const guess = (app: FastifyInstance, forwardedFor: string, password = 'Wrong#pass1') =>
+    call(app, 'POST', 'sso/V4/login', {
+      body: { email: DEMO_PARENT_EMAIL, password },
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('with the proxy trusted, one attacker locked out does not lock out another user behind the same proxy', async () => {
+    const { app } = await startServer({ trustProxy: ['10.0.0.1'] });
+    try {
+      for (let attempt = 0; attempt < MAX_FAILURES_PER_ACCOUNT; attempt += 1) await guess(app, '203.0.113.9');
+      assert.equal((await guess(app, '203.0.113.9', DEMO_PARENT_PASSWORD)).code, RATE_LIMITED_CODE);
+      assert.equal((await guess(app, '198.51.100.20', DEMO_PARENT_PASSWORD)).code, 1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('untrusted, X-Forwarded-For is ignored: a client cannot pick a fresh address for each guess', async () => {
+    const { app } = await startServer();
+    try {
+      for (let attempt = 0; attempt < MAX_FAILURES_PER_ACCOUNT; attempt += 1) await guess(app, `203.0.113.${attempt}`);
+      assert.equal((await guess(app, '203.0.113.200', DEMO_PARENT_PASSWORD)).code, RATE_LIMITED_CODE);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('TRUST_PROXY is read strictly', () => {
+    assert.equal(readTrustProxy(undefined), false);
+    assert.equal(readTrustProxy('true'), true);
+    assert.deepEqual(readTrustProxy('10.0.0.1, 10.0.0.0/24'), ['10.0.0.1', '10.0.0.0/24']);
+    assert.throws(() => readTrustProxy('everyone'), /TRUST_PROXY/);
+  });
+});
+
+describe('sign-in request rate (@fastify/rate-limit), whatever the outcome', () => {
+  it(`more than ${SIGN_IN_REQUESTS_PER_MINUTE} attempts a minute for one account from one address answer 100429 with the wait; another account is not affected`, async () => {
+    const { app } = await startServer();
+    try {
+      const attempt = (email: string) =>
+        call(app, 'POST', 'sso/V4/login', { body: { email, password: 'Wrong#pass1' }, remoteAddress: '192.0.2.77' });
+      for (let index = 0; index < SIGN_IN_REQUESTS_PER_MINUTE; index += 1) {
+        assert.notEqual((await attempt('nobody@example.com')).httpStatus, 429);
+      }
+      const refused = await attempt('nobody@example.com');
+      assert.equal(refused.httpStatus, 429);
+      assert.equal(refused.code, RATE_LIMITED_CODE);
+      assert.ok((refused.data as SignInRateLimitedData).retry_after > 0);
+      assert.ok(refused.headers['content-security-policy'], 'the refusal keeps the security headers');
+      assert.notEqual((await attempt('someone-else@example.com')).httpStatus, 429);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -8,6 +8,10 @@
  * - `FRAME_ANCESTORS` (default `'self'`): the CSP frame-ancestors sources, e.g. `'self' https://portal.example.com`,
  *   for hosts that embed the console in a frame.
  * - `DIST_DIR` (default ./dist): the built console.
+ * - `TRUST_PROXY` (default off): who may name the client address in `X-Forwarded-For`. Behind a reverse proxy set it
+ *   to the proxy's addresses or CIDRs (`10.0.0.1,10.0.0.0/24`), or `true` to trust every hop; otherwise every client
+ *   would share the proxy's address and the sign-in limits of one attacker would lock out everyone. Off, the
+ *   header is ignored, so a client cannot pick its own address.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +24,20 @@ export interface ServerConfig {
   frameAncestors: string;
   distDir: string;
   hostIndexPath: string;
+  trustProxy: TrustProxy;
+}
+
+/** Fastify's `trustProxy`: off, every hop, or the proxies' addresses/CIDRs. */
+export type TrustProxy = boolean | string[];
+
+/** Reads `TRUST_PROXY`; refuses values that are not one of its forms. */
+export function readTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  const proxies = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (proxies.every((entry) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))) return proxies;
+  throw new Error(`TRUST_PROXY must be true, false or proxy addresses/CIDRs separated by commas, got "${value}"`);
 }
 
 /** The API base every route is mounted under (DESIGN §3). */
@@ -47,5 +65,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     frameAncestors: env.FRAME_ANCESTORS || "'self'",
     distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : DEFAULT_DIST_DIR,
     hostIndexPath: DEFAULT_HOST_INDEX,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
 }

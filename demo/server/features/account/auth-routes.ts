@@ -12,6 +12,8 @@ import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { readChildSignIn, readSignIn } from './payloads.js';
 import { DECOY_PASSWORD_HASH, verifyPassword } from '../../platform/security/passwords.js';
 import { checkSignIn, clearSignInFailures, recordSignInFailure } from '../../platform/security/rate-limit.js';
+import { signInRequestLimit } from '../../platform/security/request-rate.js';
+import { asRecord } from '../../platform/http/readers.js';
 import { openSession, requireSession, revokeSession } from '../../platform/security/session.js';
 
 /** A user row as sign-in and user info read it. */
@@ -93,7 +95,12 @@ async function signIn(
 
 /** Registers the routes (under /api). */
 export async function authRoutes(api: FastifyInstance): Promise<void> {
-  api.post('/sso/V4/login', { config: { public: true } }, async (request, reply) => {
+  const parentAccount = (body: unknown) => `parent:${String(asRecord(body).email ?? '').toLowerCase()}`;
+  const childAccount = (body: unknown) => {
+    const { member_id: memberId, user_name: userName } = asRecord(body);
+    return `child:${String(memberId ?? '')}:${String(userName ?? '').toLowerCase()}`;
+  };
+  api.post('/sso/V4/login', { config: { public: true, rateLimit: signInRequestLimit(parentAccount) } }, async (request, reply) => {
     const { value, issues } = readSignIn(request.body);
     if (!validated(reply, issues)) return reply;
     const user = prepare(
@@ -104,7 +111,7 @@ export async function authRoutes(api: FastifyInstance): Promise<void> {
     return signIn(request, reply, `parent:${value.email.toLowerCase()}`, user, value.password);
   });
 
-  api.post('/sso/V4/subuser/login', { config: { public: true } }, async (request, reply) => {
+  api.post('/sso/V4/subuser/login', { config: { public: true, rateLimit: signInRequestLimit(childAccount) } }, async (request, reply) => {
     const { value, issues } = readChildSignIn(request.body);
     if (!validated(reply, issues)) return reply;
     const user = prepare(
