@@ -101,8 +101,21 @@ describe('websites (rules §3-§5, §8, §9 websites)', () => {
       assert.deepEqual((await list({ group_id: 0, sort: 'domain', order: 'asc' })).list.map((site) => site.domain), ['blog.example.org', 'm.example.com']);
       assert.deepEqual((await list({ access_mode: 'ns' })).list.map((site) => site.domain), ['m.example.com']);
       assert.deepEqual((await list({ search: 'SHOP' })).list.map((site) => site.domain), ['shop.example.com']);
+      // Substrings anywhere in the name (the trigram index), short terms (a scan) and the remark all match.
+      assert.deepEqual((await list({ search: 'hop.exa' })).list.map((site) => site.domain), ['shop.example.com']);
+      assert.deepEqual((await list({ search: '.org' })).list.map((site) => site.domain), ['blog.example.org']);
+      assert.deepEqual((await list({ search: 'og' })).list.map((site) => site.domain), ['blog.example.org']);
+      assert.deepEqual((await list({ search: 'no-such-"quoted"' })).list, []);
       const sorted = (await list({ sort: 'domain', order: 'desc' })).list.map((site) => site.domain);
       assert.deepEqual(sorted, [...sorted].sort().reverse());
+    });
+
+    it('the search index follows every write to a website, whoever makes it (rename, remark, delete)', async () => {
+      const site = (await byDomain('static.example.net'))!;
+      app.db.prepare('UPDATE domains SET remark = ? WHERE id = ?').run('Flagship storefront', site.id);
+      assert.deepEqual((await list({ search: 'agship' })).list.map((found) => found.domain), ['static.example.net']);
+      app.db.prepare('UPDATE domains SET remark = ? WHERE id = ?').run(site.remark ?? '', site.id);
+      assert.deepEqual((await list({ search: 'agship' })).list, []);
     });
 
     it('refuses unknown filters and page sizes above the website picker limit of 500 (rules §5)', async () => {

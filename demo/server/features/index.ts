@@ -12,6 +12,7 @@ import { consoleInfoSeed } from './account/console-info-seed.js';
 import { platformRoutes } from './account/platform-routes.js';
 import { accountsSeed } from './account/seed.js';
 import { ipListRoutes } from './bans/ip-list-routes.js';
+import { banListIndexMigration } from './bans/list-index-migration.js';
 import { bansMigration } from './bans/migration.js';
 import { banRoutes } from './bans/routes.js';
 import { bansSeed } from './bans/seed.js';
@@ -36,6 +37,7 @@ import { wafSeed } from './waf/seed.js';
 import { websiteGroupRoutes } from './website-groups/routes.js';
 import { websitesSeed } from './websites/seed.js';
 import { domainsMigration } from './websites/migration.js';
+import { websiteListIndexesMigration } from './websites/search-migration.js';
 import { domainsSeed } from './websites/domains-seed.js';
 import { websiteRoutes } from './websites/routes.js';
 
@@ -60,7 +62,7 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'plans', seeds: [plansSeed] },
   { name: 'jobs', routes: [jobRoutes] },
   { name: 'operation-log', routes: [oplogRoutes] },
-  { name: 'websites', migrations: [domainsMigration], seeds: [domainsSeed, websitesSeed], routes: [websiteRoutes] },
+  { name: 'websites', migrations: [domainsMigration, websiteListIndexesMigration], seeds: [domainsSeed, websitesSeed], routes: [websiteRoutes] },
   { name: 'messages', migrations: [messagesMigration], seeds: [messagesSeed], routes: [messageRoutes] },
   { name: 'website-groups', routes: [websiteGroupRoutes] },
   { name: 'dns', migrations: [dnsMigration], seeds: [dnsSeed], routes: [dnsRoutes] },
@@ -68,7 +70,7 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'waf', migrations: [wafMigration], seeds: [wafSeed], routes: [wafRoutes] },
   { name: 'cache', migrations: [cacheMigration], seeds: [cacheSeed] },
   { name: 'domain-settings', routes: [domainSettingsRoutes] },
-  { name: 'bans', migrations: [bansMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes] },
+  { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes] },
 ];
 
 /** Every migration in version order: the platform's tables first, then each area's. */

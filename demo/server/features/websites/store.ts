@@ -148,8 +148,15 @@ export function filterCondition(filters: WebsiteFilters): { where: string[]; par
   const where: string[] = [];
   const params: Params = {};
   if (filters.search) {
-    where.push('(instr(lower(domain), @search) > 0 OR instr(lower(remark), @search) > 0)');
-    params.search = filters.search.toLowerCase();
+    const term = filters.search.toLowerCase();
+    // The trigram index answers substrings of three characters or more; shorter ones scan the account's rows.
+    if ([...term].length >= 3) {
+      where.push('id IN (SELECT rowid FROM domains_search WHERE domains_search MATCH @search)');
+      params.search = `"${term.replaceAll('"', '""')}"`;
+    } else {
+      where.push('(instr(lower(domain), @search) > 0 OR instr(lower(remark), @search) > 0)');
+      params.search = term;
+    }
   }
   if (filters.status) {
     where.push('status = @status');
