@@ -3,8 +3,9 @@
  * drive it with `app.inject()` against an in-memory database and `main.ts` listens on the configured port.
  */
 import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { NOT_FOUND_CODE, RATE_LIMITED_CODE } from '../../core/api/catalogue.js';
+import { NOT_FOUND_CODE, RATE_LIMITED_CODE, VALIDATION_FAILED_CODE } from '../../core/api/catalogue.js';
 import { API_BASE, DEFAULT_DIST_DIR, DEFAULT_HOST_INDEX, type TrustProxy } from './platform/config.js';
 import { openDatabase } from './platform/database.js';
 import { applyMigrations } from './platform/migrate.js';
@@ -15,7 +16,9 @@ import type { MessageKey } from './platform/http/messages.js';
 import './platform/instance.js';
 import { createJobRunner } from './platform/jobs/runner.js';
 import { consoleRoutes } from './platform/console-pages.js';
-import { API_ROUTES, MIGRATIONS, SEED_MODULES } from './features/index.js';
+import { API_ROUTES, MIGRATIONS, ROUTE_SCHEMAS, SEED_MODULES } from './features/index.js';
+import { attachRouteSchemas, schemaIssues } from './platform/http/schemas.js';
+import { OPENAPI_PATH, openApiOptions } from './platform/http/openapi.js';
 import { registerSecurityHeaders } from './platform/security/headers.js';
 import { registerIdempotency } from './platform/security/idempotency.js';
 import { isRequestRateExceeded, registerRequestRateLimits } from './platform/security/request-rate.js';
@@ -62,6 +65,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // The console's client sends a Request-Id GUID with every call; logging it ties a user's report to the log line.
     requestIdHeader: 'request-id',
     trustProxy: options.trustProxy ?? false,
+    // Strict request schemas: a value of the wrong type is refused, never coerced (`dry_run: "true"` is not true),
+    // and nothing is added to or removed from what the client sent.
+    ajv: { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false } },
   });
   const jobs = createJobRunner({
     db,
@@ -83,6 +89,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Transport faults (malformed JSON, body too large, wrong content type, crashes) keep their HTTP status but still
   // carry the envelope, so the console can show a message in the user's language.
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      return fail(reply, VALIDATION_FAILED_CODE, { data: { errors: schemaIssues(error.validation) }, httpStatus: 400 });
+    }
     if (isRequestRateExceeded(error)) {
       const data = { retry_after: error.retryAfterSeconds };
       return fail(reply, RATE_LIMITED_CODE, { data, values: { minutes: Math.ceil(error.retryAfterSeconds / 60) }, httpStatus: 429 });
@@ -98,6 +107,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
   });
 
+  // The API contract as OpenAPI 3.1, from the same schemas the requests are checked with.
+  await app.register(swagger, openApiOptions());
+  attachRouteSchemas(app, ROUTE_SCHEMAS);
+
   await app.register(
     async (api) => {
       // API answers over 1 KB travel compressed (brotli or gzip, as the browser accepts); the console's files are
@@ -108,6 +121,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       api.addHook('onRequest', sessionHook(db, now));
       registerIdempotency(api);
       for (const routes of API_ROUTES) await routes(api);
+      api.get(OPENAPI_PATH, { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },
   );

@@ -7,6 +7,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Migration } from '../platform/migration.js';
 import { platformMigration } from '../platform/migrations/0001-platform.js';
 import type { SeedModule } from '../platform/seed-module.js';
+import type { RouteSchemas } from '../platform/http/schemas.js';
+import { accountSchemas } from './account/schemas.js';
+import { banSchemas } from './bans/schemas.js';
+import { certificateSchemas } from './certificates/schemas.js';
+import { dnsSchemas } from './dns/schemas.js';
+import { domainSettingsSchemas } from './domain-settings/schemas.js';
+import { jobSchemas } from './jobs/schemas.js';
+import { messageSchemas } from './messages/schemas.js';
+import { operationLogSchemas } from './operation-log/schemas.js';
+import { wafSchemas } from './waf/schemas.js';
+import { websiteGroupSchemas } from './website-groups/schemas.js';
+import { websiteSchemas } from './websites/schemas.js';
 import { authRoutes } from './account/auth-routes.js';
 import { consoleInfoSeed } from './account/console-info-seed.js';
 import { platformRoutes } from './account/platform-routes.js';
@@ -54,23 +66,25 @@ export interface FeatureArea {
   seeds?: readonly SeedModule[];
   /** Its API routes. */
   routes?: readonly RouteRegistration[];
+  /** The request schema of each of its routes, by `METHOD /path` (platform/http/schemas.ts). */
+  schemas?: RouteSchemas;
 }
 
 /** Every feature area, in seeding order: an area comes after the areas whose data its seed builds on. */
 export const FEATURE_AREAS: readonly FeatureArea[] = [
-  { name: 'account', seeds: [accountsSeed, consoleInfoSeed], routes: [authRoutes, platformRoutes] },
+  { name: 'account', seeds: [accountsSeed, consoleInfoSeed], routes: [authRoutes, platformRoutes], schemas: accountSchemas },
   { name: 'plans', seeds: [plansSeed] },
-  { name: 'jobs', routes: [jobRoutes] },
-  { name: 'operation-log', routes: [oplogRoutes] },
-  { name: 'websites', migrations: [domainsMigration, websiteListIndexesMigration], seeds: [domainsSeed, websitesSeed], routes: [websiteRoutes] },
-  { name: 'messages', migrations: [messagesMigration], seeds: [messagesSeed], routes: [messageRoutes] },
-  { name: 'website-groups', routes: [websiteGroupRoutes] },
-  { name: 'dns', migrations: [dnsMigration], seeds: [dnsSeed], routes: [dnsRoutes] },
-  { name: 'certificates', migrations: [certificatesMigration], seeds: [certificatesSeed], routes: [certificateRoutes] },
-  { name: 'waf', migrations: [wafMigration], seeds: [wafSeed], routes: [wafRoutes] },
+  { name: 'jobs', routes: [jobRoutes], schemas: jobSchemas },
+  { name: 'operation-log', routes: [oplogRoutes], schemas: operationLogSchemas },
+  { name: 'websites', migrations: [domainsMigration, websiteListIndexesMigration], seeds: [domainsSeed, websitesSeed], routes: [websiteRoutes], schemas: websiteSchemas },
+  { name: 'messages', migrations: [messagesMigration], seeds: [messagesSeed], routes: [messageRoutes], schemas: messageSchemas },
+  { name: 'website-groups', routes: [websiteGroupRoutes], schemas: websiteGroupSchemas },
+  { name: 'dns', migrations: [dnsMigration], seeds: [dnsSeed], routes: [dnsRoutes], schemas: dnsSchemas },
+  { name: 'certificates', migrations: [certificatesMigration], seeds: [certificatesSeed], routes: [certificateRoutes], schemas: certificateSchemas },
+  { name: 'waf', migrations: [wafMigration], seeds: [wafSeed], routes: [wafRoutes], schemas: wafSchemas },
   { name: 'cache', migrations: [cacheMigration], seeds: [cacheSeed] },
-  { name: 'domain-settings', routes: [domainSettingsRoutes] },
-  { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes] },
+  { name: 'domain-settings', routes: [domainSettingsRoutes], schemas: domainSettingsSchemas },
+  { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes], schemas: banSchemas },
 ];
 
 /** Every migration in version order: the platform's tables first, then each area's. */
@@ -84,3 +98,6 @@ export const SEED_MODULES: readonly SeedModule[] = FEATURE_AREAS.flatMap((area) 
 
 /** Every area's API routes, area by area. */
 export const API_ROUTES: readonly RouteRegistration[] = FEATURE_AREAS.flatMap((area) => area.routes ?? []);
+
+/** Every area's route schemas in one table. */
+export const ROUTE_SCHEMAS: RouteSchemas = Object.assign({}, ...FEATURE_AREAS.map((area) => area.schemas ?? {}));

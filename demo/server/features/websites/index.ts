@@ -4,3 +4,4 @@
  */
 export { readGroup, readSelection } from './payloads.js';
 export { resolveSelection } from './routes.js';
+export { WebsiteSelectionSchema } from './schemas.js';

@@ -1,0 +1,18 @@
+/**
+ * Request schemas of a domain's settings groups (shell §7 `web.domain.set.get`/`save`). Each group's content is
+ * checked by the area that owns it (cache rules: core/rules/cache.ts through the cache area).
+ */
+import { Type } from 'typebox';
+import { getRoute, Id, queryFields, queryIntegers, type RouteSchemas } from '../../platform/http/schemas.js';
+
+const TAG = 'domain-settings';
+
+/** Schemas by `METHOD /path`. */
+export const domainSettingsSchemas: RouteSchemas = {
+  'GET /V4/web.domain.set.get': getRoute(TAG, "A domain's settings, by group name (comma separated)", { ...queryIntegers('domain_id'), ...queryFields('group') }),
+  'PUT /V4/web.domain.set.save': {
+    tags: [TAG],
+    summary: "Save some of a domain's settings groups",
+    body: Type.Object({ domain_id: Id, group: Type.Object({}) }),
+  },
+};
