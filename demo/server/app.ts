@@ -67,7 +67,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     trustProxy: options.trustProxy ?? false,
     // Strict request schemas: a value of the wrong type is refused, never coerced (`dry_run: "true"` is not true),
     // and nothing is added to or removed from what the client sent.
-    ajv: { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false } },
+    // Every wrong field is named (allErrors), at most the first 20 (schemaIssues).
+    ajv: { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: true } },
   });
   const jobs = createJobRunner({
     db,

@@ -47,8 +47,10 @@ export async function consoleRoutes(app: FastifyInstance, files: ConsoleFiles): 
     const query = request.url.indexOf('?');
     return reply.redirect(`${CONSOLE_BASE}/${query >= 0 ? request.url.slice(query) : ''}`, 302);
   };
-  app.get('/', toConsole);
-  app.get(CONSOLE_BASE, toConsole);
+  // The console's pages are not part of the API document.
+  const hidden = { schema: { hide: true } };
+  app.get('/', hidden, toConsole);
+  app.get(CONSOLE_BASE, hidden, toConsole);
 
   await app.register(async (consoleFiles) => {
     const page = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -80,7 +82,7 @@ export async function consoleRoutes(app: FastifyInstance, files: ConsoleFiles): 
       },
     });
 
-    consoleFiles.get(`${CONSOLE_BASE}/`, page);
-    consoleFiles.get(`${CONSOLE_BASE}/*`, page);
+    consoleFiles.get(`${CONSOLE_BASE}/`, hidden, page);
+    consoleFiles.get(`${CONSOLE_BASE}/*`, hidden, page);
   });
 }

@@ -3,7 +3,7 @@
  * checked by the area that owns it (cache rules: core/rules/cache.ts through the cache area).
  */
 import { Type } from 'typebox';
-import { getRoute, Id, queryFields, queryIntegers, type RouteSchemas } from '../../platform/http/schemas.js';
+import { getRoute, Id, queryFields, queryIntegers, typesOnly, type RouteSchemas } from '../../platform/http/schemas.js';
 
 const TAG = 'domain-settings';
 
@@ -13,6 +13,6 @@ export const domainSettingsSchemas: RouteSchemas = {
   'PUT /V4/web.domain.set.save': {
     tags: [TAG],
     summary: "Save some of a domain's settings groups",
-    body: Type.Object({ domain_id: Id, group: Type.Object({}) }),
+    body: typesOnly(Type.Object({ domain_id: Id, group: Type.Object({}) })),
   },
 };

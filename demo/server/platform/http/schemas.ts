@@ -3,9 +3,10 @@
  * published as OpenAPI 3.1 (platform/http/openapi.ts).
  *
  * Division of labour: a schema states the shape and the types of what a call accepts, strictly (Ajv with no
- * coercion: `dry_run: "true"` is a string, not a boolean, and is refused with 400); the rules and limits with their
- * translated messages stay in each feature's payloads.ts, built from core/rules and shared with the browser. So
- * limits are never written twice: a schema carries no length or range limit that core/rules owns.
+ * coercion: `dry_run: "true"` is a string, not a boolean, and is refused with 400); whether a field must be given,
+ * and every rule and limit, stay in each feature's payloads.ts, built from core/rules and shared with the browser,
+ * because the spec gives them their own messages ("Please select a domain", rules §8). So a schema lists no field as
+ * required (`typesOnly`) and carries no length or range limit that core/rules owns.
  *
  * Each feature area lists its routes' schemas in its own schemas.ts, keyed by `METHOD /path`; the registry hands
  * them to `attachRouteSchemas`, which gives each route its schema as it is registered, and a test fails when an API
@@ -51,9 +52,24 @@ export function queryIntegers(...names: string[]): Record<string, TSchema> {
   return Object.fromEntries(names.map((name) => [name, Type.Optional(QueryInteger)]));
 }
 
+/**
+ * The schema without its `required` lists, at every depth: what is checked is the type of each field that is
+ * given; whether it must be given is a rule of core/rules with the spec's own message.
+ */
+export function typesOnly<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(typesOnly) as T;
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(schema)) {
+    if (key === 'required') continue;
+    copy[key] = typesOnly((schema as Record<string, unknown>)[key]);
+  }
+  return copy as T;
+}
+
 /** A GET route: its summary, the area it belongs to (OpenAPI tag) and its query fields. */
 export function getRoute(tag: string, summary: string, query: Record<string, TSchema> = {}): FastifySchema {
-  return { tags: [tag], summary, querystring: Type.Object(query) };
+  return { tags: [tag], summary, querystring: typesOnly(Type.Object(query)) };
 }
 
 /** A list route: the page parameters plus its filters. */
@@ -63,7 +79,7 @@ export function listRoute(tag: string, summary: string, filters: Record<string, 
 
 /** A POST or PUT route: its summary, area and JSON body. */
 export function bodyRoute(tag: string, summary: string, body: Record<string, TSchema>): FastifySchema {
-  return { tags: [tag], summary, body: Type.Object(body) };
+  return { tags: [tag], summary, body: typesOnly(Type.Object(body)) };
 }
 
 /** The key of a route in a RouteSchemas table. */
@@ -87,6 +103,9 @@ export function attachRouteSchemas(app: FastifyInstance, schemas: RouteSchemas):
   });
 }
 
+/** Most field issues one refused request names. */
+export const SCHEMA_ISSUES_MAX = 20;
+
 /** One Ajv error as Fastify hands it over. */
 interface SchemaError {
   instancePath: string;
@@ -100,6 +119,7 @@ interface SchemaError {
  * wrong type or form.
  */
 export function schemaIssues(errors: readonly SchemaError[]): FieldIssue[] {
+  // A list of 100,000 entries of the wrong type names its first fields only, like the payload checks do.
   const seen = new Set<string>();
   const issues: FieldIssue[] = [];
   for (const error of errors) {
@@ -107,6 +127,7 @@ export function schemaIssues(errors: readonly SchemaError[]): FieldIssue[] {
     if (error.keyword === 'required' && typeof error.params.missingProperty === 'string') path.push(error.params.missingProperty);
     const field = path.join('.') || 'body';
     if (seen.has(field)) continue;
+    if (issues.length === SCHEMA_ISSUES_MAX) break;
     seen.add(field);
     issues.push({ field, key: error.keyword === 'required' ? 'common.required' : 'common.format-error' });
   }
