@@ -4,6 +4,7 @@
  */
 import { runMode } from '../../core/config/run-mode.js';
 import { loginType } from '../../core/session/session.js';
+import { hostHasElement } from './elements.js';
 import { gates } from './host-store.js';
 import type { ModuleId, RouteDefinition } from './route-types.js';
 import { findRoute } from './routes.js';
@@ -13,9 +14,9 @@ export const CHILD_MODULES: readonly ModuleId[] = ['user-center', 'cloud-speed',
 /** The one user-center page a child sees (account security). */
 export const CHILD_USER_CENTER_ROUTE = 'user-center-account-safe';
 
-/** Whether the route's feature element is registered (later issues plug theirs in). */
+/** Whether the host ships the route's feature element (loaded on first visit; later issues plug theirs in). */
 export function elementExists(route: RouteDefinition): boolean {
-  return route.view.kind !== 'element' || customElements.get(route.view.tag) !== undefined;
+  return route.view.kind !== 'element' || hostHasElement(route.view.tag);
 }
 
 /** The full availability rule. A redirect is available when the route it leads to is. */

@@ -4,7 +4,7 @@
  * signs users in, loads the account, routes with navigo and renders each route's feature element.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { createElement, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, APP_LOGIN_REQUIRED_CODE, APP_LOGIN_UNAVAILABLE_CODE } from '../../core/api/catalogue.js';
 import { checkAppLogin, type AppLoginUnavailableData } from '../../core/api/endpoints/platform.js';
 import { getUnreadMessageCount } from '../../core/api/endpoints/messages.js';
@@ -18,6 +18,8 @@ import { NoticeOutlet } from '../../core/ui/notice-outlet.js';
 import { PageLayout } from '../../core/ui/parts/page-layout.js';
 import { LoadingState } from '../../core/ui/parts/state-views.js';
 import { isRouteAvailable } from './availability.js';
+import { RouteElement } from './parts/route-element.js';
+import { preloadElement } from './elements.js';
 import { accountLoaded, layoutSwitchVisible, loadAccount, logout, menuType, switchLayout } from './host-store.js';
 import { AccountChangeDialog } from './parts/account-change-dialog.js';
 import { Header, SWITCHABLE_PRODUCTS } from './parts/header.js';
@@ -183,6 +185,16 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
     if (route.route.view.kind === 'host' && route.route.view.page !== 'access-denied') router.navigateRoute(homeRouteName(), {}, { replace: true });
   }, [router, route, signedIn]);
 
+  // Once the page is idle, the elements of the current page's tabs are fetched: the likely next clicks.
+  useEffect(() => {
+    if (!route?.route.tabs || !signedIn) return;
+    const tags = route.route.tabs
+      .map((tab) => findRoute(tab.route)?.view)
+      .flatMap((view) => (view?.kind === 'element' ? [view.tag] : []));
+    const idle = requestIdleCallback(() => tags.forEach(preloadElement), { timeout: 5_000 });
+    return () => cancelIdleCallback(idle);
+  }, [route, signedIn]);
+
   useEffect(() => {
     if (!signedIn || !accountLoaded.value) return;
     getUnreadMessageCount(client).then(
@@ -289,13 +301,16 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
             onTabChange={(name) => navigateRoute(name, route.params)}
           >
             {view.kind === 'element' ? (
-              createElement(view.tag, {
-                key: `${current.name}:${JSON.stringify(route.params)}`,
-                ...fillAttributes(view.attributes, route.params),
-                lang: language,
-                'api-base': client.base,
-                'route-mode': runMode.value === 'embedded' ? 'hash' : 'history',
-              })
+              <RouteElement
+                key={`${current.name}:${JSON.stringify(route.params)}`}
+                tag={view.tag}
+                attributes={{
+                  ...fillAttributes(view.attributes, route.params),
+                  lang: language,
+                  'api-base': client.base,
+                  'route-mode': runMode.value === 'embedded' ? 'hash' : 'history',
+                }}
+              />
             ) : (
               <div className="ec-state" role="alert">
                 <h2>{t('access-denied.title')}</h2>

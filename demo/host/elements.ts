@@ -1,21 +1,66 @@
 /**
- * The feature elements the demo host ships, imported through their public entry points. A route whose element is
- * not imported here stays unavailable (left out of the menu, treated as unknown).
+ * The feature elements the demo host ships, each loaded when a route that shows it is first visited (issue "every
+ * page loads only what it shows"): a dynamic import of the element's public entry point, as any other host page
+ * would load it, so the first route downloads only its own element. A route whose tag is not listed here stays
+ * unavailable (left out of the menu, treated as unknown).
  */
-import '../../elements/ban-manager/element.js';
-import '../../elements/cache-rules/element.js';
-import '../../elements/certificates/element.js';
-import '../../elements/dns-domains/element.js';
-import '../../elements/dns-jobs/element.js';
-import '../../elements/dns-records/element.js';
-import '../../elements/domain-batch/element.js';
-import '../../elements/domain-list/element.js';
-import '../../elements/ip-lists/element.js';
-import '../../elements/job-list/element.js';
-import '../../elements/operation-log/element.js';
-import '../../elements/plan-overview/element.js';
-import '../../elements/waf-rules/element.js';
-import '../../elements/website-groups/element.js';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../core/config/constants.js';
 
-/** Tags registered by the imports above (for tests and the build report). */
-export const HOST_ELEMENTS = ['ec-ban-manager', 'ec-cache-rules', 'ec-certificates', 'ec-dns-domains', 'ec-dns-jobs', 'ec-dns-records', 'ec-domain-batch', 'ec-domain-list', 'ec-ip-lists', 'ec-job-list', 'ec-operation-log', 'ec-plan-overview', 'ec-waf-rules', 'ec-website-groups'] as const;
+/** Loads an element's module, which registers its tag. */
+type ElementLoader = () => Promise<unknown>;
+
+/** Every element the host can show, by tag. */
+export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
+  'ec-ban-manager': () => import('../../elements/ban-manager/element.js'),
+  'ec-cache-rules': () => import('../../elements/cache-rules/element.js'),
+  'ec-certificates': () => import('../../elements/certificates/element.js'),
+  'ec-dns-domains': () => import('../../elements/dns-domains/element.js'),
+  'ec-dns-jobs': () => import('../../elements/dns-jobs/element.js'),
+  'ec-dns-records': () => import('../../elements/dns-records/element.js'),
+  'ec-domain-batch': () => import('../../elements/domain-batch/element.js'),
+  'ec-domain-list': () => import('../../elements/domain-list/element.js'),
+  'ec-ip-lists': () => import('../../elements/ip-lists/element.js'),
+  'ec-job-list': () => import('../../elements/job-list/element.js'),
+  'ec-operation-log': () => import('../../elements/operation-log/element.js'),
+  'ec-plan-overview': () => import('../../elements/plan-overview/element.js'),
+  'ec-waf-rules': () => import('../../elements/waf-rules/element.js'),
+  'ec-website-groups': () => import('../../elements/website-groups/element.js'),
+};
+
+/** Tags the host can show (for tests and the build report). */
+export const HOST_ELEMENTS = Object.keys(ELEMENT_LOADERS);
+
+/** Whether the host ships an element for the tag. */
+export function hostHasElement(tag: string): boolean {
+  return Object.hasOwn(ELEMENT_LOADERS, tag);
+}
+
+const loading = new Map<string, Promise<void>>();
+
+/**
+ * Loads the element for a tag once (a load in flight is shared); rejects when the module fails to load or takes
+ * longer than shell §9's chunk load timeout, and forgets a failed load so that a retry fetches again.
+ */
+export function loadElement(tag: string, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<void> {
+  if (customElements.get(tag)) return Promise.resolve();
+  const loader = ELEMENT_LOADERS[tag];
+  if (!loader) return Promise.reject(new Error(`No element for ${tag}`));
+  let pending = loading.get(tag);
+  if (!pending) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Loading ${tag} took longer than ${timeoutMs} ms`)), timeoutMs);
+    });
+    pending = Promise.race([loader(), timeout])
+      .then(() => undefined)
+      .finally(() => clearTimeout(timer));
+    pending.catch(() => loading.delete(tag));
+    loading.set(tag, pending);
+  }
+  return pending;
+}
+
+/** Starts loading an element the user is likely to open next (hover, focus, idle); failures wait for the visit. */
+export function preloadElement(tag: string): void {
+  if (hostHasElement(tag)) loadElement(tag).catch(() => undefined);
+}

@@ -5,6 +5,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useT } from '../../../core/ui/element-context.js';
 import type { ModuleId, RouteDefinition } from '../route-types.js';
+import { preloadElement } from '../elements.js';
 
 /** Shell §1 sidebar module order (documents and security follow). */
 export const MODULE_ORDER: readonly ModuleId[] = [
@@ -35,6 +36,10 @@ export interface SidebarProps {
   onSwitchLayout: () => void;
 }
 
+function preloadRoute(route: RouteDefinition): void {
+  if (route.view.kind === 'element') preloadElement(route.view.tag);
+}
+
 /** The console sidebar. */
 export function Sidebar({ modules, activeRoute, hrefOf, onNavigate, switchLink, onSwitchLayout }: SidebarProps) {
   useSignals();
@@ -47,6 +52,9 @@ export function Sidebar({ modules, activeRoute, hrefOf, onNavigate, switchLink, 
         href={hrefOf(route.name)}
         className={route.name === activeRoute ? 'ec-nav-link ec-nav-link-active' : 'ec-nav-link'}
         aria-current={route.name === activeRoute ? 'page' : undefined}
+        // The element behind a link the pointer or the keyboard rests on is fetched before the click.
+        onMouseEnter={() => preloadRoute(route)}
+        onFocus={() => preloadRoute(route)}
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
           event.preventDefault();
