@@ -19,7 +19,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
-import { build as esbuild } from 'esbuild';
+import { build as esbuild, transform as esbuildTransform } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve as resolvePath } from 'node:path';
@@ -41,14 +41,23 @@ function elementEntries() {
   return entries;
 }
 
-/** CSS as a string and fonts as data: URLs (NOTES.md: a small load hook). */
+/**
+ * CSS as a minified string (adopted as constructed stylesheets) and fonts as hashed files next to the chunks
+ * (`assets/<name>-<hash>.woff2`, served as immutable), referenced by a URL relative to the importing chunk so that
+ * an element alone on a partner's page finds its font as well as the demo host does, under `font-src 'self'`.
+ */
 function assetsAsModules() {
   return {
     name: 'ec-assets-as-modules',
-    load(id) {
-      if (id.endsWith('.css')) return `export default ${JSON.stringify(readFileSync(id, 'utf8'))};`;
+    async load(id) {
+      if (id.endsWith('.css')) {
+        const css = readFileSync(id, 'utf8');
+        const code = skipTerser ? css : (await esbuildTransform(css, { loader: 'css', minify: true })).code;
+        return `export default ${JSON.stringify(code)};`;
+      }
       if (id.endsWith('.woff2')) {
-        return `export default "data:font/woff2;base64,${readFileSync(id).toString('base64')}";`;
+        const reference = this.emitFile({ type: 'asset', name: basename(id), source: readFileSync(id) });
+        return `export default import.meta.ROLLUP_FILE_URL_${reference};`;
       }
       return null;
     },
@@ -175,16 +184,17 @@ function terserExceptPlotly() {
 }
 
 /**
- * The libraries every element needs go to the one core chunk with core/ (so signals, the session and the theme are
- * shared by every element on a page). A library only some features use (X.509, spreadsheets, the matchers' data)
- * is left to rollup, which puts it next to the features that import it instead of making every page load it.
+ * The libraries every element needs go to the one core chunk with core/ (so signals, the session, i18n and the theme
+ * are shared by every element on a page): React, r2wc, signals, i18next, the formatter. Everything else, PrimeReact
+ * components included, is left to rollup, which puts each module in the chunk of the elements that import it, so
+ * an element downloads the components it shows and no other (issue "every page loads only what it shows").
  */
-const SHARED_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|primereact|@preact[\\/]signals[^\\/]*|@r2wc[\\/][^\\/]+|i18next|@formatjs[\\/][^\\/]+|intl-messageformat|tslib|@babel[\\/]runtime)[\\/]/;
+const SHARED_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|@preact[\\/]signals[^\\/]*|@r2wc[\\/][^\\/]+|i18next|@formatjs[\\/][^\\/]+|intl-messageformat|tslib|@babel[\\/]runtime)[\\/]/;
 const FEATURE_CORE = /[\\/]core[\\/](x509|match)[\\/]/;
 
 function manualChunks(id) {
   if (SHARED_PACKAGES.test(id)) return 'core';
-  if (id.includes('/core/') && !id.includes('/node_modules/') && !FEATURE_CORE.test(id)) return 'core';
+  if (id.includes('/core/') && !id.includes('/node_modules/') && !FEATURE_CORE.test(id) && !id.includes('/core/ui/parts/')) return 'core';
   return undefined;
 }
 
@@ -198,6 +208,7 @@ export default {
     format: 'es',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
+    assetFileNames: 'assets/[name]-[hash][extname]',
     manualChunks,
     sourcemap: false,
   },

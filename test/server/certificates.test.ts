@@ -34,7 +34,8 @@ import {
   makeLeaf,
   type FixtureAuthority,
 } from '../helpers/certificate-fixtures.js';
-import { call, expectOk, signInChild, signInParent } from './helpers.js';
+import { DEMO_DOMAINS } from '../../demo/server/features/websites/domains-seed.js';
+import { call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 
 const DAY_MS = 86_400_000;
 
@@ -357,5 +358,33 @@ describe('certificates: the sealing key lives beside the database, never in it',
     assert.equal(vault.open(sealed, 'certificate-key:1'), '-----BEGIN PRIVATE KEY-----');
     assert.throws(() => vault.open(sealed, 'certificate-key:2'));
     await app.close();
+  });
+});
+
+describe('free certificates are applied for per object (rules §6; security finding: a child could obtain the key of a domain outside its grant)', () => {
+  let app: FastifyInstance;
+  before(async () => {
+    ({ app } = await startServer());
+    // The demo group manages its first two websites; let it manage certificates too, as a group that may apply.
+    app.db.prepare("UPDATE permission_grants SET access = 'manage' WHERE module = 'certificate'").run();
+  });
+  after(() => app.close());
+
+  it('a child may apply only for websites its group manages; a domain outside the grant is refused and nothing is issued', async () => {
+    const child = (await signInChild(app)).token;
+    const [granted, , outside] = DEMO_DOMAINS;
+    const before = (app.db.prepare('SELECT COUNT(*) AS n FROM certificates').get() as { n: number }).n;
+    const refused = await call<{ errors: { field: string; key: string; values: { domain: string } }[] }>(app, 'POST', 'V4/certificate.free.apply', {
+      token: child,
+      body: { issuer: 'demo-trust-g1', domains: [outside] },
+    });
+    assert.equal(refused.code, VALIDATION_FAILED_CODE);
+    assert.deepEqual(refused.data.errors.map((issue) => [issue.key, issue.values.domain]), [['certificates.domain-not-granted', outside]]);
+    assert.equal((app.db.prepare('SELECT COUNT(*) AS n FROM certificates').get() as { n: number }).n, before);
+    const parent = (await signInParent(app)).token;
+    const mixed = await call(app, 'POST', 'V4/certificate.free.apply', { token: child, body: { issuer: 'demo-trust-g1', domains: [granted, outside] } });
+    assert.equal(mixed.code, VALIDATION_FAILED_CODE, 'one name outside the grant refuses the application');
+    await expectOk(app, 'POST', 'V4/certificate.free.apply', { token: child, body: { issuer: 'demo-trust-g1', domains: [granted] } });
+    await expectOk(app, 'POST', 'V4/certificate.free.apply', { token: parent, body: { issuer: 'demo-trust-g1', domains: [outside] } });
   });
 });

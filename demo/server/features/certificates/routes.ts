@@ -139,6 +139,17 @@ export function scheduleRenewals(app: FastifyInstance, memberId: number): void {
   })();
 }
 
+/**
+ * Whether the caller may manage a website of this exact name (case-insensitive). A parent manages every name of
+ * its account, including names it has not added as websites yet.
+ */
+function mayManageDomainName(request: FastifyRequest, name: string): boolean {
+  const perms = permissions(request);
+  if (!perms.isChild) return true;
+  const site = scope(request).get<{ id: number }>('domains', { columns: 'id', where: 'domain = @name COLLATE NOCASE', params: { name } });
+  return site !== undefined && perms.allows('domain', 'manage', site.id);
+}
+
 function requireManage(request: FastifyRequest, reply: FastifyReply, id?: number): boolean {
   return permissions(request).require(reply, 'certificate', 'manage', id);
 }
@@ -365,6 +376,10 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
     const issues = validateFreeCertificateApplication({ issuer, domains: rawDomains });
     if (!validated(reply, issues)) return reply;
     const domains = rawDomains.map((domain) => normalizeDomain(domain)).filter((domain) => domain.length > 0);
+    // Rules §6, per object: a sub-account applies only for names of websites its group may manage; otherwise it
+    // could obtain (and download the private key of) a certificate for a domain outside its grant.
+    const notGranted = domains.filter((domain) => !mayManageDomainName(request, domain));
+    if (!validated(reply, notGranted.map((domain) => ({ field: 'domains', key: 'certificates.domain-not-granted', values: { domain } })))) return reply;
 
     // Rules §5 quota, per account: 50 certificates per registered domain per week (applications under review and
     // issued ones count; a failed review issued nothing) and 5 live certificates for the same set of names. The
