@@ -19,6 +19,7 @@ import type { ListAnswer, OperationLogEntry } from '../../core/api/endpoints/pla
 import type { WafPageConfig } from '../../core/api/endpoints/waf.js';
 import { keyRange } from '../../demo/server/features/bans/ip-keys.js';
 import { DEMO_IP_LISTS } from '../../demo/server/features/bans/seed.js';
+import { DEMO_DOMAINS } from '../../demo/server/features/websites/domains-seed.js';
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { addSecondTenant, call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 
@@ -168,6 +169,30 @@ describe('WAF IP conditions reference a list by id', () => {
 });
 
 describe('rules §6 access: sub-accounts need the domain module; accounts are apart', () => {
+  it('per object: a child cannot change a list that firewall rules use on a website outside its grant (security finding)', async () => {
+    const list = (await create('Shared blocklist')).data;
+    const set = await expectOk<{ id: number }>(app, 'POST', 'V4/waf.ruleset.create', { token: parent, body: { name: 'Blocklist users', description: '' } });
+    await expectOk(app, 'POST', 'V4/firewall.policy.save', {
+      token: parent,
+      body: { main_id: set.id, rules: [{ rule_type: 'ip', data: { operator: 'in-list', value: '', ip_list_id: list.id } }], action: { type: 'block' }, status: 'enabled', remark: '' },
+    });
+    const [granted, , outside] = DEMO_DOMAINS;
+    const domainId = (domain: string) => (app.db.prepare('SELECT id FROM domains WHERE domain = ?').get(domain) as { id: number }).id;
+    const changes = () => [
+      call(app, 'POST', 'V4/ip.list.update', { token: child, body: { id: list.id, name: 'Renamed', remark: '' } }),
+      call(app, 'POST', 'V4/ip.list.entry.add', { token: child, body: { id: list.id, entries: ['198.51.100.1'], source: 'typed' } }),
+    ];
+    // Used on a granted website only: the child may change it.
+    await expectOk(app, 'POST', 'V4/waf.ruleset.quote', { token: parent, body: { id: set.id, domain_ids: [domainId(granted)] } });
+    for (const answer of await Promise.all(changes())) assert.equal(answer.code, 1);
+    // Used on a website outside the grant too: every change is refused, and the list is as it was.
+    await expectOk(app, 'POST', 'V4/waf.ruleset.quote', { token: parent, body: { id: set.id, domain_ids: [domainId(granted), domainId(outside)] } });
+    for (const answer of await Promise.all(changes())) assert.equal(answer.code, PERMISSION_DENIED_CODE);
+    assert.equal((await call(app, 'POST', 'V4/ip.list.delete', { token: child, body: { id: list.id } })).code, PERMISSION_DENIED_CODE);
+    const after = await expectOk<IpListInfo>(app, 'GET', 'V4/ip.list.get', { token: parent, query: { id: list.id } });
+    assert.equal(after.entry_count, 1);
+  });
+
   it('the demo child manages lists (its group manages domains); a child without a domain grant cannot', async () => {
     assert.equal((await create('Child list', '', child)).code, 1);
     app.db.prepare("DELETE FROM permission_grants WHERE member_id = ? AND module = 'domain'").run(DEMO_MEMBER_ID);

@@ -28,6 +28,7 @@ import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { readPage } from '../../platform/http/pagination.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
+import { requireSession } from '../../platform/security/session.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 
 const LISTS = 'ip_lists';
@@ -68,6 +69,31 @@ function toInfo(row: ListRow): IpListInfo {
 /** Whether the caller may read (or change) lists; answers PERMISSION_DENIED and returns false otherwise. */
 function mayUse(request: FastifyRequest, reply: FastifyReply, access: 'read' | 'manage'): boolean {
   if (permissions(request).can('domain', access)) return true;
+  fail(reply, PERMISSION_DENIED_CODE);
+  return false;
+}
+
+/**
+ * Rules §6 per object: an IP list is reached through the firewall rules whose conditions name it, so changing it
+ * changes the protection of every website those rules' sets apply to (every website of the account for the default
+ * set). A sub-account may change it only when it manages all of them; answers PERMISSION_DENIED otherwise.
+ */
+function mayChangeList(request: FastifyRequest, reply: FastifyReply, listId: number): boolean {
+  const perms = permissions(request);
+  if (!perms.isChild) return true;
+  const memberId = requireSession(request).memberId;
+  const uses = prepare(
+    request.server.db,
+    `SELECT s.attribution AS attribution, sd.domain_id AS domain_id
+       FROM waf_rules r JOIN waf_rule_sets s ON s.id = r.rule_set_id
+       LEFT JOIN waf_rule_set_domains sd ON sd.rule_set_id = s.id
+      WHERE r.member_id = @member AND EXISTS (
+        SELECT 1 FROM json_each(r.conditions) AS c WHERE json_extract(c.value, '$.data.ip_list_id') = @list)`,
+  ).all({ member: memberId, list: listId }) as { attribution: string; domain_id: number | null }[];
+  const reached = uses.some((use) => use.attribution === 'default')
+    ? (prepare(request.server.db, 'SELECT id FROM domains WHERE member_id = ?').all(memberId) as { id: number }[]).map((row) => row.id)
+    : uses.flatMap((use) => (use.domain_id === null ? [] : [use.domain_id]));
+  if (reached.every((domainId) => perms.allows('domain', 'manage', domainId))) return true;
   fail(reply, PERMISSION_DENIED_CODE);
   return false;
 }
@@ -145,6 +171,7 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
     const body = asRecord(request.body);
     const row = findList(request, reply, positiveId(body.id));
     if (!row) return reply;
+    if (!mayChangeList(request, reply, row.id)) return reply;
     const { name, remark, issues } = readIpListForm(body);
     if (issues.length === 0 && nameTaken(request, name, row.id)) issues.push(...onField('name', issue('bans.ip-list-name-taken')));
     if (!validated(reply, issues)) return reply;
@@ -167,6 +194,7 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
     if (!mayUse(request, reply, 'manage')) return reply;
     const row = findList(request, reply, positiveId(asRecord(request.body).id));
     if (!row) return reply;
+    if (!mayChangeList(request, reply, row.id)) return reply;
     if (validateIpListDeletable(row.rule_references) !== null) {
       return fail(reply, CONFLICT_CODE, { key: 'ip-list-in-use', values: { count: row.rule_references } });
     }
@@ -221,6 +249,7 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
     const body = asRecord(request.body);
     const row = findList(request, reply, positiveId(body.id));
     if (!row) return reply;
+    if (!mayChangeList(request, reply, row.id)) return reply;
     const read = readIpEntries(body.entries, IP_LIST_FILE_MAX, 'bans.ip-list-file-limit');
     const source = body.source === 'file' ? 'file' : 'typed';
     const fileName = typeof body.file_name === 'string' ? body.file_name.slice(0, 255) : '';
@@ -266,6 +295,7 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
     const body = asRecord(request.body);
     const row = findList(request, reply, positiveId(body.id));
     if (!row) return reply;
+    if (!mayChangeList(request, reply, row.id)) return reply;
     const { ids, issues } = readIds(body.entry_ids, 'entry_ids', IP_LIST_REMOVE_MAX);
     if (!validated(reply, issues)) return reply;
     const answer = api.db.transaction((): IpListEntryRemoveAnswer => {
