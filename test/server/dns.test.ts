@@ -82,6 +82,27 @@ describe('DNS routes (issue 10; rules §3-§5, §9 DNS; shell §6)', () => {
     assert.deepEqual(childJobs.list.map((job) => job.id), [started.job.id]);
   });
 
+  it('rules §6 per object: a limited child renames or deletes a DNS group only when it holds no domain outside its grant (security finding)', async () => {
+    const group = (name: string, token: string) => expectOk<DnsGroup>(app, 'POST', 'V4/dns.group.create', { token, body: { name, remark: '' } });
+    const added = await expectOk<DnsJobStarted>(app, 'POST', 'V4/dns.domain.batch.add', { token: child, body: { domains: ['child-owned.example'] } });
+    await app.jobs.waitFor(added.job.id);
+    const childDomain = await domainId('child-owned.example');
+    const seenByChild = new Set((await domains(child)).list.map((row) => row.id));
+    const parentDomain = (await domains(parent)).list.find((row) => !seenByChild.has(row.id))!.id;
+
+    const shared = await group('Shared by the account', parent);
+    await expectOk(app, 'POST', 'V4/dns.domain.group.set', { token: parent, body: { ids: [parentDomain, childDomain], group_id: shared.id } });
+    assert.equal((await call(app, 'POST', 'V4/dns.group.update', { token: child, body: { id: shared.id, name: 'Taken over', remark: '' } })).code, PERMISSION_DENIED_CODE);
+    assert.equal((await call(app, 'POST', 'V4/dns.group.delete', { token: child, body: { ids: [shared.id] } })).code, PERMISSION_DENIED_CODE);
+    const groups = await expectOk<ListAnswer<DnsGroup>>(app, 'GET', 'V4/dns.group.list', { token: parent, query: { per_page: 100 } });
+    assert.ok(groups.list.some((row) => row.id === shared.id && row.name === 'Shared by the account'), 'the group is untouched');
+
+    const own = await group('Mine only', child);
+    await expectOk(app, 'POST', 'V4/dns.domain.group.set', { token: child, body: { ids: [childDomain], group_id: own.id } });
+    await expectOk(app, 'POST', 'V4/dns.group.update', { token: child, body: { id: own.id, name: 'Mine, renamed', remark: '' } });
+    await expectOk(app, 'POST', 'V4/dns.group.delete', { token: child, body: { ids: [own.id] } });
+  });
+
   it('rules §5 DNS / §9: batch add domains, at most 100 lines ("More than 100 lines"), each line checked', async () => {
     const tooMany = Array.from({ length: 101 }, (_, i) => `batch${i}.example`);
     const refused = await call<{ errors: { field: string; key: string }[] }>(app, 'POST', 'V4/dns.domain.batch.add', { token: parent, body: { domains: tooMany } });
