@@ -25,9 +25,6 @@ import { fileIssue, importableRows, toRecordFields, type FileIssue, type ImportP
 import { workbookLabels, workbookVocabulary } from '../vocabulary.js';
 import { ImportPreview } from './import-preview.js';
 
-/** File types the picker offers. */
-const ACCEPT = '.xlsx,.xls,.zone,.txt';
-
 /** What the panel shows. */
 type PanelState =
   | { step: 'choose'; problem: string }
@@ -152,7 +149,6 @@ export function ImportPanel({ onStarted }: ImportPanelProps) {
           ref={inputRef}
           id={fileInputId}
           type="file"
-          accept={ACCEPT}
           className="ec-visually-hidden"
           onChange={(event) => {
             const file = event.target.files?.[0];
