@@ -54,7 +54,10 @@ interface RecordMeta {
 }
 
 interface Token {
+  /** The token's text with its escapes resolved. */
   text: string;
+  /** The token as written, escapes kept: a name such as `Action\.domains` keeps its escaped dot on export. */
+  raw: string;
   quoted: boolean;
 }
 
@@ -172,13 +175,18 @@ function entriesOf(text: string): { entries: Entry[]; unclosedAt: number } {
     if (!current) current = { line: index + 1, blankOwner: /^[ \t]/.test(line), tokens: [], comment: '', unbalanced: false };
     const entry: Entry = current;
     let bytes: number[] = [];
+    let rawStart = -1;
     let quoted = false;
     let inToken = false;
-    const finishToken = () => {
-      if (inToken) entry.tokens.push({ text: decoder.decode(Uint8Array.from(bytes)), quoted });
+    const finishToken = (end: number) => {
+      if (inToken) entry.tokens.push({ text: decoder.decode(Uint8Array.from(bytes)), raw: line.slice(rawStart, end), quoted });
       bytes = [];
       quoted = false;
       inToken = false;
+    };
+    const startToken = (at: number) => {
+      if (!inToken) rawStart = at;
+      inToken = true;
     };
     const addChar = (i: number): number => {
       const code = line.codePointAt(i)!;
@@ -189,7 +197,7 @@ function entriesOf(text: string): { entries: Entry[]; unclosedAt: number } {
     for (let i = 0; i < line.length; i++) {
       const char = line[i]!;
       if (char === '\\' && i + 1 < line.length) {
-        inToken = true;
+        startToken(i);
         if (isDigit(line.charCodeAt(i + 1)) && isDigit(line.charCodeAt(i + 2)) && isDigit(line.charCodeAt(i + 3))) {
           const octet = Number(line.slice(i + 1, i + 4));
           if (octet > 255) entry.unbalanced = true;
@@ -199,35 +207,35 @@ function entriesOf(text: string): { entries: Entry[]; unclosedAt: number } {
         continue;
       }
       if (quoted) {
-        if (char === '"') finishToken();
+        if (char === '"') finishToken(i);
         else i = addChar(i);
         continue;
       }
       if (char === ';') {
-        finishToken();
+        finishToken(i);
         entry.comment = line.slice(i + 1).trim();
         break;
       }
       if (char === '"') {
-        finishToken();
+        finishToken(i);
+        startToken(i + 1);
         quoted = true;
-        inToken = true;
       } else if (char === '(' || char === ')') {
-        finishToken();
+        finishToken(i);
         depth += char === '(' ? 1 : -1;
         if (depth < 0) {
           entry.unbalanced = true;
           depth = 0;
         }
-      } else if (char === ' ' || char === '\t') finishToken();
+      } else if (char === ' ' || char === '\t') finishToken(i);
       else {
-        inToken = true;
+        startToken(i);
         i = addChar(i);
       }
     }
     // A quoted string ends on its line: an unterminated quote is a broken record, not the start of a longer one.
     if (quoted) entry.unbalanced = true;
-    finishToken();
+    finishToken(line.length);
     if (depth === 0) {
       if (entry.tokens.length > 0) entries.push(entry);
       current = null;
@@ -324,13 +332,24 @@ interface PendingRecord {
   data: Token[];
 }
 
-/** Reads a SOA's rdata: MNAME RNAME SERIAL REFRESH RETRY EXPIRE MINIMUM (RFC 1035 §3.3.13). */
-function soaOf(data: Token[], origin: string, ttl: number | null): ZoneSoa | null {
-  if (data.length !== 7) return null;
-  const timers = data.slice(2).map((token) => (/^\d{1,10}$/.test(token.text) ? Number(token.text) : parseTtl(token.text)));
+/** The SOA record as read, before the zone (and so its relative names) is known. */
+interface PendingSoa {
+  data: Token[];
+  origin: string;
+  ttl: number | null;
+}
+
+/**
+ * Reads a SOA's rdata: MNAME RNAME SERIAL REFRESH RETRY EXPIRE MINIMUM (RFC 1035 §3.3.13). Names keep their escapes
+ * (an RNAME's `\.` is a dot inside the mailbox's local part) and are made absolute.
+ */
+function soaOf(soa: PendingSoa | null, zone: string): ZoneSoa | null {
+  if (!soa || soa.data.length !== 7) return null;
+  const timers = soa.data.slice(2).map((token) => parseTtl(token.text));
   if (timers.some((value) => value === null)) return null;
   const [serial, refresh, retry, expire, minimum] = timers as number[];
-  return { ttl, mname: `${absolute(data[0]!.text, origin)}.`, rname: `${absolute(data[1]!.text, origin)}.`, serial: serial!, refresh: refresh!, retry: retry!, expire: expire!, minimum: minimum! };
+  const name = (token: Token) => `${absolute(token.raw, soa.origin || zone)}.`;
+  return { ttl: soa.ttl, mname: name(soa.data[0]!), rname: name(soa.data[1]!), serial: serial!, refresh: refresh!, retry: retry!, expire: expire!, minimum: minimum! };
 }
 
 /** Reads a zone file into a preview of one domain. */
@@ -340,7 +359,7 @@ export function parseZone(text: string, fileName: string): ImportPreview {
   let zone = '';
   let directiveTtl: number | null = null;
   let lastExplicitTtl: number | null = null;
-  let soa: ZoneSoa | null = null;
+  let pendingSoa: PendingSoa | null = null;
   let lastOwner = { name: '', origin: '' };
   const rows: ImportRow[] = [];
   // Owners stay as written with the origin in force on their line: a zone named only by its SOA or its file name is
@@ -387,13 +406,14 @@ export function parseZone(text: string, fileName: string): ImportPreview {
     const type = (tokens.shift()?.text ?? '').toUpperCase();
     if (type === 'SOA') {
       zone ||= normalizeDomain(absolute(owner.name, owner.origin));
-      soa ??= soaOf(tokens, owner.origin || zone, ttl);
+      pendingSoa ??= { data: tokens, origin: owner.origin, ttl };
       continue;
     }
     pending.push({ entry, owner, ttl: ttl ?? inherited, recordClass, type, data: tokens });
   }
 
   zone ||= zoneFromFileName(fileName);
+  const soa = soaOf(pendingSoa, zone);
   for (const { entry, owner, ttl, recordClass, type, data } of pending) {
     const fields: ImportRowFields = { ...emptyFields(), type };
     const issues: FileIssue[] = [];
