@@ -390,6 +390,26 @@ export function validateDnsImportUpload(file: { name: string; size: number }): R
   return null;
 }
 
+/** Largest value of a 32-bit SOA field (RFC 1035 §3.3.13: SERIAL and the timers are unsigned 32-bit). */
+const UINT32_MAX = 4_294_967_295;
+
+/**
+ * The SOA an imported zone file carries (RFC 1035 §3.3.13), checked before the domain keeps it: MNAME and RNAME
+ * absolute names (with the trailing dot, escapes as written, at most 255 characters, no blanks, quotes, parentheses or
+ * semicolons, which would break the exported line), SERIAL and the timers whole numbers of 32 bits, the TTL one as
+ * well or null.
+ */
+export function validateDnsZoneSoa(value: unknown): RuleIssue | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return issue('common.format-error');
+  const soa = value as Record<string, unknown>;
+  const isName = (name: unknown) => typeof name === 'string' && /^[^\s"();]{1,255}$/.test(name) && name.endsWith('.');
+  const isUint32 = (number: unknown) => Number.isInteger(number) && (number as number) >= 0 && (number as number) <= UINT32_MAX;
+  const ok =
+    isName(soa.mname) && isName(soa.rname) && (soa.ttl === null || isUint32(soa.ttl)) &&
+    ['serial', 'refresh', 'retry', 'expire', 'minimum'].every((field) => isUint32(soa[field]));
+  return ok ? null : issue('common.format-error');
+}
+
 /** One sheet of an import workbook: the domain it is for and how many records it holds. */
 export interface DnsImportSheet {
   /** The sheet's domain. */

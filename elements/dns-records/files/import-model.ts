@@ -6,7 +6,7 @@
  * Issue keys carry their namespace (`rules:dns.host-format`, `dns-records:import.zone-syntax`), because a row's
  * problems come both from the shared rules catalogue and from the file formats.
  */
-import type { DnsRecordFields } from '../../../core/api/endpoints/dns.js';
+import type { DnsRecordFields, DnsZoneSoa } from '../../../core/api/endpoints/dns.js';
 import { isBlank, parseInteger } from '../../../core/rules/common.js';
 import {
   DNS_LINE_DEFAULT,
@@ -52,21 +52,8 @@ export interface ImportRow {
   notes?: FileIssue[];
 }
 
-/** A zone's SOA as a zone file states it (RFC 1035 §3.3.13), kept so export writes back the same SOA. */
-export interface ZoneSoa {
-  /** The SOA's own TTL, or null when the file gave none. */
-  ttl: number | null;
-  /** Primary name server, absolute with its trailing dot. */
-  mname: string;
-  /** Responsible mailbox in domain form, absolute with its trailing dot. */
-  rname: string;
-  serial: number;
-  refresh: number;
-  retry: number;
-  expire: number;
-  /** Negative-caching TTL (RFC 2308 §4). */
-  minimum: number;
-}
+/** A zone's SOA as a zone file states it, kept so export writes back the same SOA (the API's type). */
+export type ZoneSoa = DnsZoneSoa;
 
 /** One domain of a file: a workbook sheet or a zone file. */
 export interface ImportSheet {

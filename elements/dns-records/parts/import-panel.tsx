@@ -30,7 +30,7 @@ type PanelState =
   | { step: 'choose'; problem: string }
   | { step: 'reading'; fileName: string }
   | { step: 'preview'; preview: Preview; problem: string }
-  | { step: 'started'; job: DnsJob };
+  | { step: 'started'; job: DnsJob; skippedBefore: number };
 
 /** Props of {@link ImportPanel}. */
 export interface ImportPanelProps {
@@ -65,7 +65,9 @@ export function ImportPanel({ onStarted }: ImportPanelProps) {
 
   const issueText = (issue: FileIssue) => t(issue.key, issue.values);
   const preview = state.step === 'preview' ? state.preview : null;
-  const sheets = preview ? preview.sheets.map((sheet) => ({ domain: sheet.domain, rows: importableRows(sheet) })).filter((sheet) => sheet.rows.length > 0) : [];
+  const sheets = preview
+    ? preview.sheets.map((sheet) => ({ domain: sheet.domain, rows: importableRows(sheet), soa: sheet.soa ?? null })).filter((sheet) => sheet.rows.length > 0)
+    : [];
   const importable = sheets.reduce((sum, sheet) => sum + sheet.rows.length, 0);
   const blocked = !preview || preview.issue !== null || preview.sheets.some((sheet) => sheet.issues.length > 0) || importable === 0;
 
@@ -97,10 +99,15 @@ export function ImportPanel({ onStarted }: ImportPanelProps) {
     try {
       const answer = await importDnsRecords(
         client,
-        { file_name: preview.fileName, mode, sheets: sheets.map((sheet) => ({ domain: sheet.domain, records: sheet.rows.map((row) => toRecordFields(row.fields)) })) },
+        {
+          file_name: preview.fileName,
+          mode,
+          sheets: sheets.map((sheet) => ({ domain: sheet.domain, records: sheet.rows.map((row) => toRecordFields(row.fields)), ...(sheet.soa ? { soa: sheet.soa } : {}) })),
+        },
         { notify: false },
       );
-      setState({ step: 'started', job: answer.job });
+      const rowsInFile = preview.sheets.reduce((sum, sheet) => sum + sheet.rows.length, 0);
+      setState({ step: 'started', job: answer.job, skippedBefore: rowsInFile - importable });
       emit(IMPORT_STARTED_EVENT, { jobId: answer.job.id, fileName: preview.fileName, records: importable });
       onStarted();
     } catch (error) {
@@ -132,7 +139,7 @@ export function ImportPanel({ onStarted }: ImportPanelProps) {
   if (state.step === 'started') {
     return (
       <section className="ec-stack" aria-label={t('import.title')}>
-        {progress.job && <JobProgress job={progress.job} pollFailed={progress.failed} onDetails={openDetails} />}
+        {progress.job && <JobProgress job={progress.job} pollFailed={progress.failed} onDetails={openDetails} skippedBefore={state.skippedBefore} />}
         <div className="ec-dns-actions">
           <Button type="button" label={t('import.another')} onClick={reset} />
         </div>
