@@ -5,6 +5,7 @@ import { formatDuration } from '../../../core/i18n/format.js';
 import '../../../elements/dns-records/element.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { button, choose, finishedJob, injectFault, rows, settled, shadow, testClient, text, type, until } from '../../helpers/dns-elements.js';
+import { QUICK_SAVE_FAULTS, stubFetch, TIMEOUT_FAULT, type SaveFault } from '../../helpers/save-faults.js';
 
 const STAMP = Date.now().toString(36);
 const DOMAINS = [`wtr-rec-${STAMP}.example`, `wtr-rec2-${STAMP}.example`];
@@ -167,6 +168,40 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
     (shadow(element).querySelector('.p-confirm-popup-accept') as HTMLButtonElement).click();
     expect((await deleted).detail.ids).to.have.length(1);
     await until(() => !rows(element).some((candidate) => candidate.textContent!.includes('192.0.2.81')), 'deleted');
+  });
+
+  /** Types a record, then saves it under each fault: each shows its message, keeps the row open and typed; then retries. */
+  async function saveThroughFaults(faults: readonly SaveFault[], host: string): Promise<void> {
+    const element = await recordList(ids[1]!);
+    await startAdding(element);
+    type(field(element, 'Host record'), host);
+    type(field(element, 'Record value'), '192.0.2.77');
+    for (const fault of faults) {
+      const restore = stubFetch(/V4\/dns\.record\.create/, fault.answer);
+      try {
+        button(editor(element), 'Save').click();
+        await until(() => editor(element)?.querySelector('[role="alert"]')?.textContent === fault.message, `${fault.name}: "${fault.message}"`, { timeout: 20_000 });
+      } finally {
+        restore();
+      }
+      expect(editor(element), `${fault.name}: the editor stays open`).to.not.equal(null);
+      expect([field(element, 'Host record').value, field(element, 'Record value').value], fault.name).to.deep.equal([host, '192.0.2.77']);
+    }
+    const saved = oneEvent(element, 'ec-dns-record-saved');
+    button(editor(element), 'Save').click();
+    expect((await saved).detail.created).to.equal(true);
+    await until(() => !editor(element) && rows(element).some((row) => row.textContent!.includes(host)), 'the retried save lists the record');
+    expect(rows(element).filter((row) => row.textContent!.includes(host)), 'saved once, not once per retry').to.have.length(1);
+  }
+
+  it('issue 18: the record editor shows the catalogue message on HTTP 500, 503, 429, HTML, malformed JSON, abort and network failure; retry saves', async function () {
+    this.timeout(30_000);
+    await saveThroughFaults(QUICK_SAVE_FAULTS, `faults-${STAMP}`);
+  });
+
+  it('issue 18: the record editor shows the timeout message after the 15 s limit (shell §9) and keeps the draft; retry saves', async function () {
+    this.timeout(40_000);
+    await saveThroughFaults([TIMEOUT_FAULT], `timeout-${STAMP}`);
   });
 
   it('a failed load shows the error state with retry (fault injection: HTTP 500 on the record list)', async () => {
