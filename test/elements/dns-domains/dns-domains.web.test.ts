@@ -164,9 +164,15 @@ describe('<ec-dns-domains> (rules §3-§5 DNS; shell §2 domainList, §6 permiss
     type(name!, groupName);
     type(remark!, 'kept through every fault');
     for (const fault of QUICK_SAVE_FAULTS) {
-      const restore = stubFetch(/V4\/dns\.group\.create/, fault.answer);
+      let calls = 0;
+      const restore = stubFetch(/V4\/dns\.group\.create/, (url, init) => {
+        calls++;
+        return fault.answer(url, init);
+      });
       try {
         button(dialog()!, 'Save').click();
+        // Two faults in a row can show the same text: wait for this save's own call and its end, not the old message.
+        await until(() => calls === 1 && !button(dialog()!, 'Save').disabled, `${fault.name}: the save ran`);
         await until(() => dialog()?.querySelector('[part="dialog-error"]')?.textContent === fault.message, `${fault.name}: "${fault.message}"`);
       } finally {
         restore();
