@@ -317,6 +317,37 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
     await until(() => text(element).includes('two-tabs.xlsx'), 'the history lists the import');
   });
 
+  it('issue 18/19: a real zone file (any name, $TTL 86400) previews the proposed TTL marked; the summary counts imported, skipped and failed', async function () {
+    this.timeout(30_000);
+    const domain = DOMAINS[1]!;
+    const zone = [
+      `$ORIGIN ${domain}.`,
+      '$TTL 86400',
+      `@ IN SOA ns1.${domain}. hostmaster.${domain}. ( 2024010101 7200 900 1209600 300 )`,
+      `zone-a-${STAMP} IN A 192.0.2.61`,
+      `zone-t-${STAMP} IN TXT "caf\\195\\169"`,
+      `zone-c-${STAMP} IN CAA 0 issue "letsencrypt.org"`,
+      '',
+    ].join('\n');
+    const element = await importPage();
+    pick(element, new File([zone], `db.${domain}`));
+    await until(() => shadow(element).querySelector('[part="preview"]'), 'the preview shows', { timeout: 8000 });
+    const adjusted = Array.from(shadow(element).querySelectorAll('[data-adjusted="ttl"]'));
+    expect(adjusted.map((cell) => cell.textContent!.trim())).to.deep.equal(['3600', '3600']);
+    expect(text(element)).to.contain('TTL 86400 is not offered; 3600 (the nearest allowed TTL) will be used');
+    expect(text(element)).to.contain('café');
+    const started = oneEvent(element, 'ec-dns-import-started');
+    button(element, 'Import 2 records').click();
+    const { jobId } = (await started).detail;
+    const progress = () => shadow(element).querySelector('[part="job-progress"]')?.textContent ?? '';
+    await until(() => progress().includes('Success'), 'the import job succeeds', { timeout: 8000 });
+    // The CAA row never left the preview: it is counted as skipped, next to what the job wrote.
+    expect(progress()).to.contain('2 of 3 succeeded, 1 skipped, 0 failed');
+    expect(shadow(element).querySelector('[part="job-progress"] .pi-check-circle')).to.not.equal(null);
+    await until(() => rows(element).some((row) => row.textContent!.includes(`db.${domain}`) && row.textContent!.includes('Success')), 'the history follows the job to Success');
+    expect((await finishedJob(jobId)).succeeded).to.equal(2);
+  });
+
   it('import preview: a sheet for a domain the account does not have is refused before anything is written', async () => {
     const element = await importPage('zh-CN');
     pick(element, await workbook('unknown.xlsx', [{ sheet: 'x', data: [['域名', `nobody-${STAMP}.example`], ['主机记录', '记录类型', '记录值'], ['www', 'A', '192.0.2.1']] }]));
