@@ -352,6 +352,19 @@ function soaOf(soa: PendingSoa | null, zone: string): ZoneSoa | null {
   return { ttl: soa.ttl, mname: name(soa.data[0]!), rname: name(soa.data[1]!), serial: serial!, refresh: refresh!, retry: retry!, expire: expire!, minimum: minimum! };
 }
 
+/**
+ * RFC 7505 §3: "A domain that advertises a null MX MUST NOT advertise any other MX RR." A null MX next to other MX
+ * records of the same host is marked on its row, so the user picks one of the two meanings before importing.
+ */
+function markLoneNullMx(rows: ImportRow[]): void {
+  const mailHosts = new Set(rows.filter((row) => row.fields.type === 'MX' && row.fields.value !== '.').map((row) => row.fields.host.toLowerCase()));
+  for (const row of rows) {
+    if (row.fields.type === 'MX' && row.fields.value === '.' && mailHosts.has(row.fields.host.toLowerCase())) {
+      row.issues.push(fileIssue('import.null-mx-not-alone', { host: row.fields.host }));
+    }
+  }
+}
+
 /** Reads a zone file into a preview of one domain. */
 export function parseZone(text: string, fileName: string): ImportPreview {
   const { entries, unclosedAt } = entriesOf(text);
@@ -450,6 +463,7 @@ export function parseZone(text: string, fileName: string): ImportPreview {
     rows.push(issues.length > 0 ? { row: entry.line, fields, issues, notes } : finishRow(entry.line, fields, [], notes));
   }
   rows.sort((a, b) => a.row - b.row);
+  markLoneNullMx(rows);
   const sheetIssues = zone ? [] : [fileIssue('import.zone-origin-missing')];
   if (unclosedAt > 0) sheetIssues.push(fileIssue('import.zone-unclosed', { line: unclosedAt }));
   return finishPreview(fileName, 'zone', [{ name: fileName, domain: zone, rows, issues: sheetIssues, soa }]);

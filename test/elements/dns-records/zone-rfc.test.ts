@@ -105,6 +105,10 @@ describe('issue 18: BIND zone import per RFC 1035, RFC 2308 and RFC 7505 (rules 
       ['CNAME', '', '.', []],
       ['MX', '0', 'mx.example.com', ['rules:dns.mx-priority-range']],
     ]);
+    // RFC 7505 §3: a null MX "MUST NOT" stand next to another MX of the same domain.
+    const mixed = rowsOf(parseZone('$ORIGIN example.com.\n$TTL 600\n@ IN MX 0 .\n@ IN MX 10 mx.example.com.', 'x'));
+    assert.deepEqual(mixed[0]!.issues, [{ key: 'dns-records:import.null-mx-not-alone', values: { host: '@' } }]);
+    assert.deepEqual(mixed[1]!.issues, []);
   });
 
   it('RFC 1035 §5.1 TXT: \\DDD octets decode as UTF-8, \\X quotes X, several strings stay several; class IN or none only', () => {
