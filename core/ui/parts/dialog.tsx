@@ -1,13 +1,12 @@
 /**
  * The console dialog: PrimeReact Dialog with the default width of shell §9 (500 px), narrowed on small screens, a
- * translated close button, a footer slot and the save failure of {@link useSave} (`error`). It renders inside the
- * element's shadow root (`appendTo: 'self'`).
+ * translated close button, a footer slot and the save failure `useSave` (./use-save.ts) reports (`error`). It
+ * renders inside the element's shadow root (`appendTo: 'self'`).
  */
 import { Dialog } from 'primereact/dialog';
 import type { ReactNode } from 'react';
 import { DIALOG_WIDTH } from '../../config/constants.js';
 import { useT } from '../element-context.js';
-import type { useSave } from './use-save.js';
 
 /** Props of {@link EcDialog}. */
 export interface EcDialogProps {
@@ -24,8 +23,8 @@ export interface EcDialogProps {
   /** Closes on a click on the mask; default false, so a half-filled form is not lost by a stray click. */
   dismissableMask?: boolean;
   /**
-   * Why the last save failed, from {@link useSave} (the error catalogue's message); shown in the dialog, above the
-   * footer, and announced. The dialog stays open with what was typed, so saving again retries.
+   * Why the last save failed, from `useSave` in ./use-save.ts (the error catalogue's message); shown in the dialog,
+   * above the footer, and announced. The dialog stays open with what was typed, so saving again retries.
    */
   error?: string;
   /** Dialog content. */
