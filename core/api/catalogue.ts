@@ -94,3 +94,59 @@ export interface FieldIssue {
   key: string;
   values?: Record<string, unknown>;
 }
+
+/** A failure's text as the catalogue words it: a `common` catalogue key with its values, or the server's own text. */
+export type FailureText = { key: string; values?: Record<string, unknown> } | { text: string };
+
+/** What a form shows after a save failed: the fields the server refused, and the catalogue's message otherwise. */
+export interface SaveFailure {
+  /** Field issues of VALIDATION_FAILED_CODE, in the `rules` namespace; shown next to their fields. */
+  issues: FieldIssue[];
+  /** The message for everything else (and for a validation refusal that names no field); null when `issues` say it. */
+  message: FailureText | null;
+}
+
+/**
+ * The catalogue's wording of any failed call (shell §8), for a form that shows it in place (`notify: false`) instead
+ * of a toast: the same texts the client toasts, one row per fault. HTTP status not 200 (500, 503, 429, an HTML error
+ * page): the server's message, else "Request failed (HTTP n)"; an HTML body with the system-error paragraph: "System
+ * error"; a body that is not JSON: the bad-response text; network failure and timeout: their texts; a request
+ * aborted before the server answered: its own text; a code with a message: that message.
+ */
+export function failureText(error: unknown): FailureText {
+  if (!(error instanceof ApiError)) return { key: 'api.operation-failed' };
+  switch (error.kind) {
+    case 'http': {
+      const fromServer = error.details.code !== undefined && error.message && !/^HTTP \d+$/.test(error.message);
+      return fromServer ? { text: error.message } : { key: 'api.http-error', values: { status: error.details.httpStatus } };
+    }
+    case 'system':
+      return { key: 'api.system-error' };
+    case 'parse':
+      return { key: 'api.bad-response' };
+    case 'network':
+      return { key: 'api.network-error' };
+    case 'timeout':
+      return { key: 'api.timeout' };
+    case 'aborted':
+      return { key: 'api.aborted' };
+    case 'session-expired':
+    case 'no-token':
+      return { key: 'api.session-expired' };
+    case 'access-denied':
+      return { key: 'api.access-denied' };
+    case 'error-field':
+      return typeof error.details.data === 'string' && error.details.data ? { text: error.details.data } : { key: 'api.operation-failed' };
+    default:
+      return error.message && error.message !== 'operation failed' ? { text: error.message } : { key: 'api.operation-failed' };
+  }
+}
+
+/** Reads a failed save: the refused fields of a validation failure, or the catalogue's message for any other fault. */
+export function saveFailureOf(error: unknown): SaveFailure {
+  if (error instanceof ApiError && error.code === VALIDATION_FAILED_CODE) {
+    const issues = (error.data as { errors?: FieldIssue[] } | undefined)?.errors ?? [];
+    if (issues.length > 0) return { issues, message: null };
+  }
+  return { issues: [], message: failureText(error) };
+}

@@ -11,8 +11,12 @@ import type { RuleIssue } from './types.js';
 
 /** Status codes in {@link PackedBatchResult.statuses}. */
 export const PACKED_STATUS = { blank: 0, valid: 1, invalid: 2, duplicate: 3 } as const;
-/** The value of {@link PackedBatchResult.issueRefs} for a line without an issue. */
-export const NO_ISSUE = 0xffff;
+/**
+ * The value of {@link PackedBatchResult.issueRefs} for a line without an issue. References are 32-bit: an issue that
+ * carries the line's own value (a CIDR's network form, rules §5) can differ on every line, so a 100,000-line file can
+ * hold more than 65,535 distinct issues.
+ */
+export const NO_ISSUE = 0xffffffff;
 
 const STATUS_CODES: Record<BatchLineStatus, number> = { valid: PACKED_STATUS.valid, invalid: PACKED_STATUS.invalid, duplicate: PACKED_STATUS.duplicate };
 const STATUS_NAMES: readonly (BatchLineStatus | 'blank')[] = ['blank', 'valid', 'invalid', 'duplicate'];
@@ -26,8 +30,8 @@ export interface PackedBatchResult {
   /** {@link PACKED_STATUS} code of each raw line. */
   statuses: Uint8Array;
   /** Index into {@link issues} of each raw line's issue, or {@link NO_ISSUE}. */
-  issueRefs: Uint16Array;
-  /** The distinct issues the lines have (a handful: the rule's messages, duplicate, beyond the limit). */
+  issueRefs: Uint32Array;
+  /** The distinct issues the lines have (usually a handful; one per line when an issue names the line's value). */
   issues: RuleIssue[];
   /** Raw line indexes of the valid entries, in order: what a submission sends. */
   entryLines: Uint32Array;
@@ -53,7 +57,7 @@ export function packBatchResult(text: string, result: BatchResult): PackedBatchR
   const lineStarts = lineStartsOf(text);
   const lineCount = lineStarts.length - 1;
   const statuses = new Uint8Array(lineCount);
-  const issueRefs = new Uint16Array(lineCount).fill(NO_ISSUE);
+  const issueRefs = new Uint32Array(lineCount).fill(NO_ISSUE);
   const entryLines = new Uint32Array(result.summary.valid);
   const issues: RuleIssue[] = [];
   const issueIndex = new Map<string, number>();

@@ -89,12 +89,21 @@ export interface BatchRun {
   distinct: number;
 }
 
+/** True for the blank characters a line is trimmed of at the end of a text: space, tab, CR, LF. */
+function isTrailingBlank(code: number): boolean {
+  return code === 32 || code === 9 || code === 13 || code === 10;
+}
+
 /**
  * Splits text into lines on `\n` (so `\r\n` files work once lines are trimmed). A byte order mark at the start is
- * removed with the trimming too.
+ * removed with the trimming too. Blank lines at the end (the final newline every editor writes, or a few more) are not
+ * rows: they are neither counted nor reported, so a file ending in a newline has as many rows as it has entries. Blank
+ * lines between entries still count, with their line numbers.
  */
 export function splitLines(text: string): string[] {
-  return text.length === 0 ? [] : text.split('\n');
+  let end = text.length;
+  while (end > 0 && isTrailingBlank(text.charCodeAt(end - 1))) end--;
+  return end === 0 ? [] : text.slice(0, end).split('\n');
 }
 
 /**

@@ -37,6 +37,14 @@ export const DNS_LINE_DEFAULT = 'any';
  * 255, which is also the most one DNS character-string can hold, so a value that passes here is stored as one string.
  */
 export const DNS_TXT_MAX_LENGTH = 255;
+/**
+ * Longest TXT value written as several character-strings (`"v=DKIM1; k=rsa; " "p=MIIB..."`, RFC 1035 §3.3.14: a TXT
+ * RDATA is one or more character-strings of at most 255 octets each). The spec's other reading, 512 characters
+ * (rules §5 DNS), bounds the whole value, so a real zone's long DKIM or SPF record imports instead of being refused.
+ */
+export const DNS_TXT_MULTI_MAX_LENGTH = 512;
+/** Preference of a null MX (RFC 7505 §3: "a preference number of 0 and a zero-length label"). */
+export const NULL_MX_PRIORITY = 0;
 
 /** True for a DNS record type name. */
 export function isDnsRecordType(value: string): value is DnsRecordType {
@@ -81,11 +89,20 @@ export function validateDnsRecordValue(type: DnsRecordType, value: string | null
     case 'AAAA':
       return isIPv6(text) ? null : issue('dns.record-value-format');
     case 'CNAME':
-    case 'NS':
     case 'MX':
+      // The root `.` is a valid domain-name (RFC 1035 §3.1): a null MX (RFC 7505 §3) and a CNAME to the root, which
+      // resolvers answer as a name without data, are written this way in real zones.
+      return text === '.' || isDomain(text, TARGET_SYNTAX) ? null : issue('dns.record-value-format');
+    case 'NS':
       return isDomain(text, TARGET_SYNTAX) ? null : issue('dns.record-value-format');
     case 'TXT': {
-      if (charLength(text) > DNS_TXT_MAX_LENGTH) return issue('dns.txt-too-long', { max: DNS_TXT_MAX_LENGTH });
+      const strings = txtStrings(text);
+      if (strings) {
+        if (strings.some((part) => charLength(part) > DNS_TXT_MAX_LENGTH)) return issue('dns.txt-too-long', { max: DNS_TXT_MAX_LENGTH });
+        if (strings.reduce((sum, part) => sum + charLength(part), 0) > DNS_TXT_MULTI_MAX_LENGTH) {
+          return issue('dns.txt-too-long', { max: DNS_TXT_MULTI_MAX_LENGTH });
+        }
+      } else if (charLength(text) > DNS_TXT_MAX_LENGTH) return issue('dns.txt-too-long', { max: DNS_TXT_MAX_LENGTH });
       for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 0x20) return issue('dns.record-value-format');
       return null;
     }
@@ -101,6 +118,57 @@ export function validateDnsRecordValue(type: DnsRecordType, value: string | null
     case 'YURL':
       return isHttpUrl(text) ? null : issue('dns.record-value-format');
   }
+}
+
+/**
+ * The character-strings of a TXT value written in the multi-string form, `"one" "two"` (each string quoted, `\"` and
+ * `\\` escaped, blanks between), or null for a plain value, which is one string as typed. The console keeps a zone's
+ * multi-string TXT in this form so export writes back the same strings (RFC 1035 §3.3.14).
+ */
+export function txtStrings(value: string): string[] | null {
+  const text = value.trim();
+  if (!text.startsWith('"') || !text.endsWith('"') || text.length < 2) return null;
+  const strings: string[] = [];
+  let index = 0;
+  while (index < text.length) {
+    if (text[index] !== '"') return null;
+    let part = '';
+    index++;
+    for (;;) {
+      if (index >= text.length) return null;
+      const char = text[index]!;
+      if (char === '\\' && index + 1 < text.length) {
+        part += text[index + 1];
+        index += 2;
+      } else if (char === '"') {
+        index++;
+        break;
+      } else {
+        part += char;
+        index++;
+      }
+    }
+    strings.push(part);
+    const blanks = /^[ \t]*/.exec(text.slice(index))![0].length;
+    if (blanks === 0 && index < text.length) return null;
+    index += blanks;
+  }
+  return strings.length > 1 ? strings : null;
+}
+
+/** The multi-string TXT value of {@link txtStrings} for several character-strings. */
+export function txtValueOf(strings: readonly string[]): string {
+  return strings.length === 1 ? strings[0]! : strings.map((part) => `"${part.replace(/[\\"]/g, (char) => `\\${char}`)}"`).join(' ');
+}
+
+/**
+ * The allowed TTL nearest to `seconds` (rules §5 DNS options 60, 600, 3600): what an imported record whose TTL is not
+ * an option is proposed instead. Ties go to the shorter TTL, so a change reaches resolvers no later than the file asked.
+ */
+export function nearestDnsTtl(seconds: number): number {
+  let best = DNS_TTL_OPTIONS[0]!;
+  for (const option of DNS_TTL_OPTIONS) if (Math.abs(option - seconds) < Math.abs(best - seconds)) best = option;
+  return best;
 }
 
 /** MX priority: whole number 1-50 (rules §5 DNS). */
@@ -206,7 +274,11 @@ export function validateDnsRecord(record: DnsRecordInput): FieldIssue[] {
   } else {
     issues.push(...onField('value', validateDnsRecordValue(record.type, record.value)));
     const hasPriority = record.priority !== undefined && record.priority !== null && record.priority !== '';
-    if (record.type === 'MX') issues.push(...onField('priority', hasPriority ? validateMxPriority(record.priority) : null));
+    // A null MX (RFC 7505 §3) takes preference 0, below the spec's 1-50 range, which is for real mail hosts.
+    const nullMx = record.type === 'MX' && (record.value ?? '').trim() === '.';
+    if (nullMx) {
+      if (hasPriority && parseInteger(record.priority) !== NULL_MX_PRIORITY) issues.push(...onField('priority', issue('dns.null-mx-priority')));
+    } else if (record.type === 'MX') issues.push(...onField('priority', hasPriority ? validateMxPriority(record.priority) : null));
     else if (hasPriority) issues.push(...onField('priority', issue('dns.priority-mx-only')));
   }
   if (record.ttl !== undefined && record.ttl !== null && record.ttl !== '') {
@@ -302,25 +374,40 @@ export function validateDnsImportFile(file: { name: string; size: number }): Rul
   return null;
 }
 
-/** Zone file types accepted for import besides the workbooks: a BIND zone file (`.zone`, or plain `.txt`). */
-export const DNS_ZONE_FILE_EXTENSIONS: readonly string[] = ['zone', 'txt'];
-
 /**
  * A file picked on the import page: an xlsx workbook or a BIND zone file, at most 2MB (the spec's import size applies
- * to zone files too, the stricter reading). Legacy `.xls` workbooks are named by the spec (rules §5 DNS) but cannot be
- * read by the maintained spreadsheet library the console uses, so they are refused with their own message asking for
- * an `.xlsx` copy, instead of failing later as an unreadable file.
+ * to zone files too, the stricter reading). Zone files carry any name (`db.example.com`, `example.com.hosts`, `named.
+ * conf` includes), so the name is not checked here: the worker tells the formats apart by their content. Legacy `.xls`
+ * workbooks are named by the spec (rules §5 DNS) but cannot be read by the maintained spreadsheet library the console
+ * uses, so they are refused with their own message asking for an `.xlsx` copy, instead of failing later as unreadable.
  */
 export function validateDnsImportUpload(file: { name: string; size: number }): RuleIssue | null {
   const extension = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase() : '';
   if (extension === 'xls') return issue('dns.import-xls-unsupported');
   if (extension === 'xlsx') return validateDnsImportFile(file);
-  if (!DNS_ZONE_FILE_EXTENSIONS.includes(extension)) {
-    return issue('dns.import-file-type', { types: ['xlsx', ...DNS_ZONE_FILE_EXTENSIONS].join(', ') });
-  }
   if (file.size <= 0) return issue('dns.import-file-empty');
   if (file.size > DNS_IMPORT_MAX_BYTES) return issue('dns.import-file-size', { max: '2MB' });
   return null;
+}
+
+/** Largest value of a 32-bit SOA field (RFC 1035 §3.3.13: SERIAL and the timers are unsigned 32-bit). */
+const UINT32_MAX = 4_294_967_295;
+
+/**
+ * The SOA an imported zone file carries (RFC 1035 §3.3.13), checked before the domain keeps it: MNAME and RNAME
+ * absolute names (with the trailing dot, escapes as written, at most 255 characters, no blanks, quotes, parentheses or
+ * semicolons, which would break the exported line), SERIAL and the timers whole numbers of 32 bits, the TTL one as
+ * well or null.
+ */
+export function validateDnsZoneSoa(value: unknown): RuleIssue | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return issue('common.format-error');
+  const soa = value as Record<string, unknown>;
+  const isName = (name: unknown) => typeof name === 'string' && /^[^\s"();]{1,255}$/.test(name) && name.endsWith('.');
+  const isUint32 = (number: unknown) => Number.isInteger(number) && (number as number) >= 0 && (number as number) <= UINT32_MAX;
+  const ok =
+    isName(soa.mname) && isName(soa.rname) && (soa.ttl === null || isUint32(soa.ttl)) &&
+    ['serial', 'refresh', 'retry', 'expire', 'minimum'].every((field) => isUint32(soa[field]));
+  return ok ? null : issue('common.format-error');
 }
 
 /** One sheet of an import workbook: the domain it is for and how many records it holds. */

@@ -27,7 +27,12 @@ export type CacheRulesState =
   | { status: 'ready'; cache: CdnAdvanceCacheSettings; browser: BrowserCacheSettings };
 
 /** How a save ended: saved, refused with field findings (fields relative to the rule list), or overtaken. */
-export type SaveOutcome = { kind: 'saved'; rules: CacheRuleInfo[] } | { kind: 'invalid'; issues: FieldIssue[] } | { kind: 'conflict' } | { kind: 'failed' };
+export type SaveOutcome =
+  | { kind: 'saved'; rules: CacheRuleInfo[] }
+  | { kind: 'invalid'; issues: FieldIssue[] }
+  | { kind: 'conflict' }
+  /** Any other fault; `error` is what the call threw, so a dialog can show the error catalogue's message for it. */
+  | { kind: 'failed'; error?: unknown };
 
 /** The rule as it is saved again: the stored fields without what the server derives. */
 export function toSave(rule: CacheRuleInfo): CacheRuleSave {
@@ -95,7 +100,7 @@ export function createCacheRulesStore() {
         await load(client, domainId);
         return { kind: 'conflict' };
       }
-      return { kind: 'failed' };
+      return { kind: 'failed', error };
     } finally {
       saving.value = false;
     }

@@ -170,7 +170,13 @@ export function createDnsDomainsStore(client: ApiClient, instance: string, pageS
   /** Deletes domains with their records. */
   const removeDomains = (ids: number[]) => change(() => deleteDnsDomains(client, { ids }), domains.load);
   /** Moves domains into a group (null: out of any group). */
-  const moveToGroup = (ids: number[], groupId: number | null) => change(() => setDnsDomainGroup(client, { ids, group_id: groupId }), domains.load);
+  /** Moves domains into a group (or out of any); throws the failure so the dialog shows it and stays open. */
+  async function moveToGroup(ids: number[], groupId: number | null): Promise<void> {
+    await setDnsDomainGroup(client, { ids, group_id: groupId }, { notify: false });
+    publishNotice({ severity: 'success', namespace: 'common', key: 'api.action-success' });
+    selected.value = new Set();
+    await domains.load();
+  }
   /** Deletes groups; their domains stay, without a group. */
   const removeGroups = (ids: number[]) => change(() => deleteDnsGroups(client, { ids }), groups.load);
 

@@ -11,7 +11,7 @@ import { DNS_JOB_TYPES, type DnsJob, type DnsJobStatus, type DnsJobType } from '
 import { useElement, useT } from '../../core/ui/element-context.js';
 import type { PageChange } from '../../core/ui/parts/pager.js';
 import { namedDropdown as named } from '../../core/ui/parts/named.js';
-import { isJobRunning, JOB_TYPE_KEYS, jobStatusTags } from '../dns-shared/job-labels.js';
+import { isJobRunning, JOB_TYPE_KEYS, jobOutcomeTags, jobStatusTags } from '../dns-shared/job-labels.js';
 import { DNS_ROUTES, rememberSelectedJob, selectedJobFromStorage } from '../dns-shared/routes.js';
 import { DNS_JOB_OPENED_EVENT } from './events.js';
 import { DetailView } from './parts/detail-view.js';
@@ -58,6 +58,7 @@ export function DnsJobs({ view, jobId, pageSize }: DnsJobsProps) {
   const jobs = store.jobs;
   const details = store.details;
   const statusTags = useMemo(() => jobStatusTags(t), [t]);
+  const outcomeTags = useMemo(() => jobOutcomeTags(t), [t]);
   const typeOptions = useMemo(
     () => [{ value: ALL, label: t('filter.all-types') }, ...DNS_JOB_TYPES.map((type) => ({ value: type, label: t(JOB_TYPE_KEYS[type]) }))],
     [t],
@@ -154,7 +155,7 @@ export function DnsJobs({ view, jobId, pageSize }: DnsJobsProps) {
         busy={jobs.busy.value}
         page={jobs.page.value}
         pageSize={jobs.size.value}
-        statusTags={statusTags}
+        statusTags={outcomeTags}
         onDetails={openDetails}
         onPage={onPage}
         onRetry={reloadList}

@@ -3,7 +3,7 @@
  * colours. Keys are written out, not built from the values, so the catalogue test and a key search find every one.
  * Shared by the DNS elements.
  */
-import type { DnsJobItemResult, DnsJobStatus, DnsJobType } from '../../core/api/endpoints/dns.js';
+import type { DnsJob, DnsJobItemResult, DnsJobStatus, DnsJobType } from '../../core/api/endpoints/dns.js';
 import type { TFunction } from '../../core/i18n/i18n.js';
 import type { StatusColor, StatusSetting } from '../../core/ui/parts/status-tag.js';
 
@@ -24,8 +24,36 @@ const STATUS: Record<DnsJobStatus, { key: string; color: StatusColor }> = {
 const RESULT: Record<DnsJobItemResult, { key: string; color: StatusColor }> = {
   waiting: { key: 'result.waiting', color: 'neutral' },
   success: { key: 'result.success', color: 'success' },
+  skipped: { key: 'result.skipped', color: 'info' },
   fail: { key: 'result.fail', color: 'danger' },
 };
+
+/**
+ * What a job's tag shows: its rules §4 status, except that a finished job whose rows partly failed reads "partly
+ * failed" in the warning colour, so neither green success nor a plain failure hides what happened (issue 18/19).
+ */
+export type DnsJobOutcome = DnsJobStatus | 'partial';
+
+const PARTIAL = { key: 'status.partial', color: 'warning' } as const;
+
+/** The icon of each outcome, shown next to its tag so the colour is never the only sign. */
+export const JOB_OUTCOME_ICONS: Record<DnsJobOutcome, string> = {
+  waiting: 'pi pi-clock',
+  in_progress: 'pi pi-spin pi-spinner',
+  success: 'pi pi-check-circle',
+  partial: 'pi pi-exclamation-triangle',
+  fail: 'pi pi-times-circle',
+};
+
+/** The outcome of a job (see {@link DnsJobOutcome}). */
+export function jobOutcome(job: Pick<DnsJob, 'status' | 'state' | 'succeeded' | 'failed'>): DnsJobOutcome {
+  return job.status === 'fail' && job.state === 'complete' && job.succeeded > 0 ? 'partial' : job.status;
+}
+
+/** Outcome tags of jobs (the statuses and "partly failed"), translated by a `dns-jobs` translator. */
+export function jobOutcomeTags(t: TFunction): StatusSetting[] {
+  return [...jobStatusTags(t), { value: 'partial', label: t(PARTIAL.key), color: PARTIAL.color }];
+}
 
 /** Status tags of jobs, translated by a `dns-jobs` translator. */
 export function jobStatusTags(t: TFunction): StatusSetting[] {

@@ -129,11 +129,7 @@ export function DomainList({ view, pageSize, layout }: DomainListProps) {
     report(answer, t('outcome.move-title'), t('outcome.moved'));
   });
 
-  const onSave = async (body: Parameters<typeof store.saveSite>[1]) => {
-    setSending(true);
-    const site = await store.saveSite(client, body);
-    setSending(false);
-    if (!site) return;
+  const onSiteSaved = (site: WebsiteInfo) => {
     setEditing(null);
     emit(DOMAIN_UPDATED_EVENT, { id: site.id });
     publishNotice({ severity: 'success', namespace: 'common', key: 'api.action-success' });
@@ -253,7 +249,9 @@ export function DomainList({ view, pageSize, layout }: DomainListProps) {
           onCancel={() => setPending(null)}
         />
       )}
-      {editing && <EditSiteDialog site={editing} groups={store.groups.value} busy={sending} onSave={(body) => void onSave(body)} onCancel={() => setEditing(null)} />}
+      {editing && (
+        <EditSiteDialog site={editing} groups={store.groups.value} onSave={(body) => store.saveSite(client, body)} onSaved={onSiteSaved} onCancel={() => setEditing(null)} />
+      )}
       {outcome && <OutcomeDialog header={outcome.header} answer={outcome.answer} okLabel={outcome.okLabel} onClose={() => setOutcome(null)} />}
     </div>
   );

@@ -333,15 +333,11 @@ export function createDomainListStore(settings: { pageSize?: number } = {}) {
   }
 
   /** Saves one site's own fields; answers the site as stored, or null when refused. */
-  async function saveSite(client: ApiClient, body: WebsiteUpdateRequest): Promise<WebsiteInfo | null> {
-    try {
-      const site = await withWorking([body.id], () => updateWebsite(client, body));
-      const current = state.value;
-      if (current.status === 'ready') state.value = { ...current, list: current.list.map((item) => (item.id === site.id ? site : item)) };
-      return site;
-    } catch {
-      return null;
-    }
+  async function saveSite(client: ApiClient, body: WebsiteUpdateRequest): Promise<WebsiteInfo> {
+    const site = await withWorking([body.id], () => updateWebsite(client, body, { notify: false }));
+    const current = state.value;
+    if (current.status === 'ready') state.value = { ...current, list: current.list.map((item) => (item.id === site.id ? site : item)) };
+    return site;
   }
 
   return {

@@ -102,7 +102,7 @@ describe('Cloud DNS end to end (issue 10)', () => {
     await page.goto(`${server.url}/console/cloud-resolving/domainList/batch-domain-save`);
     await page.locator('ec-dns-domains textarea').fill(DOMAINS.join('\n'));
     await page.locator('ec-dns-domains button[type="submit"]', { hasText: 'Add 3 domains' }).click();
-    assert.match(await waitForJobSuccess(page, 'ec-dns-domains'), /3 of 3 succeeded, 0 failed/);
+    assert.match(await waitForJobSuccess(page, 'ec-dns-domains'), /3 of 3 succeeded, 0 skipped, 0 failed/);
     await screenshot(page, 'dns-batch-add-domains');
 
     // Import the 2-tab workbook: the preview shows the bad row with its error before anything is written.
@@ -116,7 +116,8 @@ describe('Cloud DNS end to end (issue 10)', () => {
     assert.match(badRow, /Record value format error/);
     await screenshot(page, 'dns-import-preview');
     await page.locator('ec-dns-records button', { hasText: 'Import 6 records' }).click();
-    assert.match(await waitForJobSuccess(page, 'ec-dns-records'), /6 of 6 succeeded, 0 failed/);
+    // Issue 18: the bad row never left the preview, so the summary counts it as skipped, next to the six written.
+    assert.match(await waitForJobSuccess(page, 'ec-dns-records'), /6 of 7 succeeded, 1 skipped, 0 failed/);
 
     // The job is in the job list as a completed batch import.
     await page.goto(`${server.url}/console/cloud-resolving/jobList`);
@@ -144,10 +145,16 @@ describe('Cloud DNS end to end (issue 10)', () => {
     assert.equal(await page.locator('ec-dns-records .ec-dns-row-invalid').count(), 0);
     await page.locator('ec-dns-records button', { hasText: 'Import 5 records' }).click();
     await page.locator('ec-dns-records .p-confirm-popup-accept').click();
-    assert.match(await waitForJobSuccess(page, 'ec-dns-records'), /5 of 5 succeeded, 0 failed/);
+    assert.match(await waitForJobSuccess(page, 'ec-dns-records'), /5 of 5 succeeded, 0 skipped, 0 failed/);
 
     await openRecords(page, DOMAINS[0]!);
     assert.deepEqual(await recordRows(page), before);
+    // Issue 18: the imported zone keeps its SOA; exporting it again writes the same SOA, serial included.
+    const [again] = await Promise.all([page.waitForEvent('download'), page.locator('ec-dns-records button', { hasText: 'Export BIND zone' }).click()]);
+    const againPath = join(folder, `again-${again.suggestedFilename()}`);
+    await again.saveAs(againPath);
+    const soaOf = (text: string) => text.split('\n').find((line) => / IN SOA /.test(line));
+    assert.equal(soaOf(readFileSync(againPath, 'utf8')), soaOf(zone));
     await screenshot(page, 'dns-records-after-round-trip');
 
     assert.deepEqual(problems.errors, []);

@@ -121,7 +121,8 @@ describe('DNS routes (issue 10; rules §3-§5, §9 DNS; shell §6)', () => {
     assert.equal(started.job.status, 'waiting');
     assert.equal(started.job.total, 3);
     const job = await finished(started.job);
-    assert.deepEqual([job.status, job.state, job.progress, job.succeeded, job.failed], ['success', 'complete', 100, 2, 1]);
+    // Issue 18: a job with a failed row is never a "success" (rules §4 DNS job: success or fail), whatever else worked.
+    assert.deepEqual([job.status, job.state, job.progress, job.succeeded, job.skipped, job.failed], ['fail', 'complete', 100, 2, 0, 1]);
     const details = await expectOk<DnsJobDetailAnswer>(app, 'GET', 'V4/dns.job.detail.list', { token: parent, query: { job_id: job.id } });
     assert.deepEqual(details.list.map((item) => [item.domain, item.result]), [['new-one.example', 'success'], ['new-two.example', 'success'], ['example.com', 'fail']]);
     assert.equal(details.list[2]!.reason, 'The domain already exists');
@@ -133,7 +134,9 @@ describe('DNS routes (issue 10; rules §3-§5, §9 DNS; shell §6)', () => {
     const childJobs = await expectOk<ListAnswer<DnsJob>>(app, 'GET', 'V4/dns.job.list', { token: child });
     assert.ok(!childJobs.list.some((row) => row.id === job.id), 'a child sees only the jobs it started');
     const successOnly = await expectOk<ListAnswer<DnsJob>>(app, 'GET', 'V4/dns.job.list', { token: parent, query: { status: 'success', per_page: 100 } });
-    assert.ok(successOnly.list.every((row) => row.status === 'success'));
+    assert.ok(successOnly.list.every((row) => row.status === 'success' && row.failed === 0));
+    const failOnly = await expectOk<ListAnswer<DnsJob>>(app, 'GET', 'V4/dns.job.list', { token: parent, query: { status: 'fail', per_page: 100 } });
+    assert.ok(failOnly.list.some((row) => row.id === job.id));
   });
 
   it('rules §5 DNS: record values per type, MX priority 1-50 default 5, priority only on MX, TTL 60/600/3600', async () => {
@@ -202,14 +205,32 @@ describe('DNS routes (issue 10; rules §3-§5, §9 DNS; shell §6)', () => {
     assert.equal(first.job.file_name, 'a.xlsx');
     assert.equal((await finished(first.job)).succeeded, 3);
     const again = await expectOk<DnsJobStarted>(app, 'POST', 'V4/dns.record.import', { token: parent, body: { file_name: 'a.xlsx', mode: 'append', sheets: [{ domain: 'new-two.example', records: rows }] } });
+    // Issue 18: repeats in append mode are skipped, not failed, and the job that only skipped did not fail.
     const repeated = await finished(again.job);
-    assert.deepEqual([repeated.status, repeated.failed], ['fail', 3]);
+    assert.deepEqual([repeated.status, repeated.succeeded, repeated.skipped, repeated.failed], ['success', 0, 3, 0]);
+    const skippedRows = await expectOk<DnsJobDetailAnswer>(app, 'GET', 'V4/dns.job.detail.list', { token: parent, query: { job_id: again.job.id, result: 'skipped' } });
+    assert.equal(skippedRows.total, 3);
     const exported = await expectOk<DnsExportAnswer>(app, 'GET', 'V4/dns.record.export', { token: parent, query: { domain_id: id } });
     assert.equal(exported.records.length, 3);
     const replaced = await expectOk<DnsJobStarted>(app, 'POST', 'V4/dns.record.import', { token: parent, body: { file_name: 'b.zone', mode: 'replace', sheets: [{ domain: 'new-two.example', records: rows.slice(0, 1) }] } });
     assert.equal((await finished(replaced.job)).status, 'success');
     const after = await expectOk<DnsExportAnswer>(app, 'GET', 'V4/dns.record.export', { token: parent, query: { domain_id: id } });
     assert.deepEqual(after.records.map((row) => [row.host, row.type, row.value]), [['@', 'A', '192.0.2.50']]);
+  });
+
+  it('issue 18: a zone file import keeps its SOA for export; a bad SOA is refused; partial failures read "fail"', async () => {
+    const id = await domainId('new-one.example');
+    const soa = { ttl: 3600, mname: 'ns1.new-one.example.', rname: 'hostmaster.new-one.example.', serial: 2024010107, refresh: 7200, retry: 900, expire: 1_209_600, minimum: 300 };
+    const sheets = [{ domain: 'new-one.example', records: [record({ host: 'soa-test' })], soa }];
+    const started = await expectOk<DnsJobStarted>(app, 'POST', 'V4/dns.record.import', { token: parent, body: { file_name: 'db.new-one.example', mode: 'append', sheets } });
+    assert.equal((await finished(started.job)).status, 'success');
+    const exported = await expectOk<DnsExportAnswer>(app, 'GET', 'V4/dns.record.export', { token: parent, query: { domain_id: id } });
+    assert.deepEqual(exported.soa, soa);
+    const bad = await call<{ errors: { field: string; key: string }[] }>(app, 'POST', 'V4/dns.record.import', {
+      token: parent,
+      body: { file_name: 'x', mode: 'append', sheets: [{ ...sheets[0], soa: { ...soa, mname: 'ns1 ) ; injected' } }] },
+    });
+    assert.deepEqual(bad.data.errors, [{ field: 'sheets.0.soa', key: 'common.format-error' }]);
   });
 
   it('batch add records to several domains: at most 100 records, each checked, one detail row per domain and record', async () => {

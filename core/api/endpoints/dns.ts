@@ -182,10 +182,28 @@ export interface DnsRecordBatchAddRequest {
 /** What an import does with the domain's existing records. */
 export type DnsImportMode = 'append' | 'replace';
 
+/** A zone's SOA as its BIND file states it (RFC 1035 §3.3.13), kept so export writes back the same SOA. */
+export interface DnsZoneSoa {
+  /** The SOA's own TTL, or null when the file gave none. */
+  ttl: number | null;
+  /** Primary name server, absolute with its trailing dot (escapes as written). */
+  mname: string;
+  /** Responsible mailbox in domain form, absolute with its trailing dot (escapes as written). */
+  rname: string;
+  serial: number;
+  refresh: number;
+  retry: number;
+  expire: number;
+  /** Negative-caching TTL (RFC 2308 §4). */
+  minimum: number;
+}
+
 /** One domain of an import: a workbook sheet or a zone file (rules §5 DNS: one domain per tab). */
 export interface DnsImportSheet {
   domain: string;
   records: DnsRecordFields[];
+  /** The SOA of an imported zone file; the domain keeps it for export. Workbooks send none. */
+  soa?: DnsZoneSoa | null;
 }
 
 /** Body of `V4/dns.record.import`: the rows the browser parsed and previewed; the server checks them again. */
@@ -200,6 +218,8 @@ export interface DnsImportRequest {
 export interface DnsExportAnswer {
   domain: DnsDomain;
   records: DnsRecord[];
+  /** The SOA the zone was imported with, written back unchanged by the BIND export; null for a console zone. */
+  soa: DnsZoneSoa | null;
 }
 
 // ── Jobs (rules §3 DNS "Job"; §4 "DNS job: waiting, in progress, success, fail") ─────────────────────────────────
@@ -212,13 +232,18 @@ export type DnsJobType = (typeof DNS_JOB_TYPES)[number];
 export const DNS_JOB_STATUSES = ['waiting', 'in_progress', 'success', 'fail'] as const;
 /** A DNS job status. */
 export type DnsJobStatus = (typeof DNS_JOB_STATUSES)[number];
-/** The outcome of one detail row. */
-export type DnsJobItemResult = 'waiting' | 'success' | 'fail';
+/**
+ * The outcome of one detail row. `skipped`: the row was not written because it was already there (an append import
+ * or a batch add meeting the same record), which is neither a success nor a failure.
+ */
+export type DnsJobItemResult = 'waiting' | 'success' | 'skipped' | 'fail';
+/** Detail row outcomes, for filters and checks. */
+export const DNS_JOB_ITEM_RESULTS: readonly DnsJobItemResult[] = ['waiting', 'success', 'skipped', 'fail'];
 
 /**
  * A DNS job. `status` is the rules §4 reading of the runner's `state`: not started or preparing is waiting; a finished
- * job is a success when at least one of its rows succeeded (or it had none), otherwise, and when it failed or was
- * canceled, a failure. The counts tell how many rows did what.
+ * job is a success only when none of its rows failed (issue 18: never "success" over failed rows), otherwise, and
+ * when it failed or was canceled, a failure. The counts tell exactly how many rows were written, skipped and failed.
  */
 export interface DnsJob {
   id: number;
@@ -232,6 +257,7 @@ export interface DnsJob {
   finished_at: string | null;
   total: number;
   succeeded: number;
+  skipped: number;
   failed: number;
   /** Why the whole job failed; empty otherwise. */
   reason: string;

@@ -10,7 +10,7 @@
  * sends 10,000 ids. Every batch answer lists each website with its outcome and, when refused, a reason from the
  * `rules` catalogue, so both the browser's preview and the server's result speak with the same messages.
  */
-import type { ApiClient, QueryParams } from '../client.js';
+import type { ApiClient, CallOptions, QueryParams } from '../client.js';
 import type { RuleIssue } from '../../rules/types.js';
 import type { ListAnswer, PageQuery, PlanInfo, PlanSetting } from './platform.js';
 
@@ -335,8 +335,8 @@ export function setWebsiteStatus(client: ApiClient, body: WebsiteStatusRequest):
 }
 
 /** Changes one website's remark, group or auto renewal. */
-export function updateWebsite(client: ApiClient, body: WebsiteUpdateRequest): Promise<WebsiteInfo> {
-  return client.post('V4/cloudsafe.hwws.website.update', body);
+export function updateWebsite(client: ApiClient, body: WebsiteUpdateRequest, options?: CallOptions): Promise<WebsiteInfo> {
+  return client.post('V4/cloudsafe.hwws.website.update', body, options);
 }
 
 /** Applies configuration items to many websites (rules §5: approved sites with an origin only). */

@@ -1,6 +1,7 @@
 /**
  * The console dialog: PrimeReact Dialog with the default width of shell §9 (500 px), narrowed on small screens, a
- * translated close button and a footer slot. It renders inside the element's shadow root (`appendTo: 'self'`).
+ * translated close button, a footer slot and the save failure `useSave` (./use-save.ts) reports (`error`). It
+ * renders inside the element's shadow root (`appendTo: 'self'`).
  */
 import { Dialog } from 'primereact/dialog';
 import type { ReactNode } from 'react';
@@ -21,12 +22,17 @@ export interface EcDialogProps {
   width?: string;
   /** Closes on a click on the mask; default false, so a half-filled form is not lost by a stray click. */
   dismissableMask?: boolean;
+  /**
+   * Why the last save failed, from `useSave` in ./use-save.ts (the error catalogue's message); shown in the dialog,
+   * above the footer, and announced. The dialog stays open with what was typed, so saving again retries.
+   */
+  error?: string;
   /** Dialog content. */
   children?: ReactNode;
 }
 
 /** A modal dialog, 500 px wide by default; `part="dialog"`. */
-export function EcDialog({ visible, onHide, header, footer, width = DIALOG_WIDTH, dismissableMask = false, children }: EcDialogProps) {
+export function EcDialog({ visible, onHide, header, footer, width = DIALOG_WIDTH, dismissableMask = false, error = '', children }: EcDialogProps) {
   const t = useT('common');
   return (
     <Dialog
@@ -42,6 +48,11 @@ export function EcDialog({ visible, onHide, header, footer, width = DIALOG_WIDTH
       pt={{ root: { part: 'dialog' } as never }}
     >
       {children}
+      {error && (
+        <p role="alert" className="ec-error-text ec-dialog-error" part="dialog-error">
+          {error}
+        </p>
+      )}
     </Dialog>
   );
 }

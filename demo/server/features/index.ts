@@ -33,6 +33,7 @@ import { cacheSeed } from './cache/seed.js';
 import { certificatesMigration } from './certificates/migration.js';
 import { certificateRoutes } from './certificates/routes.js';
 import { certificatesSeed } from './certificates/seed.js';
+import { dnsImportTruthMigration } from './dns/import-truth-migration.js';
 import { dnsMigration } from './dns/migration.js';
 import { dnsRoutes } from './dns/routes.js';
 import { dnsSeed } from './dns/seed.js';
@@ -79,7 +80,7 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'websites', migrations: [domainsMigration, websiteListIndexesMigration], seeds: [domainsSeed, websitesSeed], routes: [websiteRoutes], schemas: websiteSchemas },
   { name: 'messages', migrations: [messagesMigration], seeds: [messagesSeed], routes: [messageRoutes], schemas: messageSchemas },
   { name: 'website-groups', routes: [websiteGroupRoutes], schemas: websiteGroupSchemas },
-  { name: 'dns', migrations: [dnsMigration], seeds: [dnsSeed], routes: [dnsRoutes], schemas: dnsSchemas },
+  { name: 'dns', migrations: [dnsMigration, dnsImportTruthMigration], seeds: [dnsSeed], routes: [dnsRoutes], schemas: dnsSchemas },
   { name: 'certificates', migrations: [certificatesMigration], seeds: [certificatesSeed], routes: [certificateRoutes], schemas: certificateSchemas },
   { name: 'waf', migrations: [wafMigration], seeds: [wafSeed], routes: [wafRoutes], schemas: wafSchemas },
   { name: 'cache', migrations: [cacheMigration], seeds: [cacheSeed] },

@@ -18,6 +18,7 @@ import { onField } from '../../../core/rules/types.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { fromDraft, toDraft, type RuleDraft } from '../draft.js';
 import { STATUS_KEYS } from '../labels.js';
@@ -51,7 +52,7 @@ export function RuleDialog({ domainId, domain, rule, rules, regexGate, onPlanNot
   const [submitted, setSubmitted] = useState(false);
   const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
   const [failure, setFailure] = useState('');
-  const [saving, setSaving] = useState(false);
+  const saving = useSave();
 
   const input = fromDraft(draft);
   const others = countCacheRules(rules.filter((entry) => entry.id !== rule?.id));
@@ -70,25 +71,32 @@ export function RuleDialog({ domainId, domain, rule, rules, regexGate, onPlanNot
   const save = async () => {
     setSubmitted(true);
     setFailure('');
+    saving.reset();
     if (clientIssues.length > 0) return;
-    setSaving(true);
-    const outcome = await onSave(normalizeCacheRule(input));
-    setSaving(false);
+    // A fault (HTTP, timeout, HTML, malformed JSON, network) goes through the shared save pattern and shows the error
+    // catalogue's message; the list's own outcomes (refused fields, a conflict) keep their cache-rule wording.
+    const result = await saving.run(async () => {
+      const outcome = await onSave(normalizeCacheRule(input));
+      if (outcome.kind === 'failed') throw outcome.error;
+      return outcome;
+    });
+    if (!result.ok) return;
+    const outcome = result.value;
     if (outcome.kind === 'saved') draftControls.discard();
     else if (outcome.kind === 'invalid' && outcome.issues.length > 0) setServerIssues(outcome.issues);
     else if (outcome.kind === 'invalid') setFailure(t('notice.other-rules-invalid'));
-    else setFailure(t(outcome.kind === 'conflict' ? 'notice.conflict-retry' : 'notice.save-failed'));
+    else setFailure(t('notice.conflict-retry'));
   };
 
   const footer = (
     <div className="ec-row ec-dialog-actions">
       <Button type="button" outlined label={t('action.cancel')} onClick={onHide} />
-      <Button type="button" label={t('action.save')} loading={saving} onClick={() => void save()} />
+      <Button type="button" label={t('action.save')} loading={saving.saving} onClick={() => void save()} />
     </div>
   );
 
   return (
-    <EcDialog visible onHide={onHide} header={rule ? t('dialog.edit-title', { name: rule.name }) : t('dialog.add-title')} footer={footer} width="760px">
+    <EcDialog visible onHide={onHide} header={rule ? t('dialog.edit-title', { name: rule.name }) : t('dialog.add-title')} footer={footer} width="760px" error={saving.error}>
       <form className="ec-stack ec-cache-form" part="rule-form" noValidate onSubmit={(event) => event.preventDefault()}>
         {draftControls.restored ? <p className="ec-muted">{t('notice.restored')}</p> : null}
         <div className="ec-row ec-cache-head">

@@ -7,7 +7,6 @@ import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { RadioButton } from 'primereact/radiobutton';
 import { useId, useState } from 'react';
-import { ApiError, VALIDATION_FAILED_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
 import { applyFreeCertificates, type FreeCertificateApplyAnswer } from '../../../core/api/endpoints/certificates.js';
 import { formatCount } from '../../../core/i18n/format.js';
 import { splitLines } from '../../../core/rules/batch.js';
@@ -20,6 +19,7 @@ import {
 } from '../../../core/rules/certificates.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { IssueList } from './issue-list.js';
 
@@ -42,9 +42,8 @@ export function ApplyDialog({ onHide, onApplied }: ApplyDialogProps) {
   const [issuer, setIssuer, issuerDraft] = useDraft<FreeCertificateIssuer>('certificates:apply:issuer', FREE_CERTIFICATE_ISSUERS[0]);
   const [domains, setDomains, domainsDraft] = useDraft('certificates:apply:domains', '');
   const [submitted, setSubmitted] = useState(false);
-  const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState('');
+  const saving = useSave();
+  const serverIssues = saving.issues;
   const domainsId = useId();
   const issuerGroupId = useId();
 
@@ -54,35 +53,24 @@ export function ApplyDialog({ onHide, onApplied }: ApplyDialogProps) {
 
   const submit = async () => {
     setSubmitted(true);
-    setServerIssues([]);
-    setFailure('');
+    saving.reset();
     if (issues.length > 0) return;
-    setSaving(true);
-    try {
-      const answer = await applyFreeCertificates(client, { issuer, domains: lines }, { notify: false });
-      issuerDraft.discard();
-      domainsDraft.discard();
-      onApplied(answer);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === VALIDATION_FAILED_CODE) {
-        setServerIssues((error.data as { errors?: FieldIssue[] } | null)?.errors ?? []);
-      } else {
-        setFailure(error instanceof ApiError && error.message ? error.message : t('save-failed'));
-      }
-    } finally {
-      setSaving(false);
-    }
+    const outcome = await saving.run(() => applyFreeCertificates(client, { issuer, domains: lines }, { notify: false }));
+    if (!outcome.ok) return;
+    issuerDraft.discard();
+    domainsDraft.discard();
+    onApplied(outcome.value);
   };
 
   const footer = (
     <div className="ec-row ec-dialog-actions">
       <Button type="button" outlined label={t('action.cancel')} onClick={onHide} />
-      <Button type="button" label={t('apply.submit')} loading={saving} onClick={() => void submit()} />
+      <Button type="button" label={t('apply.submit')} loading={saving.saving} onClick={() => void submit()} />
     </div>
   );
 
   return (
-    <EcDialog visible onHide={onHide} header={t('apply.title')} footer={footer} width="560px">
+    <EcDialog visible onHide={onHide} header={t('apply.title')} footer={footer} width="560px" error={saving.error}>
       <form className="ec-stack ec-cert-form" onSubmit={(event) => event.preventDefault()} noValidate>
         <p className="ec-muted">{t('apply.terms', { months: FREE_CERTIFICATE_VALIDITY_MONTHS })}</p>
         <fieldset className="ec-field ec-cert-issuers" aria-describedby={`${issuerGroupId}-issues`}>
@@ -111,11 +99,6 @@ export function ApplyDialog({ onHide, onApplied }: ApplyDialogProps) {
           </span>
           <IssueList id={`${domainsId}-issues`} issues={[...shown.filter((found) => found.field === 'domains'), ...serverIssues]} />
         </div>
-        {failure ? (
-          <p role="alert" className="ec-error-text">
-            {failure}
-          </p>
-        ) : null}
       </form>
     </EcDialog>
   );

@@ -19,6 +19,7 @@ import { listDomainPicker, type DomainListItem } from '../../../core/api/endpoin
 import { certificateCovers } from '../../../core/rules/certificates.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 
 /** Domains listed at once; the filter narrows longer lists. */
@@ -38,7 +39,7 @@ export function BindDialog({ certificate, onHide, onBound }: BindDialogProps) {
   const [domains, setDomains] = useState<DomainListItem[] | null | 'error'>(null);
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
-  const [saving, setSaving] = useState(false);
+  const saving = useSave();
   const [failure, setFailure] = useState<{ message: string; lines: string[] } | null>(null);
   const filterId = useId();
 
@@ -54,22 +55,26 @@ export function BindDialog({ certificate, onHide, onBound }: BindDialogProps) {
   };
   const submit = async () => {
     setFailure(null);
-    setSaving(true);
-    try {
-      onBound(await bindCertificate(client, { certificate_id: certificate.id, domain_ids: selected }, { notify: false }));
-    } catch (error) {
-      if (error instanceof ApiError && error.code === REJECT_WITH_DATA_CODE) {
-        const data = error.data as CertificateBindFailedData;
-        const lines = data.reason ? [t(`bind.reason.${data.reason}`)] : data.failures.map((found) => t(`bind.failure.${found.reason}`, { domain: found.domain || `#${found.domain_id}` }));
-        setFailure({ message: t('bind.failed'), lines });
-      } else if (error instanceof ApiError && error.code === PERMISSION_DENIED_CODE) {
-        setFailure({ message: t('bind.unauthorized'), lines: [] });
-      } else {
-        setFailure({ message: t('bind.failed'), lines: error instanceof ApiError && error.message ? [error.message] : [] });
+    // The binding's own refusals (rules §8 "Certificate binding failed" with each domain, rules §6 "Unauthorized
+    // certificates cannot be linked") keep their wording; any other fault is the shared save pattern's, with the
+    // error catalogue's message.
+    const outcome = await saving.run(async () => {
+      try {
+        return { answer: await bindCertificate(client, { certificate_id: certificate.id, domain_ids: selected }, { notify: false }) };
+      } catch (error) {
+        if (error instanceof ApiError && error.code === REJECT_WITH_DATA_CODE) {
+          const data = error.data as CertificateBindFailedData;
+          const lines = data.reason ? [t(`bind.reason.${data.reason}`)] : data.failures.map((found) => t(`bind.failure.${found.reason}`, { domain: found.domain || `#${found.domain_id}` }));
+          return { refused: { message: t('bind.failed'), lines } };
+        }
+        if (error instanceof ApiError && error.code === PERMISSION_DENIED_CODE) return { refused: { message: t('bind.unauthorized'), lines: [] } };
+        throw error;
       }
-    } finally {
-      setSaving(false);
-    }
+    });
+    if (!outcome.ok) return;
+    const { answer, refused } = outcome.value;
+    if (refused) setFailure(refused);
+    else if (answer) onBound(answer);
   };
 
   useEffect(load, [client]);
@@ -77,12 +82,12 @@ export function BindDialog({ certificate, onHide, onBound }: BindDialogProps) {
   const footer = (
     <div className="ec-row ec-dialog-actions">
       <Button type="button" outlined label={t('action.cancel')} onClick={onHide} />
-      <Button type="button" label={t('bind.submit')} disabled={selected.length === 0} loading={saving} onClick={() => void submit()} />
+      <Button type="button" label={t('bind.submit')} disabled={selected.length === 0} loading={saving.saving} onClick={() => void submit()} />
     </div>
   );
 
   return (
-    <EcDialog visible onHide={onHide} header={t('bind.title', { name: certificate.name })} footer={footer}>
+    <EcDialog visible onHide={onHide} header={t('bind.title', { name: certificate.name })} footer={footer} error={saving.error}>
       <div className="ec-stack">
         <p className="ec-muted">{t('bind.covers', { names: certificate.domains.join(', ') })}</p>
         {domains === null ? <LoadingState /> : null}

@@ -8,7 +8,6 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { ApiError, VALIDATION_FAILED_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
 import { updateCertificate, uploadCertificate, type CertificateInfo } from '../../../core/api/endpoints/certificates.js';
 import { formatDateTime } from '../../../core/i18n/format.js';
 import { validateCertificateName } from '../../../core/rules/certificates.js';
@@ -16,6 +15,7 @@ import { onField } from '../../../core/rules/types.js';
 import { inspectCertificateUpload, type CertificateInspection } from '../../../core/x509/inspect.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { IssueList } from './issue-list.js';
 
@@ -41,10 +41,9 @@ export function UploadDialog({ editing, onHide, onSaved }: UploadDialogProps) {
   // Never a draft: a private key must not be written to sessionStorage (core/ui/use-draft.ts).
   const [privateKey, setPrivateKey] = useState('');
   const [inspection, setInspection] = useState<CertificateInspection | null>(null);
-  const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
   const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState('');
+  const saving = useSave();
+  const serverIssues = saving.issues;
   const ids = { name: useId(), certificate: useId(), key: useId(), certificateFile: useId(), keyFile: useId() };
 
   const replacing = editing === null || certificate.trim() !== '' || privateKey.trim() !== '';
@@ -63,27 +62,18 @@ export function UploadDialog({ editing, onHide, onSaved }: UploadDialogProps) {
 
   const save = async () => {
     setSubmitted(true);
-    setServerIssues([]);
-    setFailure('');
+    saving.reset();
     if (nameIssues.length > 0 || (replacing && (inspection === null || inspection.issues.length > 0))) return;
-    setSaving(true);
-    try {
-      const body = { name: name.trim(), ...(replacing ? { certificate, private_key: privateKey } : {}) };
-      const info = editing
-        ? await updateCertificate(client, { id: editing.id, ...body }, { notify: false })
-        : await uploadCertificate(client, { name: body.name, certificate, private_key: privateKey }, { notify: false });
-      nameDraft.discard();
-      certificateDraft.discard();
-      onSaved(info, editing === null);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === VALIDATION_FAILED_CODE) {
-        setServerIssues((error.data as { errors?: FieldIssue[] } | null)?.errors ?? []);
-      } else {
-        setFailure(error instanceof ApiError && error.message ? error.message : t('save-failed'));
-      }
-    } finally {
-      setSaving(false);
-    }
+    const body = { name: name.trim(), ...(replacing ? { certificate, private_key: privateKey } : {}) };
+    const outcome = await saving.run(() =>
+      editing
+        ? updateCertificate(client, { id: editing.id, ...body }, { notify: false })
+        : uploadCertificate(client, { name: body.name, certificate, private_key: privateKey }, { notify: false }),
+    );
+    if (!outcome.ok) return;
+    nameDraft.discard();
+    certificateDraft.discard();
+    onSaved(outcome.value, editing === null);
   };
 
   useEffect(() => {
@@ -107,12 +97,12 @@ export function UploadDialog({ editing, onHide, onSaved }: UploadDialogProps) {
   const footer = (
     <div className="ec-row ec-dialog-actions">
       <Button type="button" outlined label={t('action.cancel')} onClick={onHide} />
-      <Button type="button" label={t('action.save')} loading={saving} onClick={() => void save()} />
+      <Button type="button" label={t('action.save')} loading={saving.saving} onClick={() => void save()} />
     </div>
   );
 
   return (
-    <EcDialog visible onHide={onHide} header={editing ? t('upload.edit-title') : t('upload.title')} footer={footer} width="640px">
+    <EcDialog visible onHide={onHide} header={editing ? t('upload.edit-title') : t('upload.title')} footer={footer} width="640px" error={saving.error}>
       <form className="ec-stack ec-cert-form" onSubmit={(event) => event.preventDefault()} noValidate>
         <div className="ec-field">
           <label htmlFor={ids.name}>{t('field.name')}</label>
@@ -180,11 +170,6 @@ export function UploadDialog({ editing, onHide, onSaved }: UploadDialogProps) {
             </dl>
             <IssueList issues={inspection?.warnings ?? []} tone="warning" />
           </section>
-        ) : null}
-        {failure ? (
-          <p role="alert" className="ec-error-text">
-            {failure}
-          </p>
         ) : null}
       </form>
     </EcDialog>

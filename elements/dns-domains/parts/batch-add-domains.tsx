@@ -10,12 +10,12 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { batchAddDnsDomains, type DnsJob } from '../../../core/api/endpoints/dns.js';
 import { validateDnsBatchDomains } from '../../../core/rules/dns.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { BatchLines } from '../../dns-shared/batch-lines.js';
 import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 import { JobProgress } from '../../dns-shared/job-progress.js';
 import { DNS_ROUTES, rememberSelectedJob } from '../../dns-shared/routes.js';
-import { refusalOf, type ServerRefusal } from '../../dns-shared/server-issues.js';
 import { useDnsJob } from '../../dns-shared/use-dns-job.js';
 import { DOMAINS_SUBMITTED_EVENT } from '../events.js';
 import type { DnsDomainsStore } from '../store.js';
@@ -44,8 +44,8 @@ export function BatchAddDomains({ store }: BatchAddDomainsProps) {
   const issueId = useId();
   const [draft, setDraft, { restored, discard }] = useDraft<BatchDraft>('dns-domains:batch-add', { text: '', groupId: NO_GROUP });
   const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<ServerRefusal | null>(null);
+  // Every fault of the submission shows the error catalogue's message next to the form (the shared save pattern).
+  const saving = useSave();
   const [started, setStarted] = useState<DnsJob | null>(null);
   const progress = useDnsJob(client, started);
 
@@ -56,19 +56,15 @@ export function BatchAddDomains({ store }: BatchAddDomainsProps) {
 
   const submit = async () => {
     setAttempted(true);
-    setRefusal(null);
+    saving.reset();
     if (blocked) return;
-    setSaving(true);
-    try {
-      const answer = await batchAddDnsDomains(client, { domains: result.entries, group_id: draft.groupId === NO_GROUP ? null : draft.groupId }, { notify: false });
-      discard();
-      setStarted(answer.job);
-      emit(DOMAINS_SUBMITTED_EVENT, { jobId: answer.job.id, domains: result.entries });
-    } catch (error) {
-      setRefusal(refusalOf(error));
-    } finally {
-      setSaving(false);
-    }
+    const outcome = await saving.run(() =>
+      batchAddDnsDomains(client, { domains: result.entries, group_id: draft.groupId === NO_GROUP ? null : draft.groupId }, { notify: false }),
+    );
+    if (!outcome.ok) return;
+    discard();
+    setStarted(outcome.value.job);
+    emit(DOMAINS_SUBMITTED_EVENT, { jobId: outcome.value.job.id, domains: result.entries });
   };
   const again = () => {
     setStarted(null);
@@ -131,16 +127,16 @@ export function BatchAddDomains({ store }: BatchAddDomainsProps) {
         <span className="ec-muted">{t('batch.hint')}</span>
       </div>
       <BatchLines result={result} showIssue={attempted || draft.text.length > 0} issueId={issueId} />
-      {refusal && (
+      {(saving.error || saving.issues.length > 0) && (
         <div role="alert" className="ec-error-text">
-          {refusal.message}
-          {refusal.issues.map((found) => (
+          {saving.error}
+          {saving.issues.map((found) => (
             <p key={`${found.field}:${found.key}`}>{tRules(found.key, found.values)}</p>
           ))}
         </div>
       )}
       <div className="ec-dns-actions">
-        <Button type="submit" label={t('batch.submit', { count: result.entries.length })} loading={saving} />
+        <Button type="submit" label={t('batch.submit', { count: result.entries.length })} loading={saving.saving} />
         <Button type="button" outlined label={t('batch.back')} onClick={() => emit('ec-navigate', { route: DNS_ROUTES.domains })} />
       </div>
     </form>

@@ -65,9 +65,8 @@ export function DomainList({ store }: DomainListProps) {
   };
   const move = async (groupId: number | null) => {
     const ids = selectedIds;
-    const moved = await store.moveToGroup(ids, groupId);
-    if (moved) emit(DOMAIN_MOVED_EVENT, { ids, groupId });
-    return moved;
+    await store.moveToGroup(ids, groupId);
+    emit(DOMAIN_MOVED_EVENT, { ids, groupId });
   };
 
   useEffect(() => {

@@ -10,8 +10,8 @@ import { validateDnsGroupName, validateDnsRemark } from '../../../core/rules/dns
 import { onField, type FieldIssue } from '../../../core/rules/types.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
-import { refusalOf } from '../../dns-shared/server-issues.js';
 
 /** Props of {@link GroupDialog}. */
 export interface GroupDialogProps {
@@ -37,11 +37,9 @@ export function GroupDialog({ group, onSave, onSaved, onHide }: GroupDialogProps
     remark: group?.remark ?? '',
   }));
   const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
-  const [serverMessage, setServerMessage] = useState('');
+  const saving = useSave();
 
-  const issues = attempted ? [...issuesOf(input), ...serverIssues] : serverIssues;
+  const issues = attempted ? [...issuesOf(input), ...saving.issues] : saving.issues;
   const messageOf = (field: string) => {
     const found = issues.find((candidate) => candidate.field === field);
     return found ? tRules(found.key, found.values) : '';
@@ -49,22 +47,13 @@ export function GroupDialog({ group, onSave, onSaved, onHide }: GroupDialogProps
 
   const submit = async () => {
     setAttempted(true);
-    setServerIssues([]);
-    setServerMessage('');
+    saving.reset();
     if (issuesOf(input).length > 0) return;
-    setSaving(true);
-    try {
-      const saved = await onSave({ name: input.name.trim(), remark: input.remark.trim() }, group?.id);
-      discard();
-      onSaved(saved, group === undefined);
-      onHide();
-    } catch (error) {
-      const refusal = refusalOf(error);
-      setServerIssues(refusal?.issues ?? []);
-      setServerMessage(refusal?.message ?? '');
-    } finally {
-      setSaving(false);
-    }
+    const outcome = await saving.run(() => onSave({ name: input.name.trim(), remark: input.remark.trim() }, group?.id));
+    if (!outcome.ok) return;
+    discard();
+    onSaved(outcome.value, group === undefined);
+    onHide();
   };
   const cancel = () => {
     discard();
@@ -78,10 +67,11 @@ export function GroupDialog({ group, onSave, onSaved, onHide }: GroupDialogProps
       visible
       onHide={cancel}
       header={group ? t('groups.edit-title') : t('groups.create-title')}
+      error={saving.error}
       footer={
         <div className="ec-dns-actions">
           <Button type="button" outlined label={t('common:action.cancel')} onClick={cancel} />
-          <Button type="button" label={t('common:action.save')} loading={saving} onClick={() => void submit()} />
+          <Button type="button" label={t('common:action.save')} loading={saving.saving} onClick={() => void submit()} />
         </div>
       }
     >
@@ -123,11 +113,6 @@ export function GroupDialog({ group, onSave, onSaved, onHide }: GroupDialogProps
             </span>
           )}
         </div>
-        {serverMessage && (
-          <p role="alert" className="ec-error-text">
-            {serverMessage}
-          </p>
-        )}
       </form>
     </EcDialog>
   );

@@ -8,6 +8,7 @@ import type { DnsGroup } from '../../../core/api/endpoints/dns.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
 import { namedDropdown as named } from '../../../core/ui/parts/named.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 
 /** Dropdown value meaning "no group": PrimeReact treats null as no selection. */
 const NO_GROUP = 0;
@@ -17,7 +18,8 @@ export interface MoveGroupDialogProps {
   visible: boolean;
   count: number;
   groups: readonly DnsGroup[];
-  onMove: (groupId: number | null) => Promise<boolean>;
+  /** Moves the domains; throws on failure, which the dialog shows while staying open. */
+  onMove: (groupId: number | null) => Promise<void>;
   onHide: () => void;
 }
 
@@ -26,26 +28,28 @@ export function MoveGroupDialog({ visible, count, groups, onMove, onHide }: Move
   const t = useT();
   const fieldId = useId();
   const [groupId, setGroupId] = useState<number>(NO_GROUP);
-  const [saving, setSaving] = useState(false);
+  const saving = useSave();
   const label = t('move.group');
   const options = [{ value: NO_GROUP, label: t('move.no-group') }, ...groups.map((group) => ({ value: group.id, label: group.name }))];
 
   const submit = async () => {
-    setSaving(true);
-    const moved = await onMove(groupId === NO_GROUP ? null : groupId);
-    setSaving(false);
-    if (moved) onHide();
+    if ((await saving.run(() => onMove(groupId === NO_GROUP ? null : groupId))).ok) onHide();
+  };
+  const cancel = () => {
+    saving.reset();
+    onHide();
   };
 
   return (
     <EcDialog
       visible={visible}
-      onHide={onHide}
+      onHide={cancel}
       header={t('move.title', { count })}
+      error={saving.error}
       footer={
         <div className="ec-dns-actions">
-          <Button type="button" outlined label={t('common:action.cancel')} onClick={onHide} />
-          <Button type="button" label={t('move.submit')} loading={saving} onClick={() => void submit()} />
+          <Button type="button" outlined label={t('common:action.cancel')} onClick={cancel} />
+          <Button type="button" label={t('move.submit')} loading={saving.saving} onClick={() => void submit()} />
         </div>
       }
     >

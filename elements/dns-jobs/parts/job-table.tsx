@@ -12,7 +12,7 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
-import { JOB_TYPE_KEYS } from '../../dns-shared/job-labels.js';
+import { JOB_TYPE_KEYS, jobOutcome } from '../../dns-shared/job-labels.js';
 import type { PagedState } from '../../dns-shared/paged-list.js';
 
 /** Props of {@link JobTable}. */
@@ -42,7 +42,12 @@ export function JobTable({ state, busy, page, pageSize, statusTags, onDetails, o
     );
   };
   const countsCell = (job: DnsJob) =>
-    t('counts', { succeeded: formatCount(job.succeeded, language), failed: formatCount(job.failed, language), total: formatCount(job.total, language) });
+    t('counts', {
+      succeeded: formatCount(job.succeeded, language),
+      skipped: formatCount(job.skipped, language),
+      failed: formatCount(job.failed, language),
+      total: formatCount(job.total, language),
+    });
 
   if (state.status === 'loading') return <LoadingState message={t('loading')} />;
   if (state.status === 'denied') return <ErrorState message={t('denied')} />;
@@ -63,7 +68,7 @@ export function JobTable({ state, busy, page, pageSize, statusTags, onDetails, o
         <Column header={t('column.created')} body={(job: DnsJob) => <span className="ec-nowrap">{formatLogTime(job.created_at)}</span>} />
         <Column header={t('column.operator')} field="operator" />
         <Column header={t('column.type')} body={(job: DnsJob) => <span data-type={job.type}>{t(JOB_TYPE_KEYS[job.type])}</span>} />
-        <Column header={t('column.status')} body={(job: DnsJob) => <StatusTag settings={statusTags} value={job.status} />} />
+        <Column header={t('column.status')} body={(job: DnsJob) => <StatusTag settings={statusTags} value={jobOutcome(job)} />} />
         <Column header={t('column.progress')} body={progressCell} />
         <Column header={t('column.counts')} body={countsCell} />
         <Column header={t('column.file')} body={(job: DnsJob) => job.file_name} />

@@ -37,7 +37,7 @@ function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
   return magic.every((byte, index) => bytes[index] === byte);
 }
 
-/** Reads an upload: xlsx by its zip signature, a legacy xls is refused, anything else is read as a zone file. */
+/** Reads an upload by its content: xlsx by its zip signature, a legacy xls is refused, text is read as a zone file. */
 export async function parseDnsFile(fileName: string, data: ArrayBuffer, vocabulary: WorkbookVocabulary): Promise<ImportPreview | FileIssue> {
   const bytes = new Uint8Array(data);
   if (startsWith(bytes, OLE_MAGIC)) return { key: 'rules:dns.import-xls-unsupported' };
@@ -49,7 +49,9 @@ export async function parseDnsFile(fileName: string, data: ArrayBuffer, vocabula
       return fileIssue('import.unreadable');
     }
   }
-  if (/\.xlsx$/i.test(fileName)) return fileIssue('import.unreadable');
+  // Anything else is read as a zone file whatever its name; binary content (a NUL byte, or bytes that are not UTF-8)
+  // is not text, so it is refused as unreadable instead of turning into rows of noise.
+  if (/\.xlsx$/i.test(fileName) || bytes.includes(0)) return fileIssue('import.unreadable');
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -6,7 +6,7 @@
  * Issue keys carry their namespace (`rules:dns.host-format`, `dns-records:import.zone-syntax`), because a row's
  * problems come both from the shared rules catalogue and from the file formats.
  */
-import type { DnsRecordFields } from '../../../core/api/endpoints/dns.js';
+import type { DnsRecordFields, DnsZoneSoa } from '../../../core/api/endpoints/dns.js';
 import { isBlank, parseInteger } from '../../../core/rules/common.js';
 import {
   DNS_LINE_DEFAULT,
@@ -14,7 +14,9 @@ import {
   MX_PRIORITY_DEFAULT,
   validateDnsDomain,
   validateDnsImportSheets,
+  nearestDnsTtl,
   validateDnsRecord,
+  validateDnsTtl,
   type DnsStatus,
 } from '../../../core/rules/dns.js';
 import type { RuleIssue } from '../../../core/rules/types.js';
@@ -43,7 +45,15 @@ export interface ImportRow {
   row: number;
   fields: ImportRowFields;
   issues: FileIssue[];
+  /**
+   * What the preview changed or assumed without blocking the row (a TTL moved to the nearest allowed option, a TTL
+   * taken from the SOA): shown on the row so nothing is changed silently.
+   */
+  notes?: FileIssue[];
 }
+
+/** A zone's SOA as a zone file states it, kept so export writes back the same SOA (the API's type). */
+export type ZoneSoa = DnsZoneSoa;
 
 /** One domain of a file: a workbook sheet or a zone file. */
 export interface ImportSheet {
@@ -53,6 +63,8 @@ export interface ImportSheet {
   rows: ImportRow[];
   /** Problems of the sheet as a whole (its domain, missing columns); any one blocks the import. */
   issues: FileIssue[];
+  /** The SOA of a zone file; workbooks carry none. */
+  soa?: ZoneSoa | null;
 }
 
 /** A parsed upload. */
@@ -81,9 +93,18 @@ export function emptyFields(): ImportRowFields {
 
 /**
  * Fills the defaults (line any, TTL 600, status normal, MX priority 5: rules §5 DNS) and checks the row with the
- * record rules every form uses. Issues found while reading (a bad zone-file line) are kept in front.
+ * record rules every form uses. Issues found while reading (a bad zone-file line) are kept in front. A whole-number
+ * TTL that is not one of the options (a real zone's 86400) is not a refusal: the nearest option is proposed in its
+ * place and the row says so in its notes.
  */
-export function finishRow(row: number, read: ImportRowFields, readIssues: FileIssue[] = []): ImportRow {
+export function finishRow(row: number, read: ImportRowFields, readIssues: FileIssue[] = [], readNotes: FileIssue[] = []): ImportRow {
+  const notes = [...readNotes];
+  const ttl = read.ttl.trim();
+  if (/^\d{1,10}$/.test(ttl) && validateDnsTtl(ttl) !== null) {
+    const proposed = nearestDnsTtl(Number(ttl));
+    notes.push(fileIssue('import.ttl-adjusted', { from: Number(ttl), to: proposed }, 'ttl'));
+    read = { ...read, ttl: String(proposed) };
+  }
   const type = read.type.trim().toUpperCase();
   const fields: ImportRowFields = {
     host: read.host.trim(),
@@ -97,7 +118,7 @@ export function finishRow(row: number, read: ImportRowFields, readIssues: FileIs
     group: read.group.trim(),
   };
   const issues = [...readIssues, ...validateDnsRecord(fields).map((found) => rulesIssue(found, found.field))];
-  return { row, fields, issues };
+  return notes.length > 0 ? { row, fields, issues, notes } : { row, fields, issues };
 }
 
 /** True when no cell of the row holds anything. */

@@ -14,12 +14,12 @@ import { parseInteger } from '../../../core/rules/common.js';
 import { DNS_LINE_DEFAULT, DNS_LINES, DNS_TTL_DEFAULT, DNS_TTL_OPTIONS, parseDnsRecordLine, validateDnsBatchRecords } from '../../../core/rules/dns.js';
 import { formatDuration } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { BatchLines } from '../../dns-shared/batch-lines.js';
 import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 import { JobProgress } from '../../dns-shared/job-progress.js';
 import { DNS_ROUTES, rememberSelectedJob } from '../../dns-shared/routes.js';
-import { refusalOf, type ServerRefusal } from '../../dns-shared/server-issues.js';
 import { useDnsJob } from '../../dns-shared/use-dns-job.js';
 import { RECORDS_SUBMITTED_EVENT } from '../events.js';
 import { LINE_KEYS } from '../vocabulary.js';
@@ -74,8 +74,8 @@ export function BatchAddRecords({ initialDomains }: BatchAddRecordsProps) {
     text: '',
   }));
   const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<ServerRefusal | null>(null);
+  // Every fault of the submission shows the error catalogue's message next to the form (the shared save pattern).
+  const saving = useSave();
   const [started, setStarted] = useState<DnsJob | null>(null);
   const progress = useDnsJob(client, started);
 
@@ -88,20 +88,14 @@ export function BatchAddRecords({ initialDomains }: BatchAddRecordsProps) {
 
   const submit = async () => {
     setAttempted(true);
-    setRefusal(null);
+    saving.reset();
     if (blocked) return;
-    setSaving(true);
-    try {
-      const records = recordsOf(result.entries, draft.line, draft.ttl);
-      const answer = await batchAddDnsRecords(client, { domain_ids: draft.domainIds, records }, { notify: false });
-      discard();
-      setStarted(answer.job);
-      emit(RECORDS_SUBMITTED_EVENT, { jobId: answer.job.id, domainIds: draft.domainIds, records: records.length });
-    } catch (error) {
-      setRefusal(refusalOf(error));
-    } finally {
-      setSaving(false);
-    }
+    const records = recordsOf(result.entries, draft.line, draft.ttl);
+    const outcome = await saving.run(() => batchAddDnsRecords(client, { domain_ids: draft.domainIds, records }, { notify: false }));
+    if (!outcome.ok) return;
+    discard();
+    setStarted(outcome.value.job);
+    emit(RECORDS_SUBMITTED_EVENT, { jobId: outcome.value.job.id, domainIds: draft.domainIds, records: records.length });
   };
   const again = () => {
     setStarted(null);
@@ -171,16 +165,16 @@ export function BatchAddRecords({ initialDomains }: BatchAddRecordsProps) {
         <span className="ec-muted">{t('batch.hint')}</span>
       </div>
       <BatchLines result={result} showIssue={attempted || draft.text.length > 0} issueId={issueId} />
-      {refusal && (
+      {(saving.error || saving.issues.length > 0) && (
         <div role="alert" className="ec-error-text">
-          {refusal.message}
-          {refusal.issues.map((found) => (
+          {saving.error}
+          {saving.issues.map((found) => (
             <p key={`${found.field}:${found.key}`}>{tRules(found.key, found.values)}</p>
           ))}
         </div>
       )}
       <div className="ec-dns-actions">
-        <Button type="submit" label={t('batch.submit', { count: result.entries.length })} loading={saving} />
+        <Button type="submit" label={t('batch.submit', { count: result.entries.length })} loading={saving.saving} />
       </div>
     </form>
   );

@@ -12,9 +12,10 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 import { Pager } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag } from '../../../core/ui/parts/status-tag.js';
-import { jobStatusTags } from '../../dns-shared/job-labels.js';
+import { isJobRunning, jobOutcome, jobOutcomeTags } from '../../dns-shared/job-labels.js';
 import type { PagedList } from '../../dns-shared/paged-list.js';
 import { DNS_ROUTES, rememberSelectedJob } from '../../dns-shared/routes.js';
+import { JOB_POLL_MS } from '../../dns-shared/use-dns-job.js';
 
 /** Props of {@link ImportHistory}. */
 export interface ImportHistoryProps {
@@ -26,8 +27,9 @@ export function ImportHistory({ imports }: ImportHistoryProps) {
   const { language, emit } = useElement();
   const t = useT();
   const tJobs = useT('dns-jobs');
-  const tags = useMemo(() => jobStatusTags(tJobs), [tJobs]);
+  const tags = useMemo(() => jobOutcomeTags(tJobs), [tJobs]);
   const state = imports.state.value;
+  const running = state.status === 'ready' && state.list.some((job) => isJobRunning(job.status));
 
   const open = (job: DnsJob) => {
     rememberSelectedJob(job.id);
@@ -37,6 +39,13 @@ export function ImportHistory({ imports }: ImportHistoryProps) {
   useEffect(() => {
     void imports.load();
   }, [imports, imports.page.value, imports.size.value]);
+  // A job listed while it waits or runs is asked again until it finishes, so its status follows the real outcome
+  // instead of staying "waiting" from the moment the import started.
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setTimeout(() => void imports.load(), JOB_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [imports, running, state]);
 
   return (
     <section className="ec-stack" aria-label={t('history.title')}>
@@ -59,11 +68,16 @@ export function ImportHistory({ imports }: ImportHistoryProps) {
             <Column header={t('history.created')} body={(job: DnsJob) => <span className="ec-nowrap">{formatLogTime(job.created_at)}</span>} />
             <Column header={t('history.file')} field="file_name" />
             <Column header={t('history.operator')} field="operator" />
-            <Column header={t('history.status')} body={(job: DnsJob) => <StatusTag settings={tags} value={job.status} />} />
+            <Column header={t('history.status')} body={(job: DnsJob) => <StatusTag settings={tags} value={jobOutcome(job)} />} />
             <Column
               header={t('history.counts')}
               body={(job: DnsJob) =>
-                tJobs('counts', { succeeded: formatCount(job.succeeded, language), failed: formatCount(job.failed, language), total: formatCount(job.total, language) })
+                tJobs('counts', {
+                  succeeded: formatCount(job.succeeded, language),
+                  skipped: formatCount(job.skipped, language),
+                  failed: formatCount(job.failed, language),
+                  total: formatCount(job.total, language),
+                })
               }
             />
             <Column

@@ -14,10 +14,10 @@ import { formatCount } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { LoadingState } from '../../../core/ui/parts/state-views.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { saveFile } from '../../dns-shared/download.js';
 import { JobProgress } from '../../dns-shared/job-progress.js';
 import { DNS_ROUTES, rememberSelectedJob } from '../../dns-shared/routes.js';
-import { refusalOf } from '../../dns-shared/server-issues.js';
 import { useDnsJob } from '../../dns-shared/use-dns-job.js';
 import { IMPORT_STARTED_EVENT } from '../events.js';
 import { parseInWorker, workbookInWorker } from '../files/file-worker.js';
@@ -25,15 +25,12 @@ import { fileIssue, importableRows, toRecordFields, type FileIssue, type ImportP
 import { workbookLabels, workbookVocabulary } from '../vocabulary.js';
 import { ImportPreview } from './import-preview.js';
 
-/** File types the picker offers. */
-const ACCEPT = '.xlsx,.xls,.zone,.txt';
-
 /** What the panel shows. */
 type PanelState =
   | { step: 'choose'; problem: string }
   | { step: 'reading'; fileName: string }
   | { step: 'preview'; preview: Preview; problem: string }
-  | { step: 'started'; job: DnsJob };
+  | { step: 'started'; job: DnsJob; skippedBefore: number };
 
 /** Props of {@link ImportPanel}. */
 export interface ImportPanelProps {
@@ -63,12 +60,14 @@ export function ImportPanel({ onStarted }: ImportPanelProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<PanelState>({ step: 'choose', problem: '' });
   const [mode, setMode] = useState<DnsImportMode>('append');
-  const [saving, setSaving] = useState(false);
+  const saving = useSave();
   const progress = useDnsJob(client, state.step === 'started' ? state.job : null);
 
   const issueText = (issue: FileIssue) => t(issue.key, issue.values);
   const preview = state.step === 'preview' ? state.preview : null;
-  const sheets = preview ? preview.sheets.map((sheet) => ({ domain: sheet.domain, rows: importableRows(sheet) })).filter((sheet) => sheet.rows.length > 0) : [];
+  const sheets = preview
+    ? preview.sheets.map((sheet) => ({ domain: sheet.domain, rows: importableRows(sheet), soa: sheet.soa ?? null })).filter((sheet) => sheet.rows.length > 0)
+    : [];
   const importable = sheets.reduce((sum, sheet) => sum + sheet.rows.length, 0);
   const blocked = !preview || preview.issue !== null || preview.sheets.some((sheet) => sheet.issues.length > 0) || importable === 0;
 
@@ -96,25 +95,21 @@ export function ImportPanel({ onStarted }: ImportPanelProps) {
   };
   const submit = async () => {
     if (!preview || blocked) return;
-    setSaving(true);
-    try {
-      const answer = await importDnsRecords(
-        client,
-        { file_name: preview.fileName, mode, sheets: sheets.map((sheet) => ({ domain: sheet.domain, records: sheet.rows.map((row) => toRecordFields(row.fields)) })) },
-        { notify: false },
-      );
-      setState({ step: 'started', job: answer.job });
-      emit(IMPORT_STARTED_EVENT, { jobId: answer.job.id, fileName: preview.fileName, records: importable });
-      onStarted();
-    } catch (error) {
-      const refusal = refusalOf(error);
-      const text = refusal ? refusal.message || refusal.issues.map((found) => t(`rules:${found.key}`, found.values)).join(' ') : '';
-      setState({ step: 'preview', preview, problem: text || t('import.failed') });
-    } finally {
-      setSaving(false);
-    }
+    const body = {
+      file_name: preview.fileName,
+      mode,
+      sheets: sheets.map((sheet) => ({ domain: sheet.domain, records: sheet.rows.map((row) => toRecordFields(row.fields)), ...(sheet.soa ? { soa: sheet.soa } : {}) })),
+    };
+    // Any fault keeps the preview and says why with the error catalogue's message (the shared save pattern).
+    const outcome = await saving.run(() => importDnsRecords(client, body, { notify: false }));
+    if (!outcome.ok) return;
+    const rowsInFile = preview.sheets.reduce((sum, sheet) => sum + sheet.rows.length, 0);
+    setState({ step: 'started', job: outcome.value.job, skippedBefore: rowsInFile - importable });
+    emit(IMPORT_STARTED_EVENT, { jobId: outcome.value.job.id, fileName: preview.fileName, records: importable });
+    onStarted();
   };
   const reset = () => {
+    saving.reset();
     if (inputRef.current) inputRef.current.value = '';
     setState({ step: 'choose', problem: '' });
   };
@@ -135,7 +130,7 @@ export function ImportPanel({ onStarted }: ImportPanelProps) {
   if (state.step === 'started') {
     return (
       <section className="ec-stack" aria-label={t('import.title')}>
-        {progress.job && <JobProgress job={progress.job} pollFailed={progress.failed} onDetails={openDetails} />}
+        {progress.job && <JobProgress job={progress.job} pollFailed={progress.failed} onDetails={openDetails} skippedBefore={state.skippedBefore} />}
         <div className="ec-dns-actions">
           <Button type="button" label={t('import.another')} onClick={reset} />
         </div>
@@ -152,7 +147,6 @@ export function ImportPanel({ onStarted }: ImportPanelProps) {
           ref={inputRef}
           id={fileInputId}
           type="file"
-          accept={ACCEPT}
           className="ec-visually-hidden"
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -179,6 +173,11 @@ export function ImportPanel({ onStarted }: ImportPanelProps) {
           {state.problem}
         </p>
       )}
+      {state.step === 'preview' && (saving.error || saving.issues.length > 0) && (
+        <p role="alert" className="ec-error-text ec-dns-import-failure">
+          {saving.error || saving.issues.map((found) => t(`rules:${found.key}`, found.values)).join(' ')}
+        </p>
+      )}
       {state.step === 'reading' && <LoadingState message={t('import.reading', { name: state.fileName })} />}
       {preview && (
         <>
@@ -187,10 +186,10 @@ export function ImportPanel({ onStarted }: ImportPanelProps) {
           <div className="ec-dns-actions">
             {mode === 'replace' ? (
               <ConfirmPopover message={t('import.confirm-replace', { count: sheets.length })} confirmLabel={t('import.replace-confirm')} danger onConfirm={() => void submit()}>
-                {(trigger) => <Button type="button" label={importLabel} disabled={blocked} loading={saving} {...trigger} />}
+                {(trigger) => <Button type="button" label={importLabel} disabled={blocked} loading={saving.saving} {...trigger} />}
               </ConfirmPopover>
             ) : (
-              <Button type="button" label={importLabel} disabled={blocked} loading={saving} onClick={() => void submit()} />
+              <Button type="button" label={importLabel} disabled={blocked} loading={saving.saving} onClick={() => void submit()} />
             )}
             <Button type="button" outlined label={t('import.cancel')} onClick={reset} />
           </div>

@@ -39,6 +39,7 @@ function SheetPreview({ sheet }: { sheet: ImportSheet }) {
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [onlyErrors, setOnlyErrors] = useState(false);
   const invalid = sheet.rows.filter((row) => row.issues.length > 0).length;
+  const adjusted = sheet.rows.filter((row) => row.issues.length === 0 && (row.notes?.length ?? 0) > 0).length;
   const rows = onlyErrors ? sheet.rows.filter((row) => row.issues.length > 0) : sheet.rows;
   const shown = rows.slice((page - 1) * pageSize, page * pageSize);
   const labelOf = (keys: Record<string, string>, id: string) => (Object.hasOwn(keys, id) ? t(keys[id]!) : id);
@@ -55,6 +56,7 @@ function SheetPreview({ sheet }: { sheet: ImportSheet }) {
         <span className="ec-muted">
           {t('preview.counts', { count: sheet.rows.length, total: formatCount(sheet.rows.length, language), valid: formatCount(sheet.rows.length - invalid, language), invalid: formatCount(invalid, language) })}
         </span>
+        {adjusted > 0 && <span className="ec-dns-row-note">{t('preview.adjusted', { count: adjusted, formatted: formatCount(adjusted, language) })}</span>}
         {invalid > 0 && (
           <span className="ec-row">
             <Checkbox
@@ -84,13 +86,34 @@ function SheetPreview({ sheet }: { sheet: ImportSheet }) {
           <Column header={t('column.line')} body={(row: ImportRow) => labelOf(LINE_KEYS, row.fields.line)} />
           <Column header={t('column.value')} body={(row: ImportRow) => <span className="ec-break">{row.fields.value}</span>} />
           <Column header={t('column.priority')} body={(row: ImportRow) => row.fields.priority} />
-          <Column header={t('column.ttl')} body={(row: ImportRow) => row.fields.ttl} />
+          <Column
+            header={t('column.ttl')}
+            body={(row: ImportRow) =>
+              row.notes?.some((note) => note.field === 'ttl') ? (
+                <span className="ec-dns-row-note" data-adjusted="ttl">
+                  <i className="pi pi-exclamation-circle" aria-hidden="true" /> {row.fields.ttl}
+                </span>
+              ) : (
+                row.fields.ttl
+              )
+            }
+          />
           <Column header={t('column.status')} body={(row: ImportRow) => labelOf(STATUS_KEYS, row.fields.status)} />
           <Column
             header={t('preview.problems')}
             body={(row: ImportRow) =>
               row.issues.length === 0 ? (
-                <span className="ec-dns-row-ok">{t('preview.ok')}</span>
+                (row.notes?.length ?? 0) === 0 ? (
+                  <span className="ec-dns-row-ok">{t('preview.ok')}</span>
+                ) : (
+                  <ul className="ec-dns-row-issues">
+                    {row.notes!.map((note, index) => (
+                      <li key={index} className="ec-dns-row-note">
+                        {issueText(note)}
+                      </li>
+                    ))}
+                  </ul>
+                )
               ) : (
                 <ul className="ec-dns-row-issues">
                   {row.issues.map((issue, index) => (

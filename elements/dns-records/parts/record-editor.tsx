@@ -23,7 +23,7 @@ import {
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { namedDropdown as named } from '../../../core/ui/parts/named.js';
-import { refusalOf } from '../../dns-shared/server-issues.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { LINE_KEYS } from '../vocabulary.js';
 
 /** What the editor edits; the priority is text while typed. */
@@ -108,33 +108,24 @@ export function useRecordEditor({ domainId, record, onSave, onSaved, onCancel }:
   const tRules = useT('rules');
   const [draft, setDraft, { discard }] = useDraft<RecordDraft>(`dns-records:${domainId}:${record?.id ?? 'new'}`, () => (record ? draftOf(record) : newDraft()));
   const [attempted, setAttempted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
-  const [serverMessage, setServerMessage] = useState('');
+  // Every fault of a save (shell §8, issue 18) leaves the row open with the draft and shows the catalogue's message.
+  const saving = useSave();
 
-  const issues = attempted ? [...issuesOf(draft), ...serverIssues] : serverIssues;
+  const issues = attempted ? [...issuesOf(draft), ...saving.issues] : saving.issues;
   const set = <K extends keyof RecordDraft>(field: K, value: RecordDraft[K]) => setDraft((previous) => ({ ...previous, [field]: value }));
 
   const save = async () => {
     setAttempted(true);
-    setServerIssues([]);
-    setServerMessage('');
+    saving.reset();
     if (issuesOf(draft).length > 0) return;
-    setSaving(true);
-    try {
-      const saved = await onSave(fieldsOf(draft, record?.status ?? 'normal'), record?.id);
-      discard();
-      onSaved(saved, record === undefined);
-    } catch (error) {
-      const refusal = refusalOf(error);
-      setServerIssues(refusal?.issues ?? []);
-      setServerMessage(refusal?.message ?? '');
-    } finally {
-      setSaving(false);
-    }
+    const outcome = await saving.run(() => onSave(fieldsOf(draft, record?.status ?? 'normal'), record?.id));
+    if (!outcome.ok) return;
+    discard();
+    onSaved(outcome.value, record === undefined);
   };
   const cancel = () => {
     discard();
+    saving.reset();
     onCancel();
   };
   const onKeyDown = (event: KeyboardEvent) => {
@@ -218,7 +209,7 @@ export function useRecordEditor({ domainId, record, onSave, onSaved, onCancel }:
     group: () => text('group', t('column.group')),
   };
 
-  return { draft, saving, serverMessage, save, cancel, onKeyDown, cells };
+  return { draft, saving: saving.saving, serverMessage: saving.error, save, cancel, onKeyDown, cells };
 }
 
 /** The editor returned by {@link useRecordEditor}. */

@@ -85,7 +85,7 @@ export function RecordList({ store }: RecordListProps) {
       const answer = await store.exportAll();
       const name = answer.domain.domain;
       if (format === 'bind') {
-        saveFile(root, new Blob([serializeZone(name, answer.records)], { type: 'text/plain' }), `${name}.zone`);
+        saveFile(root, new Blob([serializeZone(name, answer.records, new Date(), answer.soa)], { type: 'text/plain' }), `${name}.zone`);
       } else {
         const file = await workbookInWorker(name, answer.records, workbookLabels(language));
         if (!(file instanceof Blob)) {

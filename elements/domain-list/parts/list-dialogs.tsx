@@ -12,6 +12,7 @@ import { UNGROUPED, type WebsiteBatchAnswer, type WebsiteGroup, type WebsiteInfo
 import { validateWebsiteRemark } from '../../../core/rules/websites.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { OutcomeSummary, OutcomeTable } from './outcome-table.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
 
@@ -57,13 +58,14 @@ export function ConfirmActionDialog({ header, message, notice, confirmLabel, dan
 export interface EditSiteDialogProps {
   site: WebsiteInfo;
   groups: readonly WebsiteGroup[];
-  busy: boolean;
-  onSave: (body: WebsiteUpdateRequest) => void;
+  /** Saves the site; throws on failure, which the dialog shows (the error catalogue's message) while staying open. */
+  onSave: (body: WebsiteUpdateRequest) => Promise<WebsiteInfo>;
+  onSaved: (site: WebsiteInfo) => void;
   onCancel: () => void;
 }
 
 /** Remark (4-32, rules §5), group and auto renewal of one site. */
-export function EditSiteDialog({ site, groups, busy, onSave, onCancel }: EditSiteDialogProps) {
+export function EditSiteDialog({ site, groups, onSave, onSaved, onCancel }: EditSiteDialogProps) {
   const t = useT('domain-list');
   const tRules = useT('rules');
   const tCommon = useT('common');
@@ -77,10 +79,13 @@ export function EditSiteDialog({ site, groups, busy, onSave, onCancel }: EditSit
 
   const remarkIssue = validateWebsiteRemark(remark);
   const groupOptions = [{ value: UNGROUPED, label: t('group.none') }, ...groups.map((item) => ({ value: item.id, label: item.name }))];
-  const save = () => {
+  const saving = useSave();
+  const save = async () => {
     setTouched(true);
+    saving.reset();
     if (remarkIssue) return;
-    onSave({ id: site.id, remark: remark.trim(), group_id: group === UNGROUPED ? null : group, auto_renew: autoRenew });
+    const outcome = await saving.run(() => onSave({ id: site.id, remark: remark.trim(), group_id: group === UNGROUPED ? null : group, auto_renew: autoRenew }));
+    if (outcome.ok) onSaved(outcome.value);
   };
 
   return (
@@ -88,10 +93,11 @@ export function EditSiteDialog({ site, groups, busy, onSave, onCancel }: EditSit
       visible
       onHide={onCancel}
       header={t('edit.title', { domain: site.domain })}
+      error={saving.error || saving.issues.map((found) => tRules(found.key, found.values ?? {})).join(' ')}
       footer={
         <div className="ec-row ec-dialog-footer">
           <Button type="button" outlined label={tCommon('action.cancel')} onClick={onCancel} />
-          <Button type="button" label={tCommon('action.save')} loading={busy} onClick={save} />
+          <Button type="button" label={tCommon('action.save')} loading={saving.saving} onClick={() => void save()} />
         </div>
       }
     >

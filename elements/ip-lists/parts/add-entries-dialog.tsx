@@ -7,8 +7,7 @@
  */
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
-import { useEffect, useId, useState } from 'react';
-import { ApiError, VALIDATION_FAILED_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
+import { useEffect, useId } from 'react';
 import { addIpListEntries, type IpListEntryAddAnswer, type IpListInfo } from '../../../core/api/endpoints/ip-lists.js';
 import { formatCount } from '../../../core/i18n/format.js';
 import { IP_LIST_FILE_MAX, IP_LIST_MAX, validateIpListCapacity, type UnlockSource } from '../../../core/rules/bans.js';
@@ -17,6 +16,7 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 import { LineSourceInput } from '../../../core/ui/parts/line-source-input.js';
 import { BatchPreview } from '../../../core/ui/parts/batch-preview.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { warmBatchWorker } from '../../../core/workers/batch-checker.js';
 import type { IpListsStore } from '../store.js';
@@ -37,9 +37,9 @@ export function AddEntriesDialog({ store, list, onHide, onAdded }: AddEntriesDia
   const draftKey = `ip-lists:add:${list.id}`;
   const [source, setSource, sourceDraft] = useDraft<UnlockSource>(`${draftKey}:source`, 'typed');
   const [text, setText, textDraft] = useDraft(`${draftKey}:text`, '');
-  const [saving, setSaving] = useState(false);
-  const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
-  const [failure, setFailure] = useState('');
+  const saving = useSave();
+  const serverIssues = saving.issues;
+  const failure = saving.error;
   const ids = { text: useId(), file: useId(), hint: useId(), issue: useId() };
 
   const check = store.check.value;
@@ -63,33 +63,21 @@ export function AddEntriesDialog({ store, list, onHide, onAdded }: AddEntriesDia
     if (picked) void store.checkEntries({ source: 'file', file: picked });
   };
   const runCheck = () => {
-    setServerIssues([]);
+    saving.reset();
     if (source === 'file') {
       if (file) void store.checkEntries({ source: 'file', file });
     } else void store.checkEntries({ source: 'typed', text });
   };
   const submit = async () => {
     if (!ready) return;
-    setSaving(true);
-    setServerIssues([]);
-    setFailure('');
-    try {
-      const entries = packedEntries(checked.text, checked.packed, 0, checked.packed.summary.valid);
-      const answer = await addIpListEntries(
-        client,
-        { id: list.id, entries, source: checked.source, ...(checked.fileName ? { file_name: checked.fileName } : {}) },
-        { notify: false },
-      );
-      sourceDraft.discard();
-      textDraft.discard();
-      onAdded(answer);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === VALIDATION_FAILED_CODE) {
-        setServerIssues((error.data as { errors?: FieldIssue[] } | null)?.errors ?? []);
-      } else setFailure(error instanceof ApiError && error.message ? error.message : t('save-failed'));
-    } finally {
-      setSaving(false);
-    }
+    const entries = packedEntries(checked.text, checked.packed, 0, checked.packed.summary.valid);
+    const outcome = await saving.run(() =>
+      addIpListEntries(client, { id: list.id, entries, source: checked.source, ...(checked.fileName ? { file_name: checked.fileName } : {}) }, { notify: false }),
+    );
+    if (!outcome.ok) return;
+    sourceDraft.discard();
+    textDraft.discard();
+    onAdded(outcome.value);
   };
 
   // The worker loads while the user types or picks a file, so the first check does not wait for it.
@@ -110,7 +98,7 @@ export function AddEntriesDialog({ store, list, onHide, onAdded }: AddEntriesDia
         icon="pi pi-plus"
         label={t('add.submit', { count: formatCount(checked?.packed.summary.valid ?? 0, language) })}
         disabled={!ready}
-        loading={saving}
+        loading={saving.saving}
         onClick={() => void submit()}
       />
     </div>

@@ -6,11 +6,11 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
-import { ApiError, VALIDATION_FAILED_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
 import { createIpList, updateIpList, type IpListInfo } from '../../../core/api/endpoints/ip-lists.js';
 import { IP_LIST_NAME_MAX_LENGTH, IP_LIST_REMARK_MAX_LENGTH, validateIpListForm } from '../../../core/rules/bans.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 
 /** Props of {@link ListDialog}. */
@@ -30,33 +30,24 @@ export function ListDialog({ editing, onHide, onSaved }: ListDialogProps) {
   const [name, setName, nameDraft] = useDraft(`${draftKey}:name`, editing?.name ?? '');
   const [remark, setRemark, remarkDraft] = useDraft(`${draftKey}:remark`, editing?.remark ?? '');
   const [submitted, setSubmitted] = useState(false);
-  const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState('');
+  const saving = useSave();
   const ids = { name: useId(), remark: useId() };
 
-  const issues = submitted ? [...validateIpListForm({ name, remark }), ...serverIssues] : serverIssues;
+  const issues = submitted ? [...validateIpListForm({ name, remark }), ...saving.issues] : saving.issues;
   const issueOf = (field: string) => issues.find((found) => found.field === field);
 
   const save = async () => {
     setSubmitted(true);
-    setServerIssues([]);
-    setFailure('');
+    saving.reset();
     if (validateIpListForm({ name, remark }).length > 0) return;
-    setSaving(true);
-    try {
-      const body = { name: name.trim(), remark: remark.trim() };
-      const list = editing ? await updateIpList(client, { ...body, id: editing.id }, { notify: false }) : await createIpList(client, body, { notify: false });
-      nameDraft.discard();
-      remarkDraft.discard();
-      onSaved(list, !editing);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === VALIDATION_FAILED_CODE) {
-        setServerIssues((error.data as { errors?: FieldIssue[] } | null)?.errors ?? []);
-      } else setFailure(error instanceof ApiError && error.message ? error.message : t('save-failed'));
-    } finally {
-      setSaving(false);
-    }
+    const body = { name: name.trim(), remark: remark.trim() };
+    const outcome = await saving.run(() =>
+      editing ? updateIpList(client, { ...body, id: editing.id }, { notify: false }) : createIpList(client, body, { notify: false }),
+    );
+    if (!outcome.ok) return;
+    nameDraft.discard();
+    remarkDraft.discard();
+    onSaved(outcome.value, !editing);
   };
 
   const field = (key: 'name' | 'remark', label: string, value: string, onChange: (next: string) => void, max: number) => {
@@ -85,12 +76,12 @@ export function ListDialog({ editing, onHide, onSaved }: ListDialogProps) {
   const footer = (
     <div className="ec-row ec-dialog-actions">
       <Button type="button" outlined label={t('action.cancel')} onClick={onHide} />
-      <Button type="button" label={t('action.save')} loading={saving} onClick={() => void save()} />
+      <Button type="button" label={t('action.save')} loading={saving.saving} onClick={() => void save()} />
     </div>
   );
 
   return (
-    <EcDialog visible onHide={onHide} header={editing ? t('form.edit-title', { name: editing.name }) : t('form.create-title')} footer={footer}>
+    <EcDialog visible onHide={onHide} header={editing ? t('form.edit-title', { name: editing.name }) : t('form.create-title')} footer={footer} error={saving.error}>
       <form
         className="ec-stack"
         noValidate
@@ -101,11 +92,6 @@ export function ListDialog({ editing, onHide, onSaved }: ListDialogProps) {
       >
         {field('name', t('form.name'), name, setName, IP_LIST_NAME_MAX_LENGTH)}
         {field('remark', t('form.remark'), remark, setRemark, IP_LIST_REMARK_MAX_LENGTH)}
-        {failure ? (
-          <p role="alert" className="ec-error-text">
-            {failure}
-          </p>
-        ) : null}
       </form>
     </EcDialog>
   );

@@ -9,8 +9,8 @@ import { copyRules, listRuleSets, type RuleSetInfo } from '../../../core/api/end
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
-import { issuesOf } from './field-issues.js';
 
 /** Props of {@link CopyDialog}. */
 export interface CopyDialogProps {
@@ -33,7 +33,7 @@ export function CopyDialog({ sourceId, ids, unsaved, onCopied, onCancel }: CopyD
   const [targets, setTargets] = useState<RuleSetInfo[] | 'loading' | 'error'>('loading');
   const [target, setTarget] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saving = useSave();
 
   const load = () => {
     setTargets('loading');
@@ -43,21 +43,15 @@ export function CopyDialog({ sourceId, ids, unsaved, onCopied, onCancel }: CopyD
     );
   };
   const submit = async () => {
+    setMessage(null);
     if (target === null) {
       setMessage(tRules('waf.rule-set-required'));
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await copyRules(client, { ids, target_id: target }, { notify: false });
-      onCopied(answer.target, answer.copied);
-    } catch (error) {
-      const found = issuesOf(error)?.[0];
-      setMessage(found ? tRules(found.key, found.values) : error instanceof Error ? error.message : '');
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await saving.run(() => copyRules(client, { ids, target_id: target }, { notify: false }));
+    if (outcome.ok) onCopied(outcome.value.target, outcome.value.copied);
   };
+  const refused = saving.issues[0];
 
   useEffect(load, [client, sourceId]);
 
@@ -66,10 +60,11 @@ export function CopyDialog({ sourceId, ids, unsaved, onCopied, onCancel }: CopyD
       visible
       onHide={onCancel}
       header={t('copy.title', { count: ids.length })}
+      error={refused ? tRules(refused.key, refused.values) : saving.error}
       footer={
         <div className="ec-row">
           <Button type="button" label={t('action.cancel')} outlined onClick={onCancel} />
-          <Button type="button" label={t('copy.submit')} loading={busy} disabled={ids.length === 0} onClick={() => void submit()} />
+          <Button type="button" label={t('copy.submit')} loading={saving.saving} disabled={ids.length === 0} onClick={() => void submit()} />
         </div>
       }
     >

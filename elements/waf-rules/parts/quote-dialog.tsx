@@ -5,14 +5,13 @@
 import { Button } from 'primereact/button';
 import { MultiSelect } from 'primereact/multiselect';
 import { useEffect, useId, useState } from 'react';
-import type { FieldIssue } from '../../../core/api/catalogue.js';
 import { listDomainPicker, type DomainListItem } from '../../../core/api/endpoints/platform.js';
 import { quoteRuleSet, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { namedMultiSelect } from '../../../core/ui/parts/named.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
-import { issuesOf } from './field-issues.js';
 
 /** Props of {@link QuoteDialog}. */
 export interface QuoteDialogProps {
@@ -29,9 +28,7 @@ export function QuoteDialog({ set, onSaved, onCancel }: QuoteDialogProps) {
   const id = useId();
   const [domains, setDomains] = useState<DomainListItem[] | 'loading' | 'error'>('loading');
   const [chosen, setChosen] = useState<number[]>(set.bound_domains.map((domain) => domain.domain_id));
-  const [issues, setIssues] = useState<FieldIssue[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saving = useSave();
 
   const load = () => {
     setDomains('loading');
@@ -41,18 +38,9 @@ export function QuoteDialog({ set, onSaved, onCancel }: QuoteDialogProps) {
     );
   };
   const submit = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      onSaved(await quoteRuleSet(client, { id: set.id, domain_ids: chosen }, { notify: false }));
-    } catch (error) {
-      const found = issuesOf(error);
-      setIssues(found ?? []);
-      // Not a form finding (a permission refusal, a network failure): the server's own message, in the user's language.
-      if (found === null) setFailure(error instanceof Error ? error.message : '');
-    } finally {
-      setBusy(false);
-    }
+    // Not a form finding (a permission refusal, a network failure): the error catalogue's message, in the dialog.
+    const outcome = await saving.run(() => quoteRuleSet(client, { id: set.id, domain_ids: chosen }, { notify: false }));
+    if (outcome.ok) onSaved(outcome.value);
   };
 
   useEffect(load, [client]);
@@ -62,10 +50,11 @@ export function QuoteDialog({ set, onSaved, onCancel }: QuoteDialogProps) {
       visible
       onHide={onCancel}
       header={t('quote.title', { name: set.name })}
+      error={saving.error}
       footer={
         <div className="ec-row">
           <Button type="button" label={t('action.cancel')} outlined onClick={onCancel} />
-          <Button type="button" label={t('action.save')} loading={busy} disabled={!Array.isArray(domains)} onClick={() => void submit()} />
+          <Button type="button" label={t('action.save')} loading={saving.saving} disabled={!Array.isArray(domains)} onClick={() => void submit()} />
         </div>
       }
     >
@@ -85,12 +74,7 @@ export function QuoteDialog({ set, onSaved, onCancel }: QuoteDialogProps) {
             pt={namedMultiSelect(t('quote.domains'))}
           />
           <small className="ec-muted">{t('quote.hint')}</small>
-          {failure !== null && (
-            <small className="ec-error-text" role="alert">
-              {failure || t('quote.failed')}
-            </small>
-          )}
-          {issues.map((found, index) => (
+          {saving.issues.map((found, index) => (
             <small key={index} className="ec-error-text" role="alert">
               {tRules(found.key, found.values)}
             </small>

@@ -11,8 +11,9 @@ import { createRuleSet, updateRuleSet, type RuleSetInfo } from '../../../core/ap
 import { RULE_SET_DESCRIPTION_MAX_LENGTH, RULE_SET_NAME_MAX_LENGTH, validateRuleSet } from '../../../core/rules/waf.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
-import { issueOn, issuesOf } from './field-issues.js';
+import { issueOn } from './field-issues.js';
 
 /** Props of {@link RuleSetDialog}. */
 export interface RuleSetDialogProps {
@@ -29,8 +30,9 @@ export function RuleSetDialog({ set, onSaved, onCancel }: RuleSetDialogProps) {
   const tRules = useT('rules');
   const id = useId();
   const [form, setForm, draft] = useDraft(`waf-rules:set-form:${set?.id ?? 'new'}`, () => ({ name: set?.name ?? '', description: set?.description ?? '' }));
-  const [issues, setIssues] = useState<FieldIssue[]>([]);
-  const [busy, setBusy] = useState(false);
+  const [localIssues, setLocalIssues] = useState<FieldIssue[]>([]);
+  const saving = useSave();
+  const issues = [...localIssues, ...saving.issues];
 
   const message = (field: string) => {
     const found = issueOn(issues, field);
@@ -38,22 +40,20 @@ export function RuleSetDialog({ set, onSaved, onCancel }: RuleSetDialogProps) {
   };
   const submit = async () => {
     const local = validateRuleSet(form);
-    setIssues(local);
+    setLocalIssues(local);
+    saving.reset();
     if (local.length > 0) return;
-    setBusy(true);
-    try {
-      const body = { name: form.name.trim(), description: form.description.trim() };
-      const saved = set ? await updateRuleSet(client, { ...body, id: set.id }) : await createRuleSet(client, body);
-      draft.discard();
-      onSaved(saved, set === null);
-    } catch (error) {
-      setIssues(issuesOf(error) ?? []);
-    } finally {
-      setBusy(false);
-    }
+    const body = { name: form.name.trim(), description: form.description.trim() };
+    const outcome = await saving.run(() =>
+      set ? updateRuleSet(client, { ...body, id: set.id }, { notify: false }) : createRuleSet(client, body, { notify: false }),
+    );
+    if (!outcome.ok) return;
+    draft.discard();
+    onSaved(outcome.value, set === null);
   };
   const cancel = () => {
     draft.discard();
+    saving.reset();
     onCancel();
   };
   const nameError = message('name');
@@ -65,10 +65,11 @@ export function RuleSetDialog({ set, onSaved, onCancel }: RuleSetDialogProps) {
       visible
       onHide={cancel}
       header={set ? t('set-form.rename-title') : t('set-form.create-title')}
+      error={saving.error}
       footer={
         <div className="ec-row">
           <Button type="button" label={t('action.cancel')} outlined onClick={cancel} />
-          <Button type="button" label={t('action.save')} loading={busy} onClick={() => void submit()} />
+          <Button type="button" label={t('action.save')} loading={saving.saving} onClick={() => void submit()} />
         </div>
       }
     >

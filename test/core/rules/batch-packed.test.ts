@@ -27,6 +27,7 @@ describe('rules §5 Bans: a 100,000-line batch preview packed for the page', () 
 
   it('keeps each line status, issue and the valid entries, reading texts from the original text', () => {
     const packed = packBatchResult(text, validateUnlockEntries(text, 'file'));
+    // The text's final newline leaves a seventh raw line: it stays blank and, being trailing, is not counted (issue 18).
     assert.equal(packed.lineCount, 7);
     assert.deepEqual(
       Array.from({ length: packed.lineCount }, (_, index) => packedLineStatus(packed, index)),
@@ -41,7 +42,7 @@ describe('rules §5 Bans: a 100,000-line batch preview packed for the page', () 
     assert.deepEqual(packedEntries(text, packed, 1, 2), ['2001:DB8::1']);
     assert.deepEqual(Array.from(packedLineIndexes(packed)), [0, 2, 3, 4, 5]);
     assert.deepEqual(Array.from(packedLineIndexes(packed, ['invalid', 'duplicate'])), [3, 4]);
-    assert.deepEqual(packed.summary, { total: 5, valid: 3, invalid: 1, duplicate: 1, blank: 2 });
+    assert.deepEqual(packed.summary, { total: 5, valid: 3, invalid: 1, duplicate: 1, blank: 1 });
     assert.equal(packed.issue, null);
     assert.equal(packed.statuses[1], PACKED_STATUS.blank);
   });
@@ -67,5 +68,13 @@ describe('rules §5 Bans: a 100,000-line batch preview packed for the page', () 
     assert.deepEqual(last.transfer, packedTransfer(packed));
     assert.equal(last.transfer!.length, 4);
     assert.deepEqual(packed.summary.valid, 3);
+  });
+  it('issue 18: more than 65,535 distinct issues (each misaligned CIDR names its own network) keep their own message', () => {
+    const network = (i: number) => `${10 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
+    const lines = Array.from({ length: 70_000 }, (_, i) => `${network(i)}.1/24`);
+    const many = lines.join('\n');
+    const packed = packBatchResult(many, validateUnlockEntries(many, 'file'));
+    assert.equal(packed.issues.length > 65_535, true);
+    assert.deepEqual(packedLineIssue(packed, 69_999), { key: 'ip.cidr-not-network', values: { network: `${network(69_999)}.0/24` } });
   });
 });

@@ -36,7 +36,13 @@ describe('rules §5 batch input: one entry per line, duplicates, limits', () => 
         [3, '5.6.7.8', 'valid'],
       ],
     );
-    assert.deepEqual(result.summary, { total: 2, valid: 2, invalid: 0, duplicate: 0, blank: 3 });
+    // Issue 18: the blank lines at the end (the final newline) are not rows; the one between entries is.
+    assert.deepEqual(result.summary, { total: 2, valid: 2, invalid: 0, duplicate: 0, blank: 1 });
+    assert.deepEqual(splitLines('1.2.3.4\n'), ['1.2.3.4']);
+    assert.deepEqual(splitLines('1.2.3.4\r\n \t\r\n\n'), ['1.2.3.4']);
+    assert.deepEqual(splitLines('\n \n'), []);
+    const reported = validateBatch('1.2.3.4\n\n5.6.7.8\n', { ...ipOptions, blankLines: 'report' });
+    assert.deepEqual(reported.lines.map(({ line, status }) => [line, status]), [[1, 'valid'], [2, 'invalid'], [3, 'valid']]);
     assert.deepEqual(result.entries, ['1.2.3.4', '5.6.7.8']);
     assert.equal(result.issue, null);
   });

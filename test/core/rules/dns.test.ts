@@ -178,14 +178,16 @@ describe('rules §3/§5 DNS: lines, statuses, remarks, groups, batch records and
     const mixed = validateDnsBatchRecords('www A 192.0.2.1\nWWW a 192.0.2.1\nmail MX mx.example.com');
     assert.deepEqual(mixed.lines.map((line) => line.status), ['valid', 'duplicate', 'invalid']);
   });
-  it('rules §5 DNS: uploads are xlsx (or a BIND zone file) up to 2MB; .xls is refused with its own message', () => {
+  it('rules §5 DNS: uploads are xlsx (or a BIND zone file of any name) up to 2MB; .xls is refused with its own message', () => {
     assert.equal(validateDnsImportUpload({ name: 'a.xlsx', size: 2_000_000 }), null);
     assert.equal(validateDnsImportUpload({ name: 'example.com.zone', size: 10 }), null);
     assert.equal(validateDnsImportUpload({ name: 'zone.TXT', size: 10 }), null);
     assert.deepEqual(validateDnsImportUpload({ name: 'a.xls', size: 10 }), { key: 'dns.import-xls-unsupported' });
     assert.deepEqual(validateDnsImportUpload({ name: 'a.zone', size: 2_000_001 }), { key: 'dns.import-file-size', values: { max: '2MB' } });
     assert.deepEqual(validateDnsImportUpload({ name: 'a.xlsx', size: 2_000_001 }), { key: 'dns.import-file-size', values: { max: '2MB' } });
-    assert.deepEqual(validateDnsImportUpload({ name: 'a.csv', size: 1 }), { key: 'dns.import-file-type', values: { types: 'xlsx, zone, txt' } });
+    // Issue 18: zone files come with any name; the worker tells the formats apart by content.
+    assert.equal(validateDnsImportUpload({ name: 'db.example.com', size: 1 }), null);
+    assert.equal(validateDnsImportUpload({ name: 'example.com.hosts', size: 1 }), null);
     assert.deepEqual(validateDnsImportUpload({ name: 'a.zone', size: 0 }), { key: 'dns.import-file-empty' });
   });
 });

@@ -10,6 +10,7 @@ import {
   isCidr,
   isIp,
   isIpOrCidr,
+  misalignedCidrNetwork,
   isIPv4,
   isIPv6,
   parseCidr,
@@ -92,6 +93,19 @@ describe('rules §5 Bans, IP lists: CIDR', () => {
       assert.equal(isCidr(bad), false, bad);
       assert.equal(parseCidr(bad), null, bad);
     }
+  });
+  it('rules §5 (issue 18): a block with host bits set is refused with its network form, the stricter reading', () => {
+    assert.deepEqual(validateIpOrCidr('10.1.2.3/8'), { key: 'ip.cidr-not-network', values: { network: '10.0.0.0/8' } });
+    assert.deepEqual(validateIpOrCidr(' 192.168.1.77/24 '), { key: 'ip.cidr-not-network', values: { network: '192.168.1.0/24' } });
+    assert.deepEqual(validateIpOrCidr('255.255.255.255/0'), { key: 'ip.cidr-not-network', values: { network: '0.0.0.0/0' } });
+    assert.deepEqual(validateIpOrCidr('2001:DB8::1/32'), { key: 'ip.cidr-not-network', values: { network: '2001:db8::/32' } });
+    assert.deepEqual(validateIpOrCidr('2001:db8:0:0:8000::/64'), { key: 'ip.cidr-not-network', values: { network: '2001:db8::/64' } });
+    assert.equal(validateIpOrCidr('2001:db8:0:0:8000::/65'), null);
+    for (const ok of ['10.0.0.0/8', '1.2.3.4/32', '0.0.0.0/0', '2001:db8::/32', '2001:DB8:0::/32', '::1/128', '::/0', '10.1.2.3']) {
+      assert.equal(validateIpOrCidr(ok), null, ok);
+      assert.equal(misalignedCidrNetwork(ok), null, ok);
+    }
+    assert.equal(misalignedCidrNetwork('not/8'), null);
   });
   it('isIpOrCidr takes addresses and blocks of both families, nothing else', () => {
     for (const ok of ['1.2.3.4', '1.2.3.0/24', '::1', '2001:db8::/32']) assert.equal(isIpOrCidr(ok), true, ok);

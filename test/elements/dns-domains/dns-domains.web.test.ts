@@ -4,6 +4,7 @@ import '../../../elements/dns-domains/element.js';
 import { pageStorageKey } from '../../../elements/dns-domains/store.js';
 import { signInAsDemoChild, signInAsDemoParent } from '../../helpers/api-session.js';
 import { button, choose, envelope, finishedJob, injectFault, rows, settled, shadow, testClient, text, type, until } from '../../helpers/dns-elements.js';
+import { QUICK_SAVE_FAULTS, stubFetch } from '../../helpers/save-faults.js';
 
 const PREFIX = `wtr-dom-${Date.now().toString(36)}`;
 
@@ -149,6 +150,42 @@ describe('<ec-dns-domains> (rules §3-§5 DNS; shell §2 domainList, §6 permiss
     (shadow(element).querySelector('.p-confirm-popup-accept') as HTMLButtonElement).click();
     await deleted;
     await until(() => !rows(element).some((row) => row.textContent!.includes(groupName)), 'the group is gone');
+  });
+
+  it('issue 18 shared save pattern: the group dialog shows the catalogue message of each fault, stays open with the text, and retries', async function () {
+    this.timeout(30_000);
+    const element = await fixture<HTMLElement>(html`<ec-dns-domains lang="en-US" view="groups"></ec-dns-domains>`);
+    await settled(element);
+    button(element, 'Create group').click();
+    await until(() => shadow(element).querySelector('[part="dialog"] input'), 'the dialog opens');
+    const dialog = () => shadow(element).querySelector<HTMLElement>('[part="dialog"]');
+    const [name, remark] = Array.from(dialog()!.querySelectorAll<HTMLInputElement>('input'));
+    const groupName = `${PREFIX} faults`;
+    type(name!, groupName);
+    type(remark!, 'kept through every fault');
+    for (const fault of QUICK_SAVE_FAULTS) {
+      let calls = 0;
+      const restore = stubFetch(/V4\/dns\.group\.create/, (url, init) => {
+        calls++;
+        return fault.answer(url, init);
+      });
+      try {
+        button(dialog()!, 'Save').click();
+        // Two faults in a row can show the same text: wait for this save's own call and its end, not the old message.
+        await until(() => calls === 1 && !button(dialog()!, 'Save').disabled, `${fault.name}: the save ran`);
+        await until(() => dialog()?.querySelector('[part="dialog-error"]')?.textContent === fault.message, `${fault.name}: "${fault.message}"`);
+      } finally {
+        restore();
+      }
+      expect(dialog(), `${fault.name}: the dialog stays open`).to.not.equal(null);
+      expect([name!.value, remark!.value], fault.name).to.deep.equal([groupName, 'kept through every fault']);
+    }
+    const saved = oneEvent(element, 'ec-dns-group-saved');
+    button(dialog()!, 'Save').click();
+    expect((await saved).detail.created).to.equal(true);
+    await until(() => !dialog(), 'the retried save closes the dialog');
+    await until(() => rows(element).some((row) => row.textContent!.includes(groupName)), 'the group is listed once');
+    expect(rows(element).filter((row) => row.textContent!.includes(groupName))).to.have.length(1);
   });
 
   it('statistics: query, domain and record totals and the records by type', async () => {

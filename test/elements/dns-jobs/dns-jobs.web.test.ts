@@ -4,7 +4,7 @@ import '../../../elements/dns-jobs/element.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { button, choose, dropdownNamed, rows, settled, shadow, testClient, text, until } from '../../helpers/dns-elements.js';
 
-/** The seeded batch-add-records job (demo/server/features/dns/seed.ts): two rows succeeded, one failed. */
+/** The seeded batch-add-records job (demo/server/features/dns/seed.ts): two rows succeeded, one skipped as already present. */
 async function seededJobId(): Promise<number> {
   const jobs = await listDnsJobs(testClient(), { type: 'dns.batch-add-records', per_page: 100 });
   return jobs.list.at(-1)!.id;
@@ -18,7 +18,7 @@ describe('<ec-dns-jobs> (rules §3 DNS job, §4 statuses; shell §2 jobList, job
 
   it('rules §3/§4: lists creation time, operator, operation type, status, progress and counts; filters by type', async () => {
     const element = await settled(await fixture<HTMLElement>(html`<ec-dns-jobs lang="en-US" page-size="100"></ec-dns-jobs>`));
-    const seeded = rows(element).find((row) => row.textContent!.includes('Batch add records') && row.textContent!.includes('2 succeeded, 1 failed'))!;
+    const seeded = rows(element).find((row) => row.textContent!.includes('Batch add records') && row.textContent!.includes('2 succeeded, 1 skipped, 0 failed, of 3'))!;
     expect(seeded, 'the seeded job is listed').to.not.equal(undefined);
     expect(seeded.textContent).to.contain('admin@example.com');
     expect(seeded.textContent).to.contain('Success');
@@ -43,11 +43,13 @@ describe('<ec-dns-jobs> (rules §3 DNS job, §4 statuses; shell §2 jobList, job
     const id = await seededJobId();
     const element = await fixture<HTMLElement>(html`<ec-dns-jobs lang="en-US" view="detail-list" job-id=${id}></ec-dns-jobs>`);
     await settled(element);
-    expect(shadow(element).querySelector('[part="job-progress"]')!.textContent).to.contain('2 of 3 succeeded, 1 failed');
-    const failed = rows(element).find((row) => row.textContent!.includes('Fail'))!;
-    expect(failed.textContent).to.contain('The same record already exists');
-    expect(failed.textContent).to.contain('Default');
-    await choose(element, dropdownNamed(element, 'Result'), 'Fail');
+    // Issue 18: a repeat is counted as skipped, not failed, and a job without failures reads Success.
+    expect(shadow(element).querySelector('[part="job-progress"]')!.textContent).to.contain('2 of 3 succeeded, 1 skipped, 0 failed');
+    expect(shadow(element).querySelector('[part="job-progress"] [part="status"]')!.textContent).to.equal('Success');
+    const skipped = rows(element).find((row) => row.textContent!.includes('Skipped (already present)'))!;
+    expect(skipped.textContent).to.contain('The same record already exists');
+    expect(skipped.textContent).to.contain('Default');
+    await choose(element, dropdownNamed(element, 'Result'), 'Skipped (already present)');
     await settled(element);
     expect(rows(element)).to.have.length(1);
   });

@@ -5,6 +5,7 @@ import { formatDuration } from '../../../core/i18n/format.js';
 import '../../../elements/dns-records/element.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { button, choose, finishedJob, injectFault, rows, settled, shadow, testClient, text, type, until } from '../../helpers/dns-elements.js';
+import { QUICK_SAVE_FAULTS, stubFetch, TIMEOUT_FAULT, type SaveFault } from '../../helpers/save-faults.js';
 
 const STAMP = Date.now().toString(36);
 const DOMAINS = [`wtr-rec-${STAMP}.example`, `wtr-rec2-${STAMP}.example`];
@@ -169,6 +170,49 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
     await until(() => !rows(element).some((candidate) => candidate.textContent!.includes('192.0.2.81')), 'deleted');
   });
 
+  /** Types a record, then saves it under each fault: each shows its message, keeps the row open and typed; then retries. */
+  async function saveThroughFaults(faults: readonly SaveFault[], host: string): Promise<void> {
+    const element = await recordList(ids[1]!);
+    await startAdding(element);
+    type(field(element, 'Host record'), host);
+    type(field(element, 'Record value'), '192.0.2.77');
+    for (const fault of faults) {
+      let calls = 0;
+      const restore = stubFetch(/V4\/dns\.record\.create/, (url, init) => {
+        calls++;
+        return fault.answer(url, init);
+      });
+      try {
+        button(editor(element), 'Save').click();
+        // Two faults in a row can show the same text: wait for this save's own call and its end, not the old message.
+        await until(() => calls === 1 && !button(editor(element), 'Save').disabled, `${fault.name}: the save ran`, { timeout: 20_000 });
+        const shown = () => editor(element)?.querySelector('[role="alert"]')?.textContent ?? '(no message)';
+        await until(() => shown() === fault.message, `${fault.name}: "${fault.message}"`, { timeout: 20_000 }).catch(() => {
+          throw new Error(`${fault.name}: shows "${shown()}", editor ${editor(element) ? 'open' : 'closed'}`);
+        });
+      } finally {
+        restore();
+      }
+      expect(editor(element), `${fault.name}: the editor stays open`).to.not.equal(null);
+      expect([field(element, 'Host record').value, field(element, 'Record value').value], fault.name).to.deep.equal([host, '192.0.2.77']);
+    }
+    const saved = oneEvent(element, 'ec-dns-record-saved');
+    button(editor(element), 'Save').click();
+    expect((await saved).detail.created).to.equal(true);
+    await until(() => !editor(element) && rows(element).some((row) => row.textContent!.includes(host)), 'the retried save lists the record');
+    expect(rows(element).filter((row) => row.textContent!.includes(host)), 'saved once, not once per retry').to.have.length(1);
+  }
+
+  it('issue 18: the record editor shows the catalogue message on HTTP 500, 503, 429, HTML, malformed JSON, abort and network failure; retry saves', async function () {
+    this.timeout(30_000);
+    await saveThroughFaults(QUICK_SAVE_FAULTS, `faults-${STAMP}`);
+  });
+
+  it('issue 18: the record editor shows the timeout message after the 15 s limit (shell §9) and keeps the draft; retry saves', async function () {
+    this.timeout(40_000);
+    await saveThroughFaults([TIMEOUT_FAULT], `timeout-${STAMP}`);
+  });
+
   it('a failed load shows the error state with retry (fault injection: HTTP 500 on the record list)', async () => {
     const restore = injectFault(/V4\/dns\.record\.list/, () => new Response('oops', { status: 500 }));
     let element: HTMLElement;
@@ -227,14 +271,14 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
     expect((await finishedJob(jobId)).succeeded).to.equal(2);
   });
 
-  it('rules §5 DNS import: xlsx up to 2MB; .xls refused with its own message; other types refused', async () => {
+  it('rules §5 DNS import: xlsx up to 2MB; .xls refused with its own message; any other name is read by content (issue 18)', async () => {
     const element = await importPage();
     pick(element, new File([new Uint8Array(2_000_001)], 'big.xlsx'));
     expect(await fileProblem(element)).to.equal('Size limit exceeded (2MB)');
     pick(element, new File(['x'], 'old.xls'));
     expect(await fileProblem(element)).to.contain('Legacy .xls workbooks cannot be read');
-    pick(element, new File(['x'], 'zones.csv'));
-    expect(await fileProblem(element)).to.equal('Only xlsx, zone, txt files can be imported');
+    pick(element, new File([new Uint8Array([0x24, 0x00, 0xff, 0x10])], 'zones.csv'));
+    expect(await fileProblem(element)).to.equal('File read failed');
     const zh = await importPage('zh-CN');
     pick(zh, new File([new Uint8Array(2_000_001)], 'big.xlsx'));
     expect(await fileProblem(zh)).to.equal('超出大小限制（2MB）');
@@ -271,6 +315,37 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
     await until(() => shadow(element).querySelector('[part="job-progress"]')?.textContent?.includes('Success'), 'the import job succeeds', { timeout: 8000 });
     expect((await finishedJob(jobId)).succeeded).to.equal(3);
     await until(() => text(element).includes('two-tabs.xlsx'), 'the history lists the import');
+  });
+
+  it('issue 18/19: a real zone file (any name, $TTL 86400) previews the proposed TTL marked; the summary counts imported, skipped and failed', async function () {
+    this.timeout(30_000);
+    const domain = DOMAINS[1]!;
+    const zone = [
+      `$ORIGIN ${domain}.`,
+      '$TTL 86400',
+      `@ IN SOA ns1.${domain}. hostmaster.${domain}. ( 2024010101 7200 900 1209600 300 )`,
+      `zone-a-${STAMP} IN A 192.0.2.61`,
+      `zone-t-${STAMP} IN TXT "caf\\195\\169"`,
+      `zone-c-${STAMP} IN CAA 0 issue "letsencrypt.org"`,
+      '',
+    ].join('\n');
+    const element = await importPage();
+    pick(element, new File([zone], `db.${domain}`));
+    await until(() => shadow(element).querySelector('[part="preview"]'), 'the preview shows', { timeout: 8000 });
+    const adjusted = Array.from(shadow(element).querySelectorAll('[data-adjusted="ttl"]'));
+    expect(adjusted.map((cell) => cell.textContent!.trim())).to.deep.equal(['3600', '3600']);
+    expect(text(element)).to.contain('TTL 86400 is not offered; 3600 (the nearest allowed TTL) will be used');
+    expect(text(element)).to.contain('café');
+    const started = oneEvent(element, 'ec-dns-import-started');
+    button(element, 'Import 2 records').click();
+    const { jobId } = (await started).detail;
+    const progress = () => shadow(element).querySelector('[part="job-progress"]')?.textContent ?? '';
+    await until(() => progress().includes('Success'), 'the import job succeeds', { timeout: 8000 });
+    // The CAA row never left the preview: it is counted as skipped, next to what the job wrote.
+    expect(progress()).to.contain('2 of 3 succeeded, 1 skipped, 0 failed');
+    expect(shadow(element).querySelector('[part="job-progress"] .pi-check-circle')).to.not.equal(null);
+    await until(() => rows(element).some((row) => row.textContent!.includes(`db.${domain}`) && row.textContent!.includes('Success')), 'the history follows the job to Success');
+    expect((await finishedJob(jobId)).succeeded).to.equal(2);
   });
 
   it('import preview: a sheet for a domain the account does not have is refused before anything is written', async () => {

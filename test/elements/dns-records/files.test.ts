@@ -83,11 +83,13 @@ describe('DNS files: BIND zone export and import (issue 10 round trip)', () => {
     assert.deepEqual([byHost('@', 'AAAA')!.fields.value, byHost('@', 'AAAA')!.issues], ['2001:db8::10', []]);
     assert.deepEqual([byHost('www', 'CNAME')!.fields.value, byHost('www', 'CNAME')!.fields.ttl], ['example.org', '600']);
     assert.deepEqual([byHost('mail', 'MX')!.fields.value, byHost('mail', 'MX')!.fields.priority, byHost('mail', 'MX')!.fields.ttl], ['mx.example.org', '10', '3600']);
-    assert.equal(byHost('txt', 'TXT')!.fields.value, 'part one part two');
+    // RFC 1035 §3.3.14: a TXT of two character-strings stays two strings.
+    assert.equal(byHost('txt', 'TXT')!.fields.value, '"part one " "part two"');
     assert.deepEqual(rows.find((row) => row.fields.type === 'CAA')!.issues, [{ key: 'dns-records:import.unsupported-type', values: { type: 'CAA' } }]);
     assert.deepEqual(rows.find((row) => row.issues[0]?.key === 'dns-records:import.outside-zone')!.issues[0]!.values, { name: 'other.example.net' });
-    // Rules §5 DNS: a TTL outside 60/600/3600 is refused row by row, in the preview.
-    assert.deepEqual(byHost('short', 'A')!.issues, [{ key: 'rules:dns.ttl-option', values: { options: '60, 600, 3600' }, field: 'ttl' }]);
+    // Rules §5 DNS (issue 18): a TTL outside 60/600/3600 is not refused: the nearest option is proposed and marked.
+    assert.deepEqual([byHost('short', 'A')!.fields.ttl, byHost('short', 'A')!.issues], ['60', []]);
+    assert.deepEqual(byHost('short', 'A')!.notes, [{ key: 'dns-records:import.ttl-adjusted', values: { from: 300, to: 60 }, field: 'ttl' }]);
   });
 
   it('a zone without $ORIGIN or SOA takes its domain from the file name, or says it is unknown', () => {

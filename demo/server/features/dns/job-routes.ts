@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NOT_FOUND_CODE } from '../../../../core/api/catalogue.js';
 import {
+  DNS_JOB_ITEM_RESULTS,
   DNS_JOB_STATUSES,
   DNS_JOB_TYPES,
   type DnsJob,
@@ -21,8 +22,6 @@ import { scope } from '../../platform/security/scope.js';
 import { dnsAccess } from './access.js';
 import { JOB_COLUMNS, JOB_STATUS_SQL, textOf, toDnsJob, toJobItem, type DnsJobRow, type JobItemRow } from './rows.js';
 import { Conditions, findDnsJob, ownJobs } from './shared.js';
-
-const ITEM_RESULTS: readonly DnsJobItemResult[] = ['waiting', 'success', 'fail'];
 
 /** Registers the job routes. */
 export function jobListRoutes(api: FastifyInstance): void {
@@ -59,7 +58,7 @@ export function jobListRoutes(api: FastifyInstance): void {
     const conditions = new Conditions().add('job_id = @job_id', { job_id: jobId });
     const result = textOf(query.result);
     if (result) {
-      if (!ITEM_RESULTS.includes(result as DnsJobItemResult)) issues.push({ field: 'result', key: 'common.format-error' });
+      if (!DNS_JOB_ITEM_RESULTS.includes(result as DnsJobItemResult)) issues.push({ field: 'result', key: 'common.format-error' });
       conditions.add('result = @result', { result });
     }
     if (!validated(reply, issues)) return reply;

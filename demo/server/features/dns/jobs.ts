@@ -4,7 +4,7 @@
  * waiting rows and writes each one, with its result, in one transaction. A row that is already done is never touched
  * again, so a step that runs twice (after a restart) repeats nothing.
  */
-import type { DnsImportMode, DnsJobType } from '../../../../core/api/endpoints/dns.js';
+import type { DnsImportMode, DnsJobType, DnsZoneSoa } from '../../../../core/api/endpoints/dns.js';
 import { normalizeDomain } from '../../../../core/rules/domain.js';
 import type { JobContext, JobRunner, StepOutcome } from '../../platform/jobs/runner.js';
 import type { MessageKey } from '../../platform/http/messages.js';
@@ -27,21 +27,27 @@ export interface ImportParams {
   mode: DnsImportMode;
   /** The imported domains, for the replace mode's first step. */
   domains: string[];
+  /** The SOA of each zone-file domain, by domain; the domain keeps it for export (absent for workbooks). */
+  soa?: Record<string, DnsZoneSoa>;
 }
 
-/** What a finished DNS job reports. */
+/** What a finished DNS job reports: how many rows were written, skipped as already present, and failed. */
 export interface DnsJobResult {
   succeeded: number;
+  skipped: number;
   failed: number;
 }
 
+/** What writing one detail row did: written (null), skipped with its reason, or failed with its reason. */
+type RowOutcome = null | { result: 'skipped' | 'fail'; reason: MessageKey };
+
 function counts(scope: Scope, jobId: number): DnsJobResult & { total: number } {
   const count = (where: string) => scope.count('dns_job_items', { where: `job_id = @job ${where}`, params: { job: jobId } });
-  return { total: count(''), succeeded: count("AND result = 'success'"), failed: count("AND result = 'fail'") };
+  return { total: count(''), succeeded: count("AND result = 'success'"), skipped: count("AND result = 'skipped'"), failed: count("AND result = 'fail'") };
 }
 
-/** Runs one step over the next waiting rows with `write`, which answers the failure reason or null on success. */
-function stepRows(context: JobContext<unknown, null>, write: (scope: Scope, item: JobItemRow) => MessageKey | null): StepOutcome<null> {
+/** Runs one step over the next waiting rows with `write`, which answers what became of each row. */
+function stepRows(context: JobContext<unknown, null>, write: (scope: Scope, item: JobItemRow) => RowOutcome): StepOutcome<null> {
   const scope = scopeFor(context.db, context.memberId);
   const items = scope.all<JobItemRow>('dns_job_items', {
     where: "job_id = @job AND result = 'waiting'",
@@ -50,28 +56,31 @@ function stepRows(context: JobContext<unknown, null>, write: (scope: Scope, item
     limit: DNS_JOB_ROWS_PER_STEP,
   });
   if (items.length === 0) {
-    const { succeeded, failed } = counts(scope, context.jobId);
-    return { done: true, result: { succeeded, failed } satisfies DnsJobResult };
+    const { succeeded, skipped, failed } = counts(scope, context.jobId);
+    return { done: true, result: { succeeded, skipped, failed } satisfies DnsJobResult };
   }
   context.db.transaction(() => {
     for (const item of items) {
-      const reason = write(scope, item);
-      scope.update('dns_job_items', { result: reason ? 'fail' : 'success', reason: reason ?? '' }, 'id = @id', { id: item.id });
+      const outcome = write(scope, item);
+      scope.update('dns_job_items', { result: outcome?.result ?? 'success', reason: outcome?.reason ?? '' }, 'id = @id', { id: item.id });
     }
   })();
-  const { total, succeeded, failed } = counts(scope, context.jobId);
-  return { done: false, state: null, progress: total === 0 ? 99 : ((succeeded + failed) / total) * 100 };
+  const { total, succeeded, skipped, failed } = counts(scope, context.jobId);
+  return { done: false, state: null, progress: total === 0 ? 99 : ((succeeded + skipped + failed) / total) * 100 };
 }
 
 function domainIdOf(scope: Scope, domain: string): number | undefined {
   return scope.get<{ id: number }>('dns_domains', { columns: 'id', where: 'domain = @domain', params: { domain: normalizeDomain(domain) } })?.id;
 }
 
-/** Adds one record row to its domain unless the domain is gone or the same record exists. */
-function writeRecord(now: number, scope: Scope, item: JobItemRow): MessageKey | null {
+/**
+ * Adds one record row to its domain: fails when the domain is gone; skips a record the domain already has (append
+ * mode "repeats are skipped": nothing is lost, so it is not a failure).
+ */
+function writeRecord(now: number, scope: Scope, item: JobItemRow): RowOutcome {
   const domainId = domainIdOf(scope, item.domain);
-  if (domainId === undefined) return 'dns-domain-missing';
-  if (recordExists(scope, domainId, item)) return 'dns-record-exists';
+  if (domainId === undefined) return { result: 'fail', reason: 'dns-domain-missing' };
+  if (recordExists(scope, domainId, item)) return { result: 'skipped', reason: 'dns-record-exists' };
   scope.insert('dns_records', {
     domain_id: domainId,
     host: item.host,
@@ -114,7 +123,7 @@ export function registerDnsJobs(jobs: JobRunner): void {
       const now = context.now();
       const groupId = context.params.group_id;
       return stepRows(context as JobContext<unknown, null>, (scope, item) => {
-        if (domainIdOf(scope, item.domain) !== undefined) return 'dns-domain-exists';
+        if (domainIdOf(scope, item.domain) !== undefined) return { result: 'fail', reason: 'dns-domain-exists' };
         const groupExists = groupId !== null && scope.count('dns_groups', { where: 'id = @id', params: { id: groupId } }) > 0;
         scope.insert('dns_domains', {
           domain: normalizeDomain(item.domain),
@@ -140,15 +149,17 @@ export function registerDnsJobs(jobs: JobRunner): void {
     prepare(context) {
       // Replace mode empties the imported domains before the first row is written; prepare runs again after a
       // restart only while no step has run, so it never deletes rows this job already imported.
-      if (context.params.mode === 'replace') {
-        const scope = scopeFor(context.db, context.memberId);
-        context.db.transaction(() => {
-          for (const domain of context.params.domains) {
-            const domainId = domainIdOf(scope, domain);
-            if (domainId !== undefined) scope.remove('dns_records', 'domain_id = @domain_id', { domain_id: domainId });
-          }
-        })();
-      }
+      // A zone file's SOA is stored with its domain in the same step, so export writes it back unchanged.
+      const scope = scopeFor(context.db, context.memberId);
+      context.db.transaction(() => {
+        for (const domain of context.params.domains) {
+          const domainId = domainIdOf(scope, domain);
+          if (domainId === undefined) continue;
+          if (context.params.mode === 'replace') scope.remove('dns_records', 'domain_id = @domain_id', { domain_id: domainId });
+          const soa = context.params.soa?.[domain];
+          if (soa) scope.update('dns_domains', { soa: JSON.stringify(soa) }, 'id = @id', { id: domainId });
+        }
+      })();
       return null;
     },
     step(context) {

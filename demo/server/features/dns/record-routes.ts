@@ -12,6 +12,7 @@ import type {
   DnsImportMode,
   DnsRecordFields,
   DnsRecordListAnswer,
+  DnsZoneSoa,
 } from '../../../../core/api/endpoints/dns.js';
 import { isBlank } from '../../../../core/rules/common.js';
 import {
@@ -22,6 +23,7 @@ import {
   validateDnsImportSheets,
   validateDnsLine,
   validateDnsStatus,
+  validateDnsZoneSoa,
   type DnsStatus,
 } from '../../../../core/rules/dns.js';
 import { normalizeDomain } from '../../../../core/rules/domain.js';
@@ -228,7 +230,7 @@ export function recordRoutes(api: FastifyInstance): void {
     if (isBlank(fileName) || fileName.length > FILE_NAME_MAX) issues.push({ field: 'file_name', key: 'common.format-error' });
     const mode = textOf(body.mode) as DnsImportMode;
     if (mode !== 'append' && mode !== 'replace') issues.push({ field: 'mode', key: 'common.format-error' });
-    const sheets: { domain: string; records: DnsRecordFields[] }[] = [];
+    const sheets: { domain: string; records: DnsRecordFields[]; soa: DnsZoneSoa | null }[] = [];
     if (!Array.isArray(body.sheets)) issues.push(...listIssue('sheets'));
     else {
       const shapes = body.sheets.map((sheet) => {
@@ -249,7 +251,9 @@ export function recordRoutes(api: FastifyInstance): void {
             issues.push(...read.issues);
           });
         }
-        sheets.push({ domain, records });
+        const soa = source.soa === undefined || source.soa === null ? null : (source.soa as DnsZoneSoa);
+        if (soa) issues.push(...onField(`sheets.${index}.soa`, validateDnsZoneSoa(soa)));
+        sheets.push({ domain, records, soa });
       });
     }
     if (!validated(reply, issues)) return reply;
@@ -258,7 +262,8 @@ export function recordRoutes(api: FastifyInstance): void {
       const known = scope(request).count('dns_domains', { where: `domain = @domain AND ${visible.where}`, params: { domain: sheet.domain, ...visible.params } });
       if (known === 0) return fail(reply, NOT_FOUND_CODE, { key: 'dns-import-domain-unknown', values: { domain: sheet.domain } });
     }
-    const params: ImportParams = { file_name: fileName, mode, domains: sheets.map((sheet) => sheet.domain) };
+    const soa = Object.fromEntries(sheets.flatMap((sheet) => (sheet.soa ? [[sheet.domain, sheet.soa]] : [])));
+    const params: ImportParams = { file_name: fileName, mode, domains: sheets.map((sheet) => sheet.domain), ...(Object.keys(soa).length > 0 ? { soa } : {}) };
     const items = sheets.flatMap((sheet) => sheet.records.map((record) => itemOf(sheet.domain, record)));
     const job = startDnsJob(request, 'dns.batch-import-records', params, items, {
       action: 'import',
@@ -275,7 +280,8 @@ export function recordRoutes(api: FastifyInstance): void {
     const domain = visibleDomain(request, domainId as number);
     if (!domain) return fail(reply, NOT_FOUND_CODE);
     const records = scope(request).all<RecordRow>('dns_records', { where: 'domain_id = @domain_id', params: { domain_id: domain.id }, orderBy: 'id' });
-    const answer: DnsExportAnswer = { domain: toDomain(domain), records: records.map(toRecord) };
+    const stored = scope(request).get<{ soa: string | null }>('dns_domains', { columns: 'soa', where: 'id = @id', params: { id: domain.id } });
+    const answer: DnsExportAnswer = { domain: toDomain(domain), records: records.map(toRecord), soa: stored?.soa ? (JSON.parse(stored.soa) as DnsZoneSoa) : null };
     return ok(reply, answer);
   });
 }

@@ -89,6 +89,7 @@ export interface DnsJobRow {
   finished_at: number | null;
   total: number;
   succeeded: number;
+  skipped: number;
   failed: number;
 }
 
@@ -96,19 +97,18 @@ export interface DnsJobRow {
 export const JOB_COLUMNS = `id, type, state, progress, operator, params, reason, created_at, finished_at,
   (SELECT COUNT(*) FROM dns_job_items i WHERE i.job_id = jobs.id) AS total,
   (SELECT COUNT(*) FROM dns_job_items i WHERE i.job_id = jobs.id AND i.result = 'success') AS succeeded,
+  (SELECT COUNT(*) FROM dns_job_items i WHERE i.job_id = jobs.id AND i.result = 'skipped') AS skipped,
   (SELECT COUNT(*) FROM dns_job_items i WHERE i.job_id = jobs.id AND i.result = 'fail') AS failed`;
 
 /**
- * SQL conditions on a job row for each rules §4 status, matching {@link jobStatus}: finished jobs succeed when a row
- * succeeded or there were none.
+ * SQL conditions on a job row for each rules §4 status, matching {@link jobStatus}: a finished job succeeds only when
+ * none of its rows failed.
  */
 export const JOB_STATUS_SQL: Record<DnsJobStatus, string> = {
   waiting: "state IN ('not_started', 'preparing')",
   in_progress: "state = 'in_progress'",
-  success: `state = 'complete' AND (NOT EXISTS (SELECT 1 FROM dns_job_items i WHERE i.job_id = jobs.id)
-    OR EXISTS (SELECT 1 FROM dns_job_items i WHERE i.job_id = jobs.id AND i.result = 'success'))`,
-  fail: `state IN ('failed', 'canceled') OR (state = 'complete' AND EXISTS (SELECT 1 FROM dns_job_items i WHERE i.job_id = jobs.id)
-    AND NOT EXISTS (SELECT 1 FROM dns_job_items i WHERE i.job_id = jobs.id AND i.result = 'success'))`,
+  success: "state = 'complete' AND NOT EXISTS (SELECT 1 FROM dns_job_items i WHERE i.job_id = jobs.id AND i.result = 'fail')",
+  fail: "state IN ('failed', 'canceled') OR (state = 'complete' AND EXISTS (SELECT 1 FROM dns_job_items i WHERE i.job_id = jobs.id AND i.result = 'fail'))",
 };
 
 /** A `dns_job_items` row. */
@@ -170,10 +170,10 @@ export function toGroup(row: GroupRow): DnsGroup {
 }
 
 /** Rules §4 status of a job row (see {@link DnsJob}). */
-export function jobStatus(row: Pick<DnsJobRow, 'state' | 'total' | 'succeeded'>): DnsJobStatus {
+export function jobStatus(row: Pick<DnsJobRow, 'state' | 'failed'>): DnsJobStatus {
   if (row.state === 'not_started' || row.state === 'preparing') return 'waiting';
   if (row.state === 'in_progress') return 'in_progress';
-  if (row.state === 'complete') return row.total === 0 || row.succeeded > 0 ? 'success' : 'fail';
+  if (row.state === 'complete') return row.failed === 0 ? 'success' : 'fail';
   return 'fail';
 }
 
@@ -191,6 +191,7 @@ export function toDnsJob(row: DnsJobRow): DnsJob {
     finished_at: isoTime(row.finished_at),
     total: row.total,
     succeeded: row.succeeded,
+    skipped: row.skipped,
     failed: row.failed,
     reason: row.reason,
     file_name: params?.file_name ?? '',

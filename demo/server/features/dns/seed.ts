@@ -182,7 +182,7 @@ export const dnsSeed: SeedModule = {
           `INSERT INTO jobs (member_id, user_id, operator, type, state, progress, params, result, created_at, updated_at, started_at, finished_at)
            VALUES (?, ?, ?, 'dns.batch-add-records', 'complete', 100, 'null', ?, ?, ?, ?, ?)`,
         )
-        .run(DEMO_MEMBER_ID, owner.id, DEMO_PARENT_EMAIL, JSON.stringify({ succeeded: 2, failed: 1 }), finishedAt - 60_000, finishedAt, finishedAt - 60_000, finishedAt)
+        .run(DEMO_MEMBER_ID, owner.id, DEMO_PARENT_EMAIL, JSON.stringify({ succeeded: 2, skipped: 1, failed: 0 }), finishedAt - 60_000, finishedAt, finishedAt - 60_000, finishedAt)
         .lastInsertRowid,
     );
     const insertItem = db.prepare(
@@ -191,6 +191,6 @@ export const dnsSeed: SeedModule = {
     );
     insertItem.run(DEMO_MEMBER_ID, jobId, 0, 'example.net', 'www', 'A', '198.51.100.40', null, 'success', '');
     insertItem.run(DEMO_MEMBER_ID, jobId, 1, 'example.net', 'mail', 'A', '198.51.100.45', null, 'success', '');
-    insertItem.run(DEMO_MEMBER_ID, jobId, 2, 'example.net', 'www', 'A', '198.51.100.40', null, 'fail', 'dns-record-exists');
+    insertItem.run(DEMO_MEMBER_ID, jobId, 2, 'example.net', 'www', 'A', '198.51.100.40', null, 'skipped', 'dns-record-exists');
   },
 };
