@@ -11,7 +11,7 @@ import { openDatabase } from './platform/database.js';
 import { applyMigrations } from './platform/migrate.js';
 import { runSeeds } from './platform/seed-module.js';
 import { fail } from './platform/http/envelope.js';
-import { DEFAULT_BODY_LIMIT } from './platform/http/limits.js';
+import { bodyDepthWithin, DEFAULT_BODY_LIMIT } from './platform/http/limits.js';
 import type { MessageKey } from './platform/http/messages.js';
 import './platform/instance.js';
 import { createJobRunner } from './platform/jobs/runner.js';
@@ -19,8 +19,8 @@ import { consoleRoutes } from './platform/console-pages.js';
 import { API_ROUTES, MIGRATIONS, ROUTE_SCHEMAS, SEED_MODULES } from './features/index.js';
 import { attachRouteSchemas, schemaIssues } from './platform/http/schemas.js';
 import { OPENAPI_PATH, openApiOptions } from './platform/http/openapi.js';
-import { registerSecurityHeaders } from './platform/security/headers.js';
-import { registerIdempotency } from './platform/security/idempotency.js';
+import { earlySecurityHeaders, registerSecurityHeaders } from './platform/security/headers.js';
+import { registerIdempotency, releasePendingKeys } from './platform/security/idempotency.js';
 import { isRequestRateExceeded, registerRequestRateLimits } from './platform/security/request-rate.js';
 import { sessionHook } from './platform/security/session.js';
 
@@ -58,7 +58,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const db = openDatabase(options.dbPath);
   applyMigrations(db, MIGRATIONS, now());
   if (options.seed !== false) runSeeds(db, now(), SEED_MODULES);
+  releasePendingKeys(db);
 
+  const frameAncestors = options.frameAncestors ?? "'self'";
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -68,6 +70,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Strict request schemas: a value of the wrong type is refused, never coerced (`dry_run: "true"` is not true),
     // and nothing is added to or removed from what the client sent.
     // Every wrong field is named (allErrors), at most the first 20 (schemaIssues).
+    // A URL whose percent-encoding cannot be decoded never reaches a route or a hook: answer it here, with the
+    // envelope and the security headers like every other refusal.
+    frameworkErrors: (_error, _request, reply) => {
+      reply.headers(earlySecurityHeaders(frameAncestors));
+      return fail(reply, VALIDATION_FAILED_CODE, { key: 'bad-request', data: { errors: [{ field: 'url', key: 'common.format-error' }] }, httpStatus: 400 });
+    },
     ajv: { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: true } },
   });
   const jobs = createJobRunner({
@@ -85,7 +93,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     db.close();
   });
 
-  await registerSecurityHeaders(app, options.frameAncestors ?? "'self'");
+  await registerSecurityHeaders(app, frameAncestors);
 
   // Transport faults (malformed JSON, body too large, wrong content type, crashes) keep their HTTP status but still
   // carry the envelope, so the console can show a message in the user's language.
@@ -120,6 +128,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       await registerRequestRateLimits(api);
       api.decorateRequest('session', null);
       api.addHook('onRequest', sessionHook(db, now));
+      api.addHook('preValidation', async (request, reply) => {
+        if (!bodyDepthWithin(request.body)) {
+          return fail(reply, VALIDATION_FAILED_CODE, { data: { errors: [{ field: 'body', key: 'common.format-error' }] }, httpStatus: 400 });
+        }
+      });
       registerIdempotency(api);
       for (const routes of API_ROUTES) await routes(api);
       api.get(OPENAPI_PATH, { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { NOT_FOUND_CODE } from '../../core/api/catalogue.js';
+import { NOT_FOUND_CODE, VALIDATION_FAILED_CODE } from '../../core/api/catalogue.js';
 import { readConfig } from '../../demo/server/platform/config.js';
-import { DEFAULT_BODY_LIMIT } from '../../demo/server/platform/http/limits.js';
+import { bodyDepthWithin, DEFAULT_BODY_LIMIT } from '../../demo/server/platform/http/limits.js';
 import { contentSecurityPolicy } from '../../demo/server/platform/security/headers.js';
 import { signInParent, startServer } from './helpers.js';
 
@@ -242,5 +242,37 @@ describe('API compression (issue: every page loads only what it shows)', () => {
     assert.equal(plain.json().status.code, 1);
     const small = await app.inject({ method: 'GET', url: '/api/V4/nothing.here', headers: { 'accept-encoding': 'br, gzip' } });
     assert.equal(small.headers['content-encoding'], undefined);
+  });
+});
+
+describe('bad input never answers 500 and keeps the envelope and the headers (security finding)', () => {
+  let app: FastifyInstance;
+  before(async () => ({ app } = await startServer()));
+  after(() => app.close());
+
+  it('a URL whose percent-encoding cannot be decoded answers 400 with the envelope and the security headers', async () => {
+    for (const url of ['/api/V4/dns.domain.list%E0%A4%A', '/console/%E0%A4%A', '/api/%']) {
+      const answer = await app.inject({ method: 'GET', url });
+      assert.equal(answer.statusCode, 400, url);
+      assert.equal(answer.json().status.code, VALIDATION_FAILED_CODE, url);
+      assert.ok(answer.headers['content-security-policy'], url);
+      assert.equal(answer.headers['x-content-type-options'], 'nosniff', url);
+    }
+  });
+
+  it('a body nested thousands of levels deep is refused before hashing (idempotency) instead of overflowing the stack', async () => {
+    const { token } = await signInParent(app);
+    let deep = '1';
+    for (let level = 0; level < 20_000; level += 1) deep = `[${deep}]`;
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/V4/dns.group.create',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-1', 'x-token': token },
+      payload: `{"name":${deep}}`,
+    });
+    assert.equal(answer.statusCode, 400);
+    assert.deepEqual(answer.json().data.errors, [{ field: 'body', key: 'common.format-error' }]);
+    assert.equal(bodyDepthWithin({ a: [{ b: [1] }] }, 4), true);
+    assert.equal(bodyDepthWithin({ a: [{ b: [1] }] }, 3), false);
   });
 });

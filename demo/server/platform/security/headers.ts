@@ -45,6 +45,19 @@ export function contentSecurityPolicy(frameAncestors: string): string {
     .join(';');
 }
 
+/**
+ * The headers for an answer sent before any hook can run (a URL that cannot be decoded never reaches the router,
+ * so helmet's onRequest hook does not see it): the same policy, nosniff and referrer policy.
+ */
+export function earlySecurityHeaders(frameAncestors: string): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(frameAncestors),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cache-control': 'no-store',
+  };
+}
+
 /** Adds the headers to every response of the instance (register before the routes). */
 export async function registerSecurityHeaders(app: FastifyInstance, frameAncestors: string): Promise<void> {
   await app.register(helmet, {

@@ -7,13 +7,14 @@
  * - The same key with a different request (method, path, body or user) is refused with CONFLICT_CODE.
  * - A repeat that arrives while the first is still running is refused with CONFLICT_CODE ("in progress").
  * - Only envelope answers (HTTP 200) are kept; after a transport fault or crash the key is released so a retry can
- *   run. A key left pending by a process that died mid-request is released after {@link PENDING_TIMEOUT_MS}.
+ *   run. A key left pending by a process that died mid-request (kill -9, power loss) is released when the server
+ *   starts again ({@link releasePendingKeys}), and in any case after {@link PENDING_TIMEOUT_MS}.
  * - Routes without a session (sign-in) are not covered: their keys would have no account to belong to.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONFLICT_CODE, VALIDATION_FAILED_CODE } from '../../../../core/api/catalogue.js';
-import { prepare } from '../database.js';
+import { prepare, type Db } from '../database.js';
 import { fail } from '../http/envelope.js';
 import '../instance.js';
 
@@ -49,6 +50,16 @@ function fingerprint(request: FastifyRequest, userId: number): string {
   return createHash('sha256')
     .update(`${request.method} ${request.url}\n${userId}\n${JSON.stringify(request.body ?? null)}`)
     .digest('hex');
+}
+
+/**
+ * Releases every key still marked in progress. Called once at start, before the server answers anything: the
+ * reference server is the only process writing its SQLite file, so a pending key at that moment belongs to a
+ * request whose process died, and its retry must run instead of waiting out {@link PENDING_TIMEOUT_MS}.
+ * Returns how many were released.
+ */
+export function releasePendingKeys(db: Db): number {
+  return prepare(db, 'DELETE FROM idempotency_keys WHERE response IS NULL').run().changes;
 }
 
 /** Installs the idempotency hooks on every mutation of an API scope (call once, on the /api plugin). */
