@@ -3,7 +3,6 @@
  * (create, rename, delete, move websites in).
  */
 import { batch, computed, signal } from '@preact/signals-react';
-import { ApiError, VALIDATION_FAILED_CODE, type FieldIssue } from '../../core/api/catalogue.js';
 import type { ApiClient } from '../../core/api/client.js';
 import {
   assignWebsiteGroup,
@@ -20,9 +19,6 @@ import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** The list: first load, failed load, or a page of groups. */
 export type GroupListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: WebsiteGroup[]; total: number };
-
-/** A save's outcome: the group, or the server's findings on the form, or null when it failed otherwise. */
-export type GroupSaveResult = { group: WebsiteGroup } | { issues: FieldIssue[] } | null;
 
 /** Creates a store; {@link websiteGroupsStoreFor} gives each element its own. */
 export function createWebsiteGroupsStore(settings: { pageSize?: number } = {}) {
@@ -70,23 +66,15 @@ export function createWebsiteGroupsStore(settings: { pageSize?: number } = {}) {
     });
   }
 
-  async function saving(run: () => Promise<WebsiteGroup>, client: ApiClient): Promise<GroupSaveResult> {
-    try {
-      const group = await run();
-      void load(client);
-      return { group };
-    } catch (error) {
-      if (error instanceof ApiError && error.code === VALIDATION_FAILED_CODE) {
-        return { issues: (error.data as { errors?: FieldIssue[] } | undefined)?.errors ?? [] };
-      }
-      return null;
-    }
-  }
-
-  /** Creates a group, or renames one (with `id`). */
-  function save(client: ApiClient, input: WebsiteGroupInput & { id?: number }): Promise<GroupSaveResult> {
+  /**
+   * Creates a group, or renames one (with `id`), and reloads the page; throws on failure so the dialog shows it (the
+   * shared save pattern of core/ui/parts/use-save.ts).
+   */
+  async function save(client: ApiClient, input: WebsiteGroupInput & { id?: number }): Promise<WebsiteGroup> {
     const { id, ...body } = input;
-    return saving(() => (id === undefined ? createWebsiteGroup(client, body) : updateWebsiteGroup(client, { id, ...body })), client);
+    const group = id === undefined ? await createWebsiteGroup(client, body, { notify: false }) : await updateWebsiteGroup(client, { id, ...body }, { notify: false });
+    void load(client);
+    return group;
   }
 
   /** Deletes a group; true when the server did. */

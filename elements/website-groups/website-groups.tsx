@@ -7,7 +7,6 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useEffect, useState } from 'react';
-import type { FieldIssue } from '../../core/api/catalogue.js';
 import { publishNotice } from '../../core/api/notices.js';
 import type { WebsiteGroup, WebsiteGroupInput } from '../../core/api/endpoints/websites.js';
 import { formatCount, formatDateTime } from '../../core/i18n/format.js';
@@ -36,26 +35,14 @@ export function WebsiteGroups({ pageSize }: WebsiteGroupsProps) {
   const store = websiteGroupsStoreFor(host, { pageSize });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [sending, setSending] = useState(false);
-  const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
   const state = store.state.value;
   const query = store.query.value;
 
-  const close = () => {
-    setDialog(null);
-    setServerIssues([]);
-  };
-  const save = async (input: WebsiteGroupInput) => {
-    const id = dialog?.kind === 'rename' ? dialog.group.id : undefined;
-    setSending(true);
-    const saved = await store.save(client, { ...input, id });
-    setSending(false);
-    if (!saved) return;
-    if ('issues' in saved) {
-      setServerIssues(saved.issues);
-      return;
-    }
+  const close = () => setDialog(null);
+  const save = (input: WebsiteGroupInput) => store.save(client, { ...input, id: dialog?.kind === 'rename' ? dialog.group.id : undefined });
+  const saved = (group: WebsiteGroup) => {
     close();
-    emit(WEBSITE_GROUP_SAVED_EVENT, { id: saved.group.id, name: saved.group.name });
+    emit(WEBSITE_GROUP_SAVED_EVENT, { id: group.id, name: group.name });
     publishNotice({ severity: 'success', namespace: 'common', key: 'api.action-success' });
   };
   const remove = async (group: WebsiteGroup) => {
@@ -116,13 +103,7 @@ export function WebsiteGroups({ pageSize }: WebsiteGroupsProps) {
         </>
       )}
       {(dialog?.kind === 'create' || dialog?.kind === 'rename') && (
-        <GroupFormDialog
-          group={dialog.kind === 'rename' ? dialog.group : undefined}
-          busy={sending}
-          serverIssues={serverIssues}
-          onSave={(input) => void save(input)}
-          onCancel={close}
-        />
+        <GroupFormDialog group={dialog.kind === 'rename' ? dialog.group : undefined} onSave={save} onSaved={saved} onCancel={close} />
       )}
       {dialog?.kind === 'delete' && (
         <ConfirmActionDialog

@@ -350,13 +350,13 @@ export function listWebsiteGroups(client: ApiClient, query: PageQuery & { search
 }
 
 /** Creates a website group. */
-export function createWebsiteGroup(client: ApiClient, body: WebsiteGroupInput): Promise<WebsiteGroup> {
-  return client.post('V4/cloudsafe.hwws.website.group.create', body);
+export function createWebsiteGroup(client: ApiClient, body: WebsiteGroupInput, options?: CallOptions): Promise<WebsiteGroup> {
+  return client.post('V4/cloudsafe.hwws.website.group.create', body, options);
 }
 
 /** Renames a website group or changes its remark. */
-export function updateWebsiteGroup(client: ApiClient, body: WebsiteGroupUpdate): Promise<WebsiteGroup> {
-  return client.post('V4/cloudsafe.hwws.website.group.update', body);
+export function updateWebsiteGroup(client: ApiClient, body: WebsiteGroupUpdate, options?: CallOptions): Promise<WebsiteGroup> {
+  return client.post('V4/cloudsafe.hwws.website.group.update', body, options);
 }
 
 /** Deletes a website group; its websites become ungrouped. */

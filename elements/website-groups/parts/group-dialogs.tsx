@@ -6,11 +6,11 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useId, useMemo, useState } from 'react';
-import type { FieldIssue } from '../../../core/api/catalogue.js';
 import type { WebsiteGroup, WebsiteGroupInput } from '../../../core/api/endpoints/websites.js';
 import { validateWebsiteGroup } from '../../../core/rules/websites.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useSave } from '../../../core/ui/parts/use-save.js';
 import { createWebsitePickerStore } from '../../domain-list/picker-store.js';
 import { WebsitePicker } from '../../domain-list/parts/website-picker.js';
 
@@ -18,15 +18,14 @@ import { WebsitePicker } from '../../domain-list/parts/website-picker.js';
 export interface GroupFormDialogProps {
   /** The group to rename; creates a new one when absent. */
   group?: WebsiteGroup;
-  busy: boolean;
-  /** The server's findings from the last save. */
-  serverIssues: readonly FieldIssue[];
-  onSave: (input: WebsiteGroupInput) => void;
+  /** Saves the group; throws on failure, which the dialog shows (the shared save pattern) while staying open. */
+  onSave: (input: WebsiteGroupInput) => Promise<WebsiteGroup>;
+  onSaved: (group: WebsiteGroup) => void;
   onCancel: () => void;
 }
 
 /** Create or rename a group. */
-export function GroupFormDialog({ group, busy, serverIssues, onSave, onCancel }: GroupFormDialogProps) {
+export function GroupFormDialog({ group, onSave, onSaved, onCancel }: GroupFormDialogProps) {
   const t = useT('website-groups');
   const tRules = useT('rules');
   const tCommon = useT('common');
@@ -35,16 +34,20 @@ export function GroupFormDialog({ group, busy, serverIssues, onSave, onCancel }:
   const [remark, setRemark] = useState(group?.remark ?? '');
   const [tried, setTried] = useState(false);
   const [edited, setEdited] = useState(false);
+  const saving = useSave();
 
-  const issues = [...validateWebsiteGroup({ name, remark }), ...(edited ? [] : serverIssues)];
+  const issues = [...validateWebsiteGroup({ name, remark }), ...(edited ? [] : saving.issues)];
   const message = (field: string) => {
     const found = issues.find((item) => item.field === field);
     return (tried || !edited) && found ? tRules(found.key, found.values ?? {}) : null;
   };
-  const save = () => {
+  const save = async () => {
     setTried(true);
     setEdited(false);
-    if (validateWebsiteGroup({ name, remark }).length === 0) onSave({ name: name.trim(), remark: remark.trim() });
+    saving.reset();
+    if (validateWebsiteGroup({ name, remark }).length > 0) return;
+    const outcome = await saving.run(() => onSave({ name: name.trim(), remark: remark.trim() }));
+    if (outcome.ok) onSaved(outcome.value);
   };
   const field = (id: string, label: string, value: string, set: (value: string) => void, error: string | null, hint: string) => (
     <div className="ec-field">
@@ -71,10 +74,11 @@ export function GroupFormDialog({ group, busy, serverIssues, onSave, onCancel }:
       visible
       onHide={onCancel}
       header={group ? t('form.rename-title', { name: group.name }) : t('form.create-title')}
+      error={saving.error}
       footer={
         <div className="ec-row ec-dialog-footer">
           <Button type="button" outlined label={tCommon('action.cancel')} onClick={onCancel} />
-          <Button type="button" label={tCommon('action.save')} loading={busy} onClick={save} />
+          <Button type="button" label={tCommon('action.save')} loading={saving.saving} onClick={() => void save()} />
         </div>
       }
     >
