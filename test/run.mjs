@@ -8,6 +8,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// Hundreds of test servers and sign-ins: passwords are hashed at a cheap scrypt cost in tests (the production cost,
+// OWASP's N=2^17, is checked by test/server/auth.test.ts on its own).
+process.env.EC_FAST_PASSWORD_HASHING ??= '1';
 const only = process.argv.slice(2);
 const want = (stage) => only.length === 0 || only.includes(stage);
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -11,6 +12,7 @@ import type { SignInRateLimitedData, UserInfoAnswer } from '../../core/api/endpo
 import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
 import { MAX_FAILURES_PER_ACCOUNT, SIGN_IN_WINDOW_MS } from '../../demo/server/platform/security/rate-limit.js';
 import { hashToken } from '../../demo/server/platform/security/tokens.js';
+import { needsRehash, OWASP_SCRYPT_COST, verifyPassword } from '../../demo/server/platform/security/passwords.js';
 import { readTrustProxy } from '../../demo/server/platform/config.js';
 import { SIGN_IN_REQUESTS_PER_MINUTE } from '../../demo/server/platform/security/request-rate.js';
 import { call, expectOk, signInChild, signInParent, startServer, type TestClock } from './helpers.js';
@@ -343,6 +345,34 @@ describe('sign-in request rate (@fastify/rate-limit), whatever the outcome', () 
       assert.ok((refused.data as SignInRateLimitedData).retry_after > 0);
       assert.ok(refused.headers['content-security-policy'], 'the refusal keeps the security headers');
       assert.notEqual((await attempt('someone-else@example.com')).httpStatus, 429);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('password hashing at OWASP cost, with rehash on sign-in (security finding: scrypt N=2^14)', () => {
+  it("the production cost is OWASP's scrypt recommendation, and a hash made at it verifies", async () => {
+    assert.deepEqual({ ...OWASP_SCRYPT_COST }, { N: 131072, r: 8, p: 1 });
+    const salt = randomBytes(16);
+    const hash = scryptSync('Console#2026', salt, 64, { ...OWASP_SCRYPT_COST, maxmem: 256 * 1024 * 1024 });
+    const stored = ['scrypt', 131072, 8, 1, salt.toString('base64url'), hash.toString('base64url')].join('$');
+    assert.equal(await verifyPassword('Console#2026', stored), true);
+    assert.equal(await verifyPassword('Console#2027', stored), false);
+  });
+
+  it('a hash made at an older cost is replaced at the next successful sign-in, and the password still works', async () => {
+    const { app } = await startServer();
+    try {
+      const salt = randomBytes(16);
+      const old = ['scrypt', 16384, 8, 1, salt.toString('base64url'), scryptSync(DEMO_PARENT_PASSWORD, salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64url')].join('$');
+      app.db.prepare('UPDATE users SET password_hash = ? WHERE email = ?').run(old, DEMO_PARENT_EMAIL);
+      assert.equal(needsRehash(old), true);
+      await signInParent(app);
+      const stored = (app.db.prepare('SELECT password_hash FROM users WHERE email = ?').get(DEMO_PARENT_EMAIL) as { password_hash: string }).password_hash;
+      assert.notEqual(stored, old);
+      assert.equal(needsRehash(stored), false);
+      await signInParent(app);
     } finally {
       await app.close();
     }

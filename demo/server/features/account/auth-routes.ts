@@ -10,7 +10,7 @@ import { CHILD_ACCOUNT_TYPE } from '../../../../core/api/endpoints/auth.js';
 import { prepare, type Db, isoTime } from '../../platform/database.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { readChildSignIn, readSignIn } from './payloads.js';
-import { DECOY_PASSWORD_HASH, verifyPassword } from '../../platform/security/passwords.js';
+import { DECOY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../../platform/security/passwords.js';
 import { checkSignIn, clearSignInFailures, recordSignInFailure } from '../../platform/security/rate-limit.js';
 import { signInRequestLimit } from '../../platform/security/request-rate.js';
 import { asRecord } from '../../platform/http/readers.js';
@@ -80,6 +80,10 @@ async function signIn(
   const matches = await verifyPassword(password, user?.password_hash ?? DECOY_PASSWORD_HASH);
   if (!user || !matches) return fail(reply, SIGN_IN_FAILED_CODE);
   clearSignInFailures(db, accountKey, request.ip);
+  // A hash made at an older, cheaper cost is replaced while the password is at hand (OWASP: upgrade on sign-in).
+  if (user.password_hash && needsRehash(user.password_hash)) {
+    prepare(db, 'UPDATE users SET password_hash = ? WHERE id = ?').run(await hashPassword(password), user.id);
+  }
   if (user.status !== 'enabled') return fail(reply, SIGN_IN_FAILED_CODE, { key: 'account-disabled' });
   const signedInAt = request.server.now();
   const { token, expiresAt } = openSession(db, user, request.ip, signedInAt);
