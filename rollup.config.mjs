@@ -129,8 +129,8 @@ function reportSizes() {
   };
 }
 
-/** Files worth compressing: scripts, styles, fonts and data. */
-const COMPRESSIBLE = /\.(js|mjs|css|json|svg|woff2|txt)$/;
+/** Files worth compressing: scripts, styles and data (woff2 is compressed already). */
+const COMPRESSIBLE = /\.(js|mjs|css|json|svg|txt)$/;
 
 /**
  * Writes `<file>.br` and `<file>.gz` next to every emitted script, style and data file, so the reference server

@@ -40,7 +40,8 @@ describe('malformed requests over every route never answer 500 (security finding
   after(() => app.close());
 
   it('no answer of 500 or more, the envelope and the security headers on every refusal', async () => {
-    const routes = registeredRoutes(app).filter((route) => route.path.startsWith('/api/') && !route.path.includes('logOut') && !route.path.includes('logout'));
+    // Sign-out is left out: it would end the session every later case signs in with.
+    const routes = registeredRoutes(app).filter((route) => route.path.startsWith('/api/') && !/log[oO]ut/.test(route.path));
     assert.ok(routes.length >= 100, `expected every API route, found ${routes.length}`);
     const failures: string[] = [];
     let sent = 0;

@@ -13,7 +13,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import { stat } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, relative as relativePath, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSOLE_BASE } from './config.js';
 
@@ -74,8 +74,9 @@ export async function consoleRoutes(app: FastifyInstance, files: ConsoleFiles): 
       dotfiles: 'ignore',
       cacheControl: false,
       setHeaders(reply, path) {
-        const relative = path.slice(files.distDir.length).replace(/\\/g, '/').replace(/^\//, '');
-        const hashed = HASHED_FOLDERS.some((folder) => relative.startsWith(folder));
+        // The host page is sent from outside dist and is never hashed.
+        const relative = relativePath(files.distDir, path).split(sep).join('/');
+        const hashed = !relative.startsWith('..') && HASHED_FOLDERS.some((folder) => relative.startsWith(folder));
         reply.header('cache-control', hashed ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
         // RFC 9239: JavaScript is text/javascript (send's table still says application/javascript).
         if (/\.m?js$/.test(path)) reply.header('content-type', 'text/javascript; charset=utf-8');

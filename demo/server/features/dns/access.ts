@@ -9,6 +9,7 @@ import { PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
 import type { ModuleAccess } from '../../../../core/api/endpoints/platform.js';
 import { fail } from '../../platform/http/envelope.js';
 import { permissions, type SqlCondition } from '../../platform/security/permissions.js';
+import { scope } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
 
 /** The caller's DNS access. */
@@ -21,6 +22,11 @@ export interface DnsAccess {
   bindNewTo: number | null;
   /** True when allowed; otherwise answers PERMISSION_DENIED_CODE and returns false. */
   require(reply: FastifyReply, access: ModuleAccess): boolean;
+  /**
+   * Rules §6 per object: DNS groups belong to the whole account, so renaming or deleting one changes the domains of
+   * everybody who filed domains in it; a caller may do it only when the group holds none but the domains it sees.
+   */
+  holdsOnlyVisible(groupId: number): boolean;
 }
 
 /** The DNS access of the signed-in caller. */
@@ -44,6 +50,11 @@ export function dnsAccess(request: FastifyRequest): DnsAccess {
       };
     },
     bindNewTo: limited && grant?.auto_bind_new ? session.groupId : null,
+    holdsOnlyVisible(groupId) {
+      const visible = domains();
+      // COALESCE: a domain bound to no group has perm_group_id NULL, and NOT (NULL = x) would not count it.
+      return scope(request).count('dns_domains', { where: `dns_group_id = @group_id AND NOT COALESCE((${visible.where}), 0)`, params: { group_id: groupId, ...visible.params } }) === 0;
+    },
     require(reply, access) {
       if (granted.can('domain', access)) return true;
       fail(reply, PERMISSION_DENIED_CODE);

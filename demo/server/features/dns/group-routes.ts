@@ -46,17 +46,6 @@ function conflict(reply: FastifyReply): FastifyReply {
   return fail(reply, CONFLICT_CODE, { key: 'dns-group-exists' });
 }
 
-/**
- * Rules §6 per object: DNS groups belong to the whole account, so renaming or deleting one changes the domains of
- * everybody who filed domains in it. A sub-account whose grant is limited to some domains may do it only when the
- * group holds none but the domains it sees.
- */
-function holdsOnlyVisibleDomains(request: FastifyRequest, groupId: number): boolean {
-  const visible = dnsAccess(request).domains();
-  // COALESCE: a domain bound to no group has perm_group_id NULL, and NOT (NULL = x) would not count it.
-  return scope(request).count('dns_domains', { where: `dns_group_id = @group_id AND NOT COALESCE((${visible.where}), 0)`, params: { group_id: groupId, ...visible.params } }) === 0;
-}
-
 /** Registers the group routes. */
 export function groupRoutes(api: FastifyInstance): void {
   api.get('/V4/dns.group.list', async (request, reply) => {
@@ -96,7 +85,7 @@ export function groupRoutes(api: FastifyInstance): void {
     if (!validated(reply, issues)) return reply;
     const before = findGroup(request, id as number);
     if (!before) return fail(reply, NOT_FOUND_CODE);
-    if (!holdsOnlyVisibleDomains(request, before.id)) return fail(reply, PERMISSION_DENIED_CODE);
+    if (!dnsAccess(request).holdsOnlyVisible(before.id)) return fail(reply, PERMISSION_DENIED_CODE);
     if (nameTaken(request, name, before.id)) return conflict(reply);
     const now = request.server.now();
     request.server.db.transaction(() => {
@@ -119,7 +108,8 @@ export function groupRoutes(api: FastifyInstance): void {
     if (!validated(reply, ids ? [] : listIssue('ids'))) return reply;
     const rows = (ids as number[]).map((id) => findGroup(request, id)).filter((row): row is GroupRow => row !== undefined);
     if (rows.length === 0) return fail(reply, NOT_FOUND_CODE);
-    if (rows.some((row) => !holdsOnlyVisibleDomains(request, row.id))) return fail(reply, PERMISSION_DENIED_CODE);
+    const access = dnsAccess(request);
+    if (rows.some((row) => !access.holdsOnlyVisible(row.id))) return fail(reply, PERMISSION_DENIED_CODE);
     const changed = request.server.db.transaction(() => {
       let count = 0;
       for (const row of rows) {

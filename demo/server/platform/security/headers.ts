@@ -15,6 +15,9 @@ export function assertFrameAncestors(value: string): string {
   return value.trim();
 }
 
+/** Where links from the console may say they came from: the origin only, and only over HTTPS to HTTPS. */
+const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
 /**
  * The Content-Security-Policy directives of the console. Scripts only from our origin (no inline script, no eval:
  * plotly's dist-min draws the charts we use without eval, NOTES.md). Styles also allow 'unsafe-inline' because
@@ -53,7 +56,7 @@ export function earlySecurityHeaders(frameAncestors: string): Record<string, str
   return {
     'content-security-policy': contentSecurityPolicy(frameAncestors),
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
+    'referrer-policy': REFERRER_POLICY,
     'cache-control': 'no-store',
   };
 }
@@ -63,7 +66,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, frameAncesto
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(frameAncestors) },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    referrerPolicy: { policy: REFERRER_POLICY },
     // frame-ancestors decides who may embed the console; X-Frame-Options cannot name a partner origin.
     xFrameOptions: false,
     // The element bundles are loaded by partner pages on other origins (README "Embedding one element").
