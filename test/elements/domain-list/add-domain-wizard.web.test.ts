@@ -156,6 +156,8 @@ describe('<ec-domain-list view="add">: the add-domain wizard (rules §5)', () =>
   it('the list\'s "Add domain" opens the wizard in place, and cancel returns to the list', async () => {
     const element = await fixture<HTMLElement>(html`<ec-domain-list lang="en-US"></ec-domain-list>`);
     await waitUntil(() => shadow(element).querySelector('[part="table"]'), 'the list');
+    // The button stays disabled until the plan's quota has loaded (it may arrive after the rows).
+    await waitUntil(() => !button(shadow(element), 'Add domain').disabled, 'the add button enabled');
     button(shadow(element), 'Add domain').click();
     await waitUntil(() => shadow(element).querySelector('[part="wizard"]'), 'the wizard');
     button(shadow(element), 'Cancel').click();
