@@ -21,10 +21,11 @@ import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { build as esbuild, transform as esbuildTransform } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve as resolvePath } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { writeManifest } from './elements/custom-elements-manifest.mjs';
+import { trimTheme, usedComponents } from './elements/theme-trim.mjs';
 
 const skipTerser = process.env.EC_SKIP_TERSER === '1';
 // End-to-end runs build into their own folder, so a test run never serves a build another run is rewriting.
@@ -52,7 +53,11 @@ function assetsAsModules() {
     async load(id) {
       if (id.endsWith('.css')) {
         const css = readFileSync(id, 'utf8');
-        const code = skipTerser ? css : (await esbuildTransform(css, { loader: 'css', minify: true })).code;
+        let code = skipTerser ? css : (await esbuildTransform(css, { loader: 'css', minify: true })).code;
+        // The PrimeReact theme keeps only the components the console can render (elements/theme-trim.mjs).
+        if (!skipTerser && /[\\/]primereact[\\/]resources[\\/]themes[\\/]/.test(id)) {
+          code = trimTheme(code, usedComponents(['core', 'elements', 'demo/host']).unused);
+        }
         return `export default ${JSON.stringify(code)};`;
       }
       if (id.endsWith('.woff2')) {
@@ -107,24 +112,135 @@ function workerEntries() {
   };
 }
 
-/** Prints the gzip size of each entry and of the shared and lazy chunks. */
+/**
+ * The size budgets (elements/size-budgets.json, explained in the README): what the first route of the demo host
+ * and each element alone on a plain page may download before they show anything, and the chunks that must never be
+ * part of that. `targets` are the issue's budgets; `ceilingsGzipKB` holds, for a route or element that cannot meet
+ * its target yet, the most it may weigh now, so that it can only get lighter.
+ */
+const SIZE_BUDGETS = JSON.parse(readFileSync('elements/size-budgets.json', 'utf8'));
+
+/** The catalogue namespaces a definition file declares (`namespace: 'x'` and `uses: [...]`), plus `common`. */
+function declaredNamespaces(file) {
+  const source = readFileSync(file, 'utf8');
+  const namespace = source.match(/\bnamespace:\s*'([^']+)'/)?.[1];
+  const uses = [...(source.match(/\buses:\s*\[([^\]]*)\]/)?.[1] ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1]);
+  return [...new Set([namespace, 'common', ...uses].filter(Boolean))];
+}
+
+const gzipSize = (code) => gzipSync(code, { level: 9 }).length;
+const brotliSize = (code) =>
+  brotliCompressSync(code, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: code.length },
+  }).length;
+
+/**
+ * Prints what each route of the demo host and each element alone downloads before it first renders (its entry, every
+ * chunk that entry imports statically, and its catalogues in the default language, zh_CN), gzip and brotli, then
+ * every chunk; fails the build when a budget of elements/size-budgets.json is exceeded.
+ */
 function reportSizes() {
   return {
     name: 'ec-report-sizes',
     generateBundle(_options, bundle) {
-      const rows = [];
-      for (const file of Object.values(bundle)) {
-        if (file.type === 'asset' && /\.js$/.test(file.fileName)) {
-          rows.push({ file: file.fileName, kind: 'worker', raw: file.source.length, gzip: gzipSync(file.source).length });
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const sizes = new Map();
+      const sizeOf = (chunk) => {
+        if (!sizes.has(chunk.fileName)) sizes.set(chunk.fileName, { gzip: gzipSize(chunk.code), brotli: brotliSize(chunk.code) });
+        return sizes.get(chunk.fileName);
+      };
+      const catalogueChunk = new Map();
+      for (const chunk of chunks) {
+        const match = chunk.facadeModuleId?.match(/[\\/]core[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/);
+        if (match) catalogueChunk.set(`${match[1]}/${match[2]}`, chunk);
+      }
+      /** The entry and what it imports statically, then the zh_CN catalogues it shows first. */
+      const initialChunks = (entryFiles, namespaces) => {
+        const seen = new Set();
+        const visit = (fileName) => {
+          if (seen.has(fileName)) return;
+          seen.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+        };
+        for (const entry of entryFiles) visit(entry);
+        for (const namespace of namespaces) {
+          const catalogue = catalogueChunk.get(`zh_CN/${namespace}`);
+          if (!catalogue) this.error(`No zh_CN catalogue chunk for the namespace "${namespace}"`);
+          seen.add(catalogue.fileName);
         }
+        return [...seen].map((fileName) => byFile.get(fileName));
+      };
+      const measure = (key, label, entryFiles, namespaces, targetKB) => {
+        const files = initialChunks(entryFiles, namespaces);
+        const budgetKB = SIZE_BUDGETS.ceilingsGzipKB[key] ?? targetKB;
+        const total = files.reduce((sum, chunk) => ({ gzip: sum.gzip + sizeOf(chunk).gzip, brotli: sum.brotli + sizeOf(chunk).brotli }), { gzip: 0, brotli: 0 });
+        const forbidden = files.filter((chunk) => SIZE_BUDGETS.neverInitial.some((name) => chunk.moduleIds.some((id) => id.includes(`/node_modules/${name}/`))));
+        return { label, files, ...total, targetKB, budgetKB, forbidden };
+      };
+
+      const elementRows = [];
+      for (const chunk of chunks) {
+        if (!chunk.isEntry || !chunk.fileName.startsWith('elements/')) continue;
+        const name = chunk.fileName.slice('elements/'.length, -'.js'.length);
+        const target = SIZE_BUDGETS.targets.elementAloneGzipKB;
+        elementRows.push(measure(`ec-${name}`, `<ec-${name}>`, [chunk.fileName], declaredNamespaces(`elements/${name}/element.ts`), target));
+      }
+      const routeRows = [];
+      if (byFile.has('console.js')) {
+        const hostNamespaces = declaredNamespaces('demo/host/console-app.tsx');
+        const target = SIZE_BUDGETS.targets.firstRouteGzipKB;
+        routeRows.push(measure('/console/login', '/console/login (signed out)', ['console.js'], hostNamespaces, target));
+        for (const [route, element] of Object.entries(SIZE_BUDGETS.firstRoutes)) {
+          const name = element.replace(/^ec-/, '');
+          routeRows.push(
+            measure(
+              route,
+              `${route} (<${element}>)`,
+              ['console.js', `elements/${name}.js`],
+              [...hostNamespaces, ...declaredNamespaces(`elements/${name}/element.ts`)],
+              target,
+            ),
+          );
+        }
+      }
+
+      const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`.padStart(9);
+      const printRows = (title, rows) => {
+        console.log(`\n${title}`);
+        console.log(`  ${'gzip'.padStart(9)} ${'brotli'.padStart(9)} ${'target'.padStart(9)} ${'ceiling'.padStart(9)}  files`);
+        for (const row of rows) {
+          const over = row.gzip > row.budgetKB * 1000 ? '  OVER BUDGET' : row.gzip > row.targetKB * 1000 ? '  (over target)' : '';
+          const ceiling = row.budgetKB === row.targetKB ? '-'.padStart(9) : kb(row.budgetKB * 1000);
+          console.log(`  ${kb(row.gzip)} ${kb(row.brotli)} ${kb(row.targetKB * 1000)} ${ceiling}  ${String(row.files.length).padStart(3)}  ${row.label}${over}`);
+          // EC_SIZE_DETAIL=1 lists the files behind each figure, largest first.
+          if (process.env.EC_SIZE_DETAIL === '1') {
+            for (const chunk of [...row.files].sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip)) {
+              console.log(`  ${kb(sizeOf(chunk).gzip)} ${kb(sizeOf(chunk).brotli)}                        ${chunk.fileName}`);
+            }
+          }
+        }
+      };
+      printRows('First route of the demo host (JS before first render, zh_CN, base 1000):', routeRows);
+      printRows('Each element alone on a plain page (JS before first render, zh_CN):', elementRows);
+
+      const chunkRows = [];
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'asset' && /\.js$/.test(file.fileName)) chunkRows.push({ file: file.fileName, kind: 'worker', gzip: gzipSize(file.source) });
         if (file.type !== 'chunk') continue;
         const kind = file.isEntry ? 'entry' : file.isDynamicEntry ? 'lazy' : 'shared';
-        rows.push({ file: file.fileName, kind, raw: file.code.length, gzip: gzipSync(file.code).length });
+        chunkRows.push({ file: file.fileName, kind, gzip: sizes.get(file.fileName)?.gzip ?? gzipSize(file.code) });
       }
-      rows.sort((a, b) => a.kind.localeCompare(b.kind) || a.file.localeCompare(b.file));
-      const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`.padStart(10);
-      console.log('\nBundle sizes (gzip, base 1000):');
-      for (const row of rows) console.log(`  ${row.kind.padEnd(6)} ${kb(row.gzip)}  ${row.file}`);
+      chunkRows.sort((a, b) => a.kind.localeCompare(b.kind) || a.file.localeCompare(b.file));
+      console.log('\nEvery file (gzip):');
+      for (const row of chunkRows) console.log(`  ${row.kind.padEnd(6)} ${kb(row.gzip)}  ${row.file}`);
+
+      const failures = [];
+      for (const row of [...routeRows, ...elementRows]) {
+        if (row.gzip > row.budgetKB * 1000) failures.push(`${row.label}: ${kb(row.gzip).trim()} gzip, budget ${row.budgetKB} KB`);
+        for (const chunk of row.forbidden) failures.push(`${row.label}: ${chunk.fileName} must never load before the first render`);
+      }
+      if (failures.length && !skipTerser) this.error(`Size budgets exceeded (elements/size-budgets.json):\n  ${failures.join('\n  ')}`);
     },
   };
 }
@@ -160,6 +276,16 @@ function precompress() {
   };
 }
 
+/** Empties the output folder first, so a file the build no longer writes is not served (or measured) again. */
+function cleanOutput() {
+  return {
+    name: 'ec-clean-output',
+    buildStart() {
+      rmSync(outputDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Writes custom-elements.json from the JSDoc of each elements/<name>/element.ts. */
 function customElementsManifest() {
   return {
@@ -185,17 +311,26 @@ function terserExceptPlotly() {
 
 /**
  * The libraries every element needs go to the one core chunk with core/ (so signals, the session, i18n and the theme
- * are shared by every element on a page): React, r2wc, signals, i18next, the formatter. Everything else, PrimeReact
- * components included, is left to rollup, which puts each module in the chunk of the elements that import it, so
- * an element downloads the components it shows and no other (issue "every page loads only what it shows").
+ * are shared by every element on a page): React, r2wc, signals, i18next, the formatter. Everything else is left to
+ * rollup, which puts each module in the chunk of the elements that import it, so an element downloads what it shows
+ * and no more (issue "every page loads only what it shows"): PrimeReact components, the shared parts, the rules of
+ * a feature area (the PCRE checker only comes with the WAF), the endpoint tables and each language's catalogue of
+ * each namespace (loaded by core/i18n/catalogues.ts when an element of that language first renders).
  */
 const SHARED_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|@preact[\\/]signals[^\\/]*|@r2wc[\\/][^\\/]+|i18next|@formatjs[\\/][^\\/]+|intl-messageformat|tslib|@babel[\\/]runtime)[\\/]/;
-const FEATURE_CORE = /[\\/]core[\\/](x509|match)[\\/]/;
+const ELEMENT_OWNED_CORE = /[\\/]core[\\/](x509|match|rules|ui[\\/]parts|i18n[\\/]locales|api[\\/]endpoints)[\\/]/;
 
 function manualChunks(id) {
   if (SHARED_PACKAGES.test(id)) return 'core';
-  if (id.includes('/core/') && !id.includes('/node_modules/') && !FEATURE_CORE.test(id) && !id.includes('/core/ui/parts/')) return 'core';
+  if (id.includes('/core/') && !id.includes('/node_modules/') && !ELEMENT_OWNED_CORE.test(id)) return 'core';
   return undefined;
+}
+
+/** Catalogue chunks by language and namespace (`chunks/i18n/en_US/waf-<hash>.js`), so the size table reads itself. */
+function chunkFileNames(chunk) {
+  const catalogue = chunk.facadeModuleId?.match(/[\\/]core[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/);
+  if (catalogue) return `chunks/i18n/${catalogue[1]}/${catalogue[2]}-[hash].js`;
+  return 'chunks/[name]-[hash].js';
 }
 
 const input = { ...elementEntries() };
@@ -207,7 +342,7 @@ export default {
     dir: outputDir,
     format: 'es',
     entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
+    chunkFileNames,
     assetFileNames: 'assets/[name]-[hash][extname]',
     manualChunks,
     sourcemap: false,
@@ -219,6 +354,7 @@ export default {
     warn(warning);
   },
   plugins: [
+    cleanOutput(),
     customElementsManifest(),
     workerEntries(),
     assetsAsModules(),

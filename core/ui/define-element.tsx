@@ -9,8 +9,9 @@ import { PrimeReactProvider } from 'primereact/api';
 import { useEffect, useMemo, type ComponentType } from 'react';
 import { getApiClient, DEFAULT_API_BASE } from '../api/shared-client.js';
 import { asLanguage, pageLanguage, type Language } from '../i18n/language.js';
-import type { Namespace } from '../i18n/resources.js';
+import type { Namespace } from '../i18n/catalogues.js';
 import { translator } from '../i18n/i18n.js';
+import { CatalogueFailure, useShownLanguage } from './catalogue-loading.js';
 import { sessionToken } from '../session/session.js';
 import { emit } from './emit.js';
 import { ElementContext, type ElementContextValue, type RouteMode } from './element-context.js';
@@ -40,6 +41,11 @@ export interface DefineElementOptions<Props> {
   attributes?: Partial<Record<Extract<keyof Props, string>, AttributeType>>;
   /** The element's i18n namespace. */
   namespace: Namespace;
+  /**
+   * Other namespaces its parts translate with (`rules`, `condition-builder`, another element's), loaded with its own
+   * and `common` before it first renders. test/core/ui/element-namespaces.test.ts checks the list against the parts.
+   */
+  uses?: readonly Namespace[];
   /** The element's own CSS, adopted after the shared sheets (one constructed sheet shared by its instances). */
   styles?: string;
 }
@@ -83,19 +89,24 @@ export function defineElement<Props extends object>(
   const existing = customElements.get(tag);
   if (existing) return existing;
   const types: Record<string, AttributeType> = { ...COMMON_ATTRIBUTES, ...(options.attributes as Record<string, AttributeType>) };
+  const namespaces: readonly Namespace[] = [...new Set<Namespace>([options.namespace, 'common', ...(options.uses ?? [])])];
 
   function ElementShell(raw: RawProps) {
     useSignals();
     const root = raw.container as ShadowRoot;
     const host = root.host as HTMLElement;
-    const language: Language = asLanguage(raw.lang) ?? pageLanguage.value;
+    const requestedLanguage: Language = asLanguage(raw.lang) ?? pageLanguage.value;
+    const texts = useShownLanguage(host, tag, requestedLanguage, namespaces);
+    const language = texts.language;
     const apiBase = typeof raw.apiBase === 'string' && raw.apiBase ? raw.apiBase : DEFAULT_API_BASE;
     const routeMode: RouteMode = raw.routeMode === 'hash' ? 'hash' : 'history';
     const { props, invalid } = parseJsonAttributes(raw, types);
     const invalidKey = invalid.join(',');
 
-    const context = useMemo<ElementContextValue>(
-      () => ({
+    const context = useMemo<ElementContextValue | null>(
+      () =>
+        language
+          ? {
         host,
         root,
         language,
@@ -103,8 +114,9 @@ export function defineElement<Props extends object>(
         routeMode,
         client: getApiClient(apiBase, language),
         namespace: options.namespace,
-        emit: (name, detail, emitOptions) => emit(host, name, detail, emitOptions),
-      }),
+              emit: (name, detail, emitOptions) => emit(host, name, detail, emitOptions),
+            }
+          : null,
       [host, root, language, apiBase, routeMode],
     );
 
@@ -114,11 +126,16 @@ export function defineElement<Props extends object>(
       }
     }, [invalidKey]);
 
+    if (!language || !context) {
+      // First render: the texts are on their way (a few KB); nothing is shown rather than keys.
+      return texts.failed ? <CatalogueFailure language={requestedLanguage} onRetry={texts.retry} /> : null;
+    }
     const t = translator(language);
     return (
       <PrimeReactProvider value={{ styleContainer: root, appendTo: 'self', ripple: false }}>
         <ElementContext.Provider value={context}>
           <NoticeOutlet language={language} />
+          {texts.failed && <CatalogueFailure language={requestedLanguage} onRetry={texts.retry} />}
           {invalid.map((name) => (
             <div key={name} role="alert" className="ec-error-text" part="attribute-error">
               {t('element.bad-attribute', { name })}

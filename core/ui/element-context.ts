@@ -2,11 +2,11 @@
  * What every component inside an ec-* element can reach: its host, shadow root, language, API client and a
  * bound `emit`. Provided by `defineElement`; components call `useElement()` / `useT()`.
  */
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../api/client.js';
-import { translator, type TFunction } from '../i18n/i18n.js';
+import { cataloguesLoaded, loadCatalogues, translator, type TFunction } from '../i18n/i18n.js';
 import type { Language } from '../i18n/language.js';
-import type { Namespace } from '../i18n/resources.js';
+import type { Namespace } from '../i18n/catalogues.js';
 import type { EcEventName } from './emit.js';
 
 /** How the host routes: hash when embedded, history when standalone (shell §1). */
@@ -35,10 +35,27 @@ export function useElement(): ElementContextValue {
   return value;
 }
 
-/** A translator in the element's language for `namespace` (default: the element's own), with `common` fallback. */
+/**
+ * A translator in the element's language for `namespace` (default: the element's own), with `common` fallback.
+ * The element loads the namespaces it names before it renders (`defineElement`'s `namespace` and `uses`); a part
+ * that asks for one its element did not name still gets it: the namespace is loaded and the part re-rendered.
+ */
 export function useT(namespace?: Namespace): TFunction {
   const context = useContext(ElementContext);
   const language = context?.language ?? 'zh_CN';
   const ns = namespace ?? context?.namespace ?? 'common';
+  const loaded = cataloguesLoaded(language, [ns, 'common']);
+  const [, setArrivals] = useState(0);
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    loadCatalogues(language, [ns, 'common']).then(
+      () => current && setArrivals((count) => count + 1),
+      () => undefined, // The element's own load reports failures; this part shows keys until a retry succeeds.
+    );
+    return () => {
+      current = false;
+    };
+  }, [loaded, language, ns]);
   return useMemo(() => translator(language, ns), [language, ns]);
 }

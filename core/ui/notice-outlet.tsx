@@ -1,13 +1,15 @@
 /**
  * Renders the notice bus as PrimeReact toasts. Every element mounts one; only the outlet the bus selects shows a
- * given notice (see core/api/notices.ts), so a page with many elements shows each toast once.
+ * given notice (see core/api/notices.ts), so a page with many elements shows each toast once. The Toast component
+ * (and its transition group) is loaded with the first notice, not with every page (issue "every page loads only
+ * what it shows"); should that load fail, the notice is shown as plain text in a live region instead.
  */
-import { Toast } from 'primereact/toast';
-import { useEffect, useRef } from 'react';
+import type { Toast, ToastMessage } from 'primereact/toast';
+import { useEffect, useRef, useState } from 'react';
 import { registerNoticeOutlet, type Notice } from '../api/notices.js';
-import { translator } from '../i18n/i18n.js';
+import { cataloguesLoaded, loadCatalogues, translator } from '../i18n/i18n.js';
 import type { Language } from '../i18n/language.js';
-import type { Namespace } from '../i18n/resources.js';
+import type { Namespace } from '../i18n/catalogues.js';
 
 interface NoticeOutletProps {
   language: Language;
@@ -15,22 +17,72 @@ interface NoticeOutletProps {
   priority?: number;
 }
 
+type ToastComponent = typeof Toast;
+
+let toastLoad: Promise<ToastComponent> | undefined;
+
+/** The Toast component, loaded once for the page; a failed load is forgotten so the next notice tries again. */
+function loadToast(): Promise<ToastComponent> {
+  if (!toastLoad) {
+    toastLoad = import('primereact/toast').then((module) => module.Toast);
+    toastLoad.catch(() => (toastLoad = undefined));
+  }
+  return toastLoad;
+}
+
 /** The toast outlet. */
 export function NoticeOutlet({ language, priority = 0 }: NoticeOutletProps) {
   const toast = useRef<Toast>(null);
   const languageRef = useRef(language);
   languageRef.current = language;
+  const [ToastView, setToastView] = useState<ToastComponent | null>(null);
+  const waiting = useRef<ToastMessage[]>([]);
+  const [fallback, setFallback] = useState<ToastMessage[]>([]);
 
-  useEffect(
-    () =>
-      registerNoticeOutlet((notice: Notice) => {
-        const text =
-          notice.text ??
-          (notice.key ? translator(languageRef.current, (notice.namespace ?? 'common') as Namespace)(notice.key, notice.values ?? {}) : '');
-        toast.current?.show({ severity: notice.severity, detail: text, life: notice.life ?? 3000 });
-      }, priority),
-    [priority],
+  useEffect(() => {
+    const display = (message: ToastMessage) => {
+      if (toast.current) {
+        toast.current.show(message);
+        return;
+      }
+      waiting.current.push(message);
+      loadToast().then(
+        (component) => setToastView(() => component),
+        () => {
+          const shown = waiting.current.splice(0);
+          setFallback((current) => [...current, ...shown]);
+          setTimeout(() => setFallback((current) => current.filter((message) => !shown.includes(message))), 5000);
+        },
+      );
+    };
+    return registerNoticeOutlet((notice: Notice) => {
+      const language = languageRef.current;
+      const namespace = (notice.namespace ?? 'common') as Namespace;
+      const show = () => {
+        const text = notice.text ?? (notice.key ? translator(language, namespace)(notice.key, notice.values ?? {}) : '');
+        display({ severity: notice.severity, detail: text, life: notice.life ?? 3000 });
+      };
+      // A notice may name a namespace no element on the page has loaded yet (a host message, say).
+      if (notice.text || cataloguesLoaded(language, [namespace])) show();
+      else loadCatalogues(language, [namespace]).then(show, show);
+    }, priority);
+  }, [priority]);
+
+  // Notices that arrived while the Toast component was loading.
+  useEffect(() => {
+    if (ToastView && toast.current && waiting.current.length) toast.current.show(waiting.current.splice(0));
+  }, [ToastView]);
+
+  return (
+    <>
+      {ToastView && <ToastView ref={toast} position="top-right" />}
+      {fallback.length > 0 && (
+        <div role="status" part="notice-fallback" className="ec-notice-fallback">
+          {fallback.map((message, index) => (
+            <p key={index}>{String(message.detail ?? '')}</p>
+          ))}
+        </div>
+      )}
+    </>
   );
-
-  return <Toast ref={toast} position="top-right" />;
 }

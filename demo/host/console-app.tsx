@@ -329,6 +329,7 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
 export function defineConsole(): void {
   defineElement('ec-console', ConsoleApp, {
     namespace: 'host',
+    uses: ['routes'],
     attributes: { providerLoginUrl: 'string', providerDashboardUrl: 'string' },
   });
 }

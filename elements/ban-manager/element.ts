@@ -32,6 +32,7 @@ import styles from './ban-manager.css';
  */
 export const BanManagerElement = defineElement<BanManagerProps>('ec-ban-manager', BanManager, {
   namespace: 'ban-manager',
+  uses: ['rules'],
   attributes: { view: 'string', pageSize: 'number', domainId: 'number' },
   styles,
 });

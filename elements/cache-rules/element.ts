@@ -40,6 +40,7 @@ import styles from './cache-rules.css';
  */
 export const CacheRulesElement = defineElement<CacheRulesProps>('ec-cache-rules', CacheRules, {
   namespace: 'cache-rules',
+  uses: ['rules', 'condition-builder'],
   attributes: { domainId: 'number', pageSize: 'number', mode: 'string' },
   styles: `${CONDITION_BUILDER_STYLES}\n${styles}`,
 });

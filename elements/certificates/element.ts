@@ -30,6 +30,7 @@ import styles from './certificates.css';
  */
 export const CertificatesElement = defineElement<CertificatesProps>('ec-certificates', Certificates, {
   namespace: 'certificates',
+  uses: ['rules'],
   attributes: { pageSize: 'number', mode: 'string' },
   styles,
 });

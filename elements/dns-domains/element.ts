@@ -38,6 +38,7 @@ import styles from './dns-domains.css';
  */
 export const DnsDomainsElement = defineElement<DnsDomainsProps>('ec-dns-domains', DnsDomains, {
   namespace: 'dns-domains',
+  uses: ['rules', 'dns-jobs'],
   attributes: { view: 'string', pageSize: 'number' },
   styles: `${sharedStyles}\n${styles}`,
 });

@@ -41,6 +41,7 @@ import styles from './dns-records.css';
  */
 export const DnsRecordsElement = defineElement<DnsRecordsProps>('ec-dns-records', DnsRecords, {
   namespace: 'dns-records',
+  uses: ['rules', 'dns-jobs'],
   attributes: { domainId: 'number', view: 'string', pageSize: 'number' },
   styles: `${sharedStyles}\n${styles}`,
 });

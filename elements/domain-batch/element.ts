@@ -28,6 +28,7 @@ import { DomainBatch, type DomainBatchProps } from './domain-batch.js';
  */
 export const DomainBatchElement = defineElement<DomainBatchProps>('ec-domain-batch', DomainBatch, {
   namespace: 'domain-batch',
+  uses: ['domain-list', 'rules'],
   attributes: { mode: 'string', layout: 'string' },
   styles,
 });

@@ -34,6 +34,7 @@ import './events.js';
  */
 export const DomainListElement = defineElement<DomainListProps>('ec-domain-list', DomainList, {
   namespace: 'domain-list',
+  uses: ['rules'],
   attributes: { view: 'string', pageSize: 'number', layout: 'string' },
   styles,
 });

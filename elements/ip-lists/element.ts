@@ -25,6 +25,7 @@ import styles from './ip-lists.css';
  */
 export const IpListsElement = defineElement<IpListsProps>('ec-ip-lists', IpLists, {
   namespace: 'ip-lists',
+  uses: ['rules'],
   attributes: { pageSize: 'number', listId: 'number' },
   styles,
 });

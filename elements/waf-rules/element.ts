@@ -44,6 +44,7 @@ import styles from './waf-rules.css';
  */
 export const WafRulesElement = defineElement<WafRulesProps>('ec-waf-rules', WafRules, {
   namespace: 'waf-rules',
+  uses: ['rules', 'condition-builder'],
   attributes: { domainId: 'number', businessId: 'number', businessName: 'string', groupId: 'number', view: 'string', pageSize: 'number' },
   styles: `${CONDITION_BUILDER_STYLES}\n${styles}`,
 });

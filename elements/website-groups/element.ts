@@ -24,6 +24,7 @@ import { WebsiteGroups, type WebsiteGroupsProps } from './website-groups.js';
  */
 export const WebsiteGroupsElement = defineElement<WebsiteGroupsProps>('ec-website-groups', WebsiteGroups, {
   namespace: 'website-groups',
+  uses: ['rules', 'domain-list'],
   attributes: { pageSize: 'number' },
   styles,
 });

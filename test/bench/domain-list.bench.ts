@@ -7,26 +7,24 @@
 //
 // Uses the build in EC_DIST_DIR when set, else dist/ when it has the element (`npm run bench` builds it first), else
 // builds into a temporary folder. Run alone: `npm run bench domain-list`.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { WEBSITE_STATUSES } from '../../core/api/endpoints/websites.js';
 import { buildServer } from '../../demo/server/app.js';
-import { DEFAULT_DIST_DIR } from '../../demo/server/platform/config.js';
 import { createParentAccount } from '../../demo/server/features/account/store.js';
 import { insertPlan } from '../../demo/server/features/plans/seed.js';
 import { insertWebsite } from '../../demo/server/features/websites/store.js';
 import { hashPasswordSync } from '../../demo/server/platform/security/passwords.js';
 import { scopeFor } from '../../demo/server/platform/security/scope.js';
+import { builtDist } from '../helpers/built-dist.js';
 import { launchChromium } from '../helpers/e2e.js';
 
 const DOMAINS = 10_000;
 const CONNECT_RUNS = 10;
 const TARGETS = { firstPaintMs: 500, longestFrameMs: 32, selectAllMs: 100 };
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -35,21 +33,6 @@ function percentile(values: number[], fraction: number): number {
 
 function verdict(value: number, target: number): string {
   return value < target ? `meets the ${target} ms target` : `MISSES the ${target} ms target`;
-}
-
-/** The built elements: dist/ when it has the domain list, otherwise a fresh build in a temporary folder. */
-function builtElements(): { distDir: string; cleanup: () => void } {
-  if (process.env.EC_DIST_DIR) return { distDir: process.env.EC_DIST_DIR, cleanup: () => undefined };
-  if (existsSync(join(DEFAULT_DIST_DIR, 'elements', 'domain-list.js'))) return { distDir: DEFAULT_DIST_DIR, cleanup: () => undefined };
-  const distDir = mkdtempSync(join(tmpdir(), 'ec-bench-dist-'));
-  console.log('  building the elements (no dist/ build found) …');
-  const result = spawnSync(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, EC_DIST_DIR: distDir },
-  });
-  if (result.status !== 0) throw new Error('the build failed');
-  return { distDir, cleanup: () => rmSync(distDir, { recursive: true, force: true }) };
 }
 
 /** In the page: adds a fresh element and resolves with the milliseconds until its first rows are painted. */
@@ -189,7 +172,7 @@ async function recorded(page: Page, browser: Browser, label: string, action: () 
 
 /** Prints the figures. */
 export async function run(): Promise<void> {
-  const { distDir, cleanup } = builtElements();
+  const { distDir, cleanup } = builtDist('elements/domain-list.js');
   const folder = mkdtempSync(join(tmpdir(), 'ec-bench-domains-'));
   const app = await buildServer({ dbPath: join(folder, 'bench.db'), seed: false, distDir });
   const browser = await launchChromium();

@@ -20,7 +20,8 @@ function PartsProbe({ scene }: { scene?: string }) {
   );
 }
 
-defineElement('ec-parts-probe', PartsProbe, { namespace: 'common', attributes: { scene: 'string' } });
+// The shared parts show texts of these namespaces (the condition builder its own, the validators the rules').
+defineElement('ec-parts-probe', PartsProbe, { namespace: 'common', uses: ['condition-builder', 'rules'], attributes: { scene: 'string' } });
 
 /**
  * Renders `Scene` inside a fresh `<ec-parts-probe>` in the given language and waits for it. The `lang` attribute is

@@ -1,10 +1,12 @@
 /**
  * The chart wrapper of shell §2/§9: bar, pie with its table, and China or world maps, drawn by plotly. Plotly is
- * large (1.5 MB gzip), so it is loaded only through the dynamic `import()` below, inside `React.lazy`: it gets its
- * own chunk and no element pays for it until a chart with data is on screen. Nothing is fetched from the network
- * at draw time: maps draw from GeoJSON the caller supplies, or from a self-hosted topojson folder.
+ * large (1.5 MB gzip), so it is loaded only through the dynamic `import()` below, and only once a chart with data
+ * comes near the viewport (scrolled to, or its tab opened): it has its own chunk, the numbers and tables around a
+ * chart show first, and however many charts a page has, plotly is loaded once (a failed load is retried on
+ * request). Nothing is fetched from the network at draw time: maps draw from GeoJSON the caller supplies, or from a
+ * self-hosted topojson folder.
  */
-import { Component, lazy, Suspense, useMemo, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import {
   CHART_HEIGHT,
   CHART_RESIZE_THROTTLE_MS,
@@ -32,6 +34,7 @@ import {
   type PieSlice,
   type ValueFormat,
 } from './chart-data.js';
+import { useDeferredModule } from './deferred.js';
 import { EmptyState, ErrorState, LoadingState } from './state-views.js';
 
 /** Chart kinds of shell §2: bar, pie with table, map of China or of the world. */
@@ -172,26 +175,38 @@ function figureFor(Plotly: PlotlyModule, Plot: ComponentType<Record<string, unkn
   return Figure;
 }
 
-const LazyFigure = lazy(async () => {
+/** Loads plotly and the react-plotly factory (one load for the page, shared by every chart; see ./deferred.tsx). */
+async function loadFigure(): Promise<ComponentType<FigureProps>> {
   const [plotly, factory] = await withTimeout(
     Promise.all([import('plotly.js-dist-min'), import('react-plotly.js/factory')]),
     CHUNK_LOAD_TIMEOUT_MS,
   );
   const Plot = factory.default(plotly.default) as unknown as ComponentType<Record<string, unknown>>;
-  return { default: figureFor(plotly.default as unknown as PlotlyModule, Plot) };
-});
+  return figureFor(plotly.default as unknown as PlotlyModule, Plot);
+}
 
-/** Shows the shell §8 "cannot find module" error when plotly's chunk fails to load, instead of a crashed element. */
-class ChartLoadBoundary extends Component<{ message: string; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+/** How near the viewport a chart must come before plotly is loaded for it. */
+const NEAR_VIEWPORT_MARGIN = '200px';
 
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? <ErrorState message={this.props.message} /> : this.props.children;
-  }
+/**
+ * Whether the element has come near the viewport (and stays true once it has). A chart in a hidden tab has no box,
+ * so it is not "near" until the tab opens.
+ */
+function useNearViewport(target: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = target.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_VIEWPORT_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return near;
 }
 
 /** The chart settings that shape the figure. */
@@ -310,18 +325,19 @@ export function Chart({ type, data, label, columnLabels, valueFormat = 'number',
     [chartData, slices, language, type, columnLabels, valueFormat, height, map, mapRange],
   );
   const labels = columnLabels ?? {};
+  const place = useRef<HTMLElement>(null);
+  const near = useNearViewport(place);
+  const plot = useDeferredModule(loadFigure, near && figure !== null);
+  const Figure = plot.module;
 
   const body = (): ReactNode => {
     if (loading) return <LoadingState />;
     if (!chartData) return <EmptyState message={t('state.no-data')} />;
     if (!figure) return <ErrorState message={t('parts.chart.map-unavailable')} />;
-    return (
-      <ChartLoadBoundary message={t('element.module-not-found', { name: 'plotly.js' })}>
-        <Suspense fallback={<LoadingState />}>
-          <LazyFigure {...figure} height={height} />
-        </Suspense>
-      </ChartLoadBoundary>
-    );
+    // Shell §8's "cannot find module" message when plotly's chunk fails to load, with a retry.
+    if (plot.failed) return <ErrorState message={t('element.module-not-found', { name: 'plotly.js' })} onRetry={plot.retry} />;
+    if (!Figure) return <LoadingState />;
+    return <Figure {...figure} height={height} />;
   };
 
   const table = (): ReactNode => {
@@ -377,7 +393,7 @@ export function Chart({ type, data, label, columnLabels, valueFormat = 'number',
   };
 
   return (
-    <figure className={`ec-chart ec-chart-${type}`} part="chart" aria-label={label}>
+    <figure ref={place} className={`ec-chart ec-chart-${type}`} part="chart" aria-label={label}>
       {body()}
       {table()}
     </figure>

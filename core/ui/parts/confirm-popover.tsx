@@ -1,11 +1,14 @@
 /**
  * The confirm popover of shell §2: a small question anchored to the button that asked it ("Delete this rule?").
  * Built on PrimeReact's ConfirmPopup, which renders in place under the factory's `appendTo: 'self'`, so it stays
- * inside the element's shadow root.
+ * inside the element's shadow root. The ConfirmPopup component is loaded when a popover first opens
+ * (./deferred.tsx).
  */
-import { ConfirmPopup } from 'primereact/confirmpopup';
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useElement, useT } from '../element-context.js';
+import { DeferredFailure, useDeferredModule } from './deferred.js';
+
+const loadConfirmPopup = () => import('primereact/confirmpopup');
 
 /** The theme's gap between the trigger and the popover (its margin), room for the arrow. */
 const ARROW_GAP_PX = 10;
@@ -98,13 +101,29 @@ export function ConfirmPopover({ message, onConfirm, onCancel, confirmLabel, can
   useEffect(() => () => stopFollowing.current?.(), []);
 
   const visible = target !== null;
+  const { module, failed, retry } = useDeferredModule(loadConfirmPopup, visible);
+  const ConfirmPopup = module?.ConfirmPopup;
+  // PrimeReact runs its opening (placement, focus on confirm) when `visible` changes, not when it mounts visible:
+  // the first time the component arrives it mounts closed, and opens on the next render.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (ConfirmPopup && !mounted) setMounted(true);
+  }, [ConfirmPopup, mounted]);
 
   return (
     <>
       {children({ onClick: open, 'aria-haspopup': 'dialog', 'aria-expanded': visible, 'aria-controls': visible ? popupId : undefined })}
-      <ConfirmPopup
+      {visible && failed && (
+        <div role="dialog" aria-label={t('confirm.title')} id={popupId} className="ec-dialog-failed" part="confirm-popover">
+          <DeferredFailure onRetry={retry} />
+          <button type="button" className="p-button p-button-sm p-button-text" onClick={() => onHide('reject')}>
+            {cancelLabel ?? t('action.cancel')}
+          </button>
+        </div>
+      )}
+      {ConfirmPopup && <ConfirmPopup
         target={target ?? undefined}
-        visible={visible}
+        visible={visible && mounted}
         onHide={onHide}
         onShow={followTrigger}
         message={message}
@@ -114,7 +133,7 @@ export function ConfirmPopover({ message, onConfirm, onCancel, confirmLabel, can
         pt={{
           root: { id: popupId, role: 'dialog', 'aria-label': t('confirm.title'), part: 'confirm-popover' } as never,
         }}
-      />
+      />}
     </>
   );
 }

@@ -1,12 +1,15 @@
 /**
  * The console dialog: PrimeReact Dialog with the default width of shell §9 (500 px), narrowed on small screens, a
  * translated close button, a footer slot and the save failure `useSave` (./use-save.ts) reports (`error`). It
- * renders inside the element's shadow root (`appendTo: 'self'`).
+ * renders inside the element's shadow root (`appendTo: 'self'`). PrimeReact's Dialog is loaded the first time a
+ * dialog opens (./deferred.tsx), so an element's first render does not wait for it.
  */
-import { Dialog } from 'primereact/dialog';
 import type { ReactNode } from 'react';
 import { DIALOG_WIDTH } from '../../config/constants.js';
 import { useT } from '../element-context.js';
+import { DeferredFailure, useDeferredModule } from './deferred.js';
+
+const loadDialog = () => import('primereact/dialog');
 
 /** Props of {@link EcDialog}. */
 export interface EcDialogProps {
@@ -27,13 +30,29 @@ export interface EcDialogProps {
    * above the footer, and announced. The dialog stays open with what was typed, so saving again retries.
    */
   error?: string;
+  /** Whether the dialog has a close button and closes on Esc; default true. False for a question that must be answered. */
+  closable?: boolean;
   /** Dialog content. */
   children?: ReactNode;
 }
 
 /** A modal dialog, 500 px wide by default; `part="dialog"`. */
-export function EcDialog({ visible, onHide, header, footer, width = DIALOG_WIDTH, dismissableMask = false, error = '', children }: EcDialogProps) {
+export function EcDialog({ visible, onHide, header, footer, width = DIALOG_WIDTH, dismissableMask = false, error = '', closable = true, children }: EcDialogProps) {
   const t = useT('common');
+  const { module, failed, retry } = useDeferredModule(loadDialog, visible);
+  if (!module) {
+    return visible && failed ? (
+      <div role="dialog" aria-modal="true" aria-label={header} className="ec-dialog-failed" part="dialog">
+        <DeferredFailure onRetry={retry} />
+        {closable && (
+          <button type="button" className="p-button p-button-sm p-button-text" onClick={onHide}>
+            {t('action.close')}
+          </button>
+        )}
+      </div>
+    ) : null;
+  }
+  const { Dialog } = module;
   return (
     <Dialog
       visible={visible}
@@ -44,6 +63,8 @@ export function EcDialog({ visible, onHide, header, footer, width = DIALOG_WIDTH
       breakpoints={{ '640px': '95vw' }}
       dismissableMask={dismissableMask}
       draggable={false}
+      closable={closable}
+      closeOnEscape={closable}
       ariaCloseIconLabel={t('action.close')}
       pt={{ root: { part: 'dialog' } as never }}
     >

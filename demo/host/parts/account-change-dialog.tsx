@@ -4,9 +4,9 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { accountChange, resolveAccountChange } from '../../../core/session/session.js';
 import { useT } from '../../../core/ui/element-context.js';
+import { EcDialog } from '../../../core/ui/parts/dialog.js';
 
 /** The dialog; renders nothing until the session raises an account change. */
 export function AccountChangeDialog() {
@@ -14,10 +14,9 @@ export function AccountChangeDialog() {
   const t = useT('common');
   const change = accountChange.value;
   return (
-    <Dialog
+    <EcDialog
       visible={change !== null}
       header={t('session.account-changed-title')}
-      style={{ width: '500px' }}
       closable={false}
       onHide={() => resolveAccountChange(false)}
       footer={
@@ -28,6 +27,6 @@ export function AccountChangeDialog() {
       }
     >
       <p>{t('session.account-changed')}</p>
-    </Dialog>
+    </EcDialog>
   );
 }

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { RESOURCES } from '../../../core/i18n/resources.js';
-import { translator } from '../../../core/i18n/i18n.js';
+import { before, describe, it } from 'node:test';
+import { CATALOGUE_LOADERS, NAMESPACES, type Catalogue, type Namespace } from '../../../core/i18n/catalogues.js';
+import { cataloguesLoaded, loadCatalogues, translator } from '../../../core/i18n/i18n.js';
+import type { Language } from '../../../core/i18n/language.js';
+
+/** Every catalogue, read through the loaders the elements use (so a loader pointing at the wrong file fails here). */
+const RESOURCES = { zh_CN: {}, en_US: {} } as Record<Language, Record<Namespace, Catalogue>>;
 
 /** Flattens a nested catalogue into dotted keys. */
 function keysOf(value: unknown, prefix = ''): string[] {
@@ -10,9 +14,14 @@ function keysOf(value: unknown, prefix = ''): string[] {
 }
 
 describe('DESIGN §6 i18n: zh_CN and en_US have the same keys', () => {
-  const namespaces = Object.keys(RESOURCES.zh_CN) as (keyof typeof RESOURCES.zh_CN)[];
+  const namespaces = NAMESPACES;
+  before(async () => {
+    for (const language of ['zh_CN', 'en_US'] as const) {
+      for (const namespace of namespaces) RESOURCES[language][namespace] = (await CATALOGUE_LOADERS[language][namespace]()).default;
+    }
+  });
   it('both languages have the same namespaces', () => {
-    assert.deepEqual(Object.keys(RESOURCES.en_US).sort(), [...namespaces].sort());
+    assert.deepEqual(Object.keys(CATALOGUE_LOADERS.en_US).sort(), [...namespaces].sort());
   });
   for (const namespace of namespaces) {
     it(`namespace "${namespace}" has identical keys and no empty texts`, () => {
@@ -38,7 +47,15 @@ describe('DESIGN §6 i18n: zh_CN and en_US have the same keys', () => {
       }
     }
   });
-  it('zh_CN is the default and fallback language', () => {
+  it('catalogues load per language and namespace: loading one language leaves the other unloaded', async () => {
+    await loadCatalogues('en_US', ['domain-list']);
+    assert.ok(cataloguesLoaded('en_US', ['domain-list']));
+    assert.ok(!cataloguesLoaded('zh_CN', ['domain-list']), 'zh_CN domain-list is loaded only when asked for');
+    assert.ok(!cataloguesLoaded('en_US', ['waf-rules']));
+  });
+  it('zh_CN is the default and fallback language', async () => {
+    await loadCatalogues('zh_CN', ['common']);
+    await loadCatalogues('en_US', ['common']);
     assert.equal(translator('zh_CN')('action.save'), '保存');
     assert.equal(translator('en_US')('action.save'), 'Save');
   });

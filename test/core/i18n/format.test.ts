@@ -9,6 +9,10 @@ import {
   formatPercent,
   toNumber,
 } from '../../../core/i18n/format.js';
+import { loadCatalogues } from '../../../core/i18n/i18n.js';
+
+// The catalogues load on demand in the browser; these tests read them directly.
+for (const language of ['zh_CN', 'en_US'] as const) await loadCatalogues(language, ['common']);
 
 describe('shell §9 units: bytes and bits in base 1000 with 2 decimals', () => {
   it('bytes B..TB', () => {

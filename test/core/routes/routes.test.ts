@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import Navigo from 'navigo';
 import enRoutes from '../../../core/i18n/locales/en_US/routes.json';
 import zhRoutes from '../../../core/i18n/locales/zh_CN/routes.json';
-import { hasTranslation, translator } from '../../../core/i18n/i18n.js';
+import { hasTranslation, loadCatalogues, translator } from '../../../core/i18n/i18n.js';
 import type { Layout, ModuleId, RouteDefinition } from '../../../demo/host/route-types.js';
 import {
   findRoute,
@@ -13,6 +13,9 @@ import {
   routesOfModule,
   SIGN_IN_ROUTES,
 } from '../../../demo/host/routes.js';
+
+// Catalogues load on demand (core/i18n/catalogues.ts); these tests translate synchronously.
+for (const language of ['zh_CN', 'en_US'] as const) await loadCatalogues(language, ['routes', 'host', 'common']);
 
 const MODULES: ModuleId[] = [
   'security',

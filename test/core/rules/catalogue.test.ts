@@ -4,7 +4,10 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import en from '../../../core/i18n/locales/en_US/rules.json';
 import zh from '../../../core/i18n/locales/zh_CN/rules.json';
-import { translator } from '../../../core/i18n/i18n.js';
+import { loadCatalogues, translator } from '../../../core/i18n/i18n.js';
+
+// Catalogues load on demand (core/i18n/catalogues.ts); these tests translate synchronously.
+for (const language of ['zh_CN', 'en_US'] as const) await loadCatalogues(language, ['rules', 'common']);
 
 type Catalogue = { [key: string]: string | Catalogue };
 

@@ -7,6 +7,10 @@ import { importableRows, toRecordFields, type ImportPreview } from '../../../ele
 import { readWorkbook } from '../../../elements/dns-records/files/workbook.js';
 import { parseZone, serializeZone } from '../../../elements/dns-records/files/zone-file.js';
 import { workbookLabels, workbookVocabulary } from '../../../elements/dns-records/vocabulary.js';
+import { loadCatalogues } from '../../../core/i18n/i18n.js';
+
+// The catalogues load on demand in the browser; these tests read them directly.
+for (const language of ['zh_CN', 'en_US'] as const) await loadCatalogues(language, ['dns-records', 'rules', 'common']);
 
 const record = (fields: Partial<DnsRecordFields>): DnsRecordFields => ({
   host: '@', type: 'A', line: 'any', value: '192.0.2.1', priority: null, ttl: 600, remark: '', status: 'normal', group: '', ...fields,

@@ -14,6 +14,10 @@ import {
   type ChartData,
   type GeoJsonFeatureCollection,
 } from '../../../../core/ui/parts/chart-data.js';
+import { loadCatalogues } from '../../../../core/i18n/i18n.js';
+
+// The catalogues load on demand in the browser; these tests read them directly.
+for (const language of ['zh_CN', 'en_US'] as const) await loadCatalogues(language, ['common']);
 
 /** `count` regions with values count, count-1, ... 1, in shuffled-looking order. */
 function regions(count: number): ChartData {

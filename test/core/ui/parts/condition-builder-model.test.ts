@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { translator } from '../../../../core/i18n/i18n.js';
+import { loadCatalogues, translator } from '../../../../core/i18n/i18n.js';
 import {
   addCondition,
   changeOperator,
@@ -12,6 +12,9 @@ import {
   typeBlock,
 } from '../../../../core/ui/parts/condition-builder/model.js';
 import { describeConditions } from '../../../../core/ui/parts/condition-builder/preview.js';
+
+// Catalogues load on demand (core/i18n/catalogues.ts); these tests translate synchronously.
+for (const language of ['zh_CN', 'en_US'] as const) await loadCatalogues(language, ['condition-builder', 'rules', 'common']);
 
 describe('condition builder model (rules §5 Match rules and WAF)', () => {
   it('rules §5: at most 5 conditions; a new condition takes the first type still allowed', () => {
