@@ -35,6 +35,9 @@ export const COMMON_CSS_PROPERTIES = [
 export const COMMON_PARTS = [
   { name: 'error', description: 'The message shown when the element fails to render.' },
   { name: 'attribute-error', description: 'The message shown for an attribute with invalid JSON.' },
+  { name: 'catalogue-error', description: "The notice (with a retry button) shown when the element's texts could not be loaded." },
+  { name: 'deferred-error', description: 'The notice (with a retry button) shown when a dialog, popover or chart could not be loaded.' },
+  { name: 'notice-fallback', description: 'Notices shown as plain text when the toast component could not be loaded.' },
 ];
 
 const JSDOC = /\/\*\*([\s\S]*?)\*\/\s*(?:export\s+)?(?:const|class|function)\s+(\w+)/g;

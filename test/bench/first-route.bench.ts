@@ -32,29 +32,30 @@ interface Visit {
 }
 
 /**
- * Before any page script: polls every animation frame for each named condition (selectors searched through open
- * shadow roots) and records `performance.now()` (milliseconds since navigation start) when it first holds.
+ * Before any page script: polls every animation frame for each named condition and records `performance.now()`
+ * (milliseconds since navigation start) when it first holds. A condition is a chain of selectors, host then inside
+ * its shadow root: `['ec-domain-list', 'tbody td']` is a cell inside the shadow root of an `<ec-domain-list>` found anywhere
+ * (in the document or any open shadow root).
  */
-function watchConditions(conditions: Record<string, string>): string {
+function watchConditions(conditions: Record<string, readonly [string, string]>): string {
   return `(() => {
     const conditions = ${JSON.stringify(conditions)};
     const seen = (window.__benchSeen = {});
-    const find = (root, selector) => {
-      if (root.querySelector(selector)) return true;
-      for (const element of root.querySelectorAll('*')) if (element.shadowRoot && find(element.shadowRoot, selector)) return true;
-      return false;
+    const everywhere = (root, selector) => {
+      const found = [...root.querySelectorAll(selector)];
+      for (const element of root.querySelectorAll('*')) if (element.shadowRoot) found.push(...everywhere(element.shadowRoot, selector));
+      return found;
     };
+    const holds = ([host, inner]) => everywhere(document, host).some((element) => element.shadowRoot && element.shadowRoot.querySelector(inner));
     const tick = () => {
-      for (const [name, selector] of Object.entries(conditions)) {
-        if (!(name in seen) && document.body && find(document, selector)) seen[name] = performance.now();
-      }
+      for (const [name, chain] of Object.entries(conditions)) if (!(name in seen) && document.body && holds(chain)) seen[name] = performance.now();
       if (Object.keys(seen).length < Object.keys(conditions).length) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   })();`;
 }
 
-async function visit(context: BrowserContext, url: string, conditions: Record<string, string>): Promise<Visit> {
+async function visit(context: BrowserContext, url: string, conditions: Record<string, readonly [string, string]>): Promise<Visit> {
   const page = await context.newPage();
   await page.addInitScript(watchConditions(conditions));
   const sizes: Promise<number>[] = [];
@@ -111,8 +112,8 @@ export async function run(): Promise<void> {
     }));
     insertBans(app.db, DEMO_MEMBER_ID, bans, now);
 
-    const rows = { rows: 'ec-domain-list [part="table"] tbody tr td' };
-    const overview = { numbers: 'ec-ban-manager [part="counts"] li', chart: 'ec-ban-manager .js-plotly-plot' };
+    const rows = { rows: ['ec-domain-list', '[part="table"] tbody tr td'] } as const;
+    const overview = { numbers: ['ec-ban-manager', '[part="counts"] li'], chart: ['ec-ban-manager', '.js-plotly-plot'] } as const;
     const cold: Visit[] = [];
     const warm: Visit[] = [];
     const bansCold: Visit[] = [];
