@@ -43,7 +43,8 @@
  * Unicode's lists (general categories such as `Lu` are checked); a back reference inside a lookbehind is always taken
  * as variable length (PCRE2 accepts some); compile-time limits that depend on the compiled size (pattern too large,
  * nesting deeper than the parenthesis limit, lookbehind longer than 65535); `\C` inside a lookbehind; the
- * `(*LIMIT_…)` values; and anything about matching itself (catastrophic backtracking, match limits).
+ * `(*LIMIT_…)` values; and match limits. Catastrophic backtracking is checked separately, by
+ * {@link checkBacktracking} (nested repetition).
  */
 import { issue, type RuleIssue, type RuleKey } from './types.js';
 
@@ -57,8 +58,8 @@ type Node =
   | { t: 'zero' }
   | { t: 'var' }
   | { t: 'backref' }
-  | { t: 'group'; branches: Node[][]; width: 'normal' | 'zero'; lookbehind: boolean; conditional: boolean; offset: number }
-  | { t: 'repeat'; item: Node; min: number; max: number }
+  | { t: 'group'; branches: Node[][]; width: 'normal' | 'zero'; lookbehind: boolean; conditional: boolean; offset: number; atomic?: boolean }
+  | { t: 'repeat'; item: Node; min: number; max: number; possessive: boolean; offset: number }
   | { t: 'call'; number: number | null; name: string | null; offset: number };
 
 class PcreError extends Error {
@@ -90,6 +91,9 @@ const START_LIMITS = new Set(['LIMIT_MATCH', 'LIMIT_DEPTH', 'LIMIT_HEAP', 'LIMIT
 const QUANTIFIER = /\{([0-9]+)(,([0-9]*))?\}/y;
 /** `[:name:]`, `[:^name:]`, `[.x.]`, `[=x=]` at a given position (sticky). */
 const POSIX = /\[([:.=])(\^?)([A-Za-z]*)([:.=])\]/y;
+
+/** Alphabetic group forms that do not backtrack into themselves, like `(?>…)`. */
+const ATOMIC_WORDS = new Set(['atomic', 'asr', 'atomic_script_run']);
 
 const VERBS_WITH_OPTIONAL_NAME = new Set(['ACCEPT', 'FAIL', 'F', 'COMMIT', 'PRUNE', 'SKIP', 'THEN']);
 
@@ -236,7 +240,7 @@ class Parser {
       const quantifier = this.readQuantifier();
       if (quantifier !== null) {
         if (previous === null) throw new PcreError('pcre.nothing-to-repeat', quantifierStart);
-        items[items.length - 1] = { t: 'repeat', item: previous, min: quantifier.min, max: quantifier.max };
+        items[items.length - 1] = { t: 'repeat', item: previous, ...quantifier, offset: quantifierStart };
         previous = null;
         continue;
       }
@@ -249,7 +253,7 @@ class Parser {
   }
 
   /** A quantifier at the cursor, consumed with its lazy or possessive suffix; `null` when there is none. */
-  private readQuantifier(): { min: number; max: number } | null {
+  private readQuantifier(): { min: number; max: number; possessive: boolean } | null {
     const p = this.p;
     const c = p[this.i];
     let min: number;
@@ -270,8 +274,9 @@ class Parser {
       this.i += match[0].length - 1;
     } else return null;
     this.i++;
-    if (p[this.i] === '?' || p[this.i] === '+') this.i++;
-    return { min, max };
+    const possessive = p[this.i] === '+';
+    if (p[this.i] === '?' || possessive) this.i++;
+    return { min, max, possessive };
   }
 
   /** One item; `undefined` for text that produces nothing (`\E`, an empty `\Q\E`). */
@@ -697,7 +702,7 @@ class Parser {
         return { node: this.groupBody(start, plain, true), quantifiable: true };
       case '>':
         this.i++;
-        return { node: this.groupBody(start, plain, false), quantifiable: true };
+        return { node: { ...this.groupBody(start, plain, false), atomic: true }, quantifiable: true };
       case '=':
       case '!':
       case '*':
@@ -793,7 +798,7 @@ class Parser {
     if (assertion !== undefined) {
       this.i += match![0].length;
       const group = this.groupBody(start, { ...assertion, conditional: false }, false);
-      return { node: group, quantifiable: true };
+      return { node: ATOMIC_WORDS.has(word) ? { ...group, atomic: true } : group, quantifiable: true };
     }
     // Verbs: (*NAME), (*NAME:ARG), (*:ARG).
     const close = p.indexOf(')', this.i);
@@ -1003,6 +1008,92 @@ class Parser {
 }
 
 /**
+ * Repetition counts above which an outer repetition of an ambiguous body is refused: `(\\d{1,3}\\.){3}` tries at most
+ * 3^3 splits, `(\\w+\\s?)*` tries 2^n on a string of n word characters that fails to match.
+ */
+const NESTED_REPEAT_OUTER_LIMIT = 10;
+
+/** Whether a node can consume at least one character. */
+function canConsume(node: Node): boolean {
+  switch (node.t) {
+    case 'zero':
+      return false;
+    case 'group':
+      return node.width !== 'zero' && node.branches.some((branch) => branch.some(canConsume));
+    case 'repeat':
+      return node.max > 0 && canConsume(node.item);
+    default:
+      return true;
+  }
+}
+
+/**
+ * The first repetition inside `nodes` that can take a varying number of turns over input (`a+`, `\\w{1,5}`), reached
+ * without crossing an atomic group or a possessive quantifier (the engine never backtracks into those).
+ */
+function varyingRepeatWithin(nodes: readonly Node[]): Extract<Node, { t: 'repeat' }> | null {
+  for (const node of nodes) {
+    if (node.t === 'repeat') {
+      if (node.possessive) continue;
+      if (node.max > node.min && canConsume(node.item)) return node;
+      const inner = varyingRepeatWithin([node.item]);
+      if (inner) return inner;
+    } else if (node.t === 'group' && !node.atomic) {
+      for (const branch of node.branches) {
+        const inner = varyingRepeatWithin(branch);
+        if (inner) return inner;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Catastrophic backtracking (ReDoS): a repetition that can run many turns over a body that itself repeats a varying
+ * number of times (`(a+)+`, `(\\w+\\s?)*`, `^(([a-z])+.)+$`), so that a failing match tries every way of splitting
+ * the input between the turns: exponential time. Returns the offset of the outer quantifier, or null.
+ *
+ * The stricter reading is taken on purpose: a nested repetition is refused even where a mandatory delimiter makes it
+ * linear in practice (`(\\d+\\.)+`), because telling those apart needs the character sets of both sides; the message
+ * names the fixes that keep the meaning (a possessive `++` or an atomic group `(?>…)` inside, or a bound on the
+ * outer count). Overlapping alternatives under a repetition (`(a|aa)+`) are not detected.
+ */
+function nestedRepetition(nodes: readonly Node[]): number | null {
+  for (const node of nodes) {
+    if (node.t === 'repeat') {
+      if (!node.possessive && node.max > NESTED_REPEAT_OUTER_LIMIT && varyingRepeatWithin([node.item])) return node.offset;
+      const inner = nestedRepetition([node.item]);
+      if (inner !== null) return inner;
+    } else if (node.t === 'group') {
+      for (const branch of node.branches) {
+        const inner = nestedRepetition(branch);
+        if (inner !== null) return inner;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Checks that a pattern which compiles cannot backtrack catastrophically (see {@link nestedRepetition}); `null` when
+ * it is safe, otherwise `pcre.catastrophic-backtracking` with the offset of the repetition to rewrite. Syntax errors
+ * are left to {@link checkPcre}.
+ */
+export function checkBacktracking(pattern: string): RuleIssue | null {
+  let branches: Node[][];
+  try {
+    branches = new Parser(pattern).parse();
+  } catch {
+    return null;
+  }
+  for (const branch of branches) {
+    const offset = nestedRepetition(branch);
+    if (offset !== null) return issue('pcre.catastrophic-backtracking', { offset });
+  }
+  return null;
+}
+
+/**
  * Checks PCRE2 syntax; `null` when the pattern compiles, otherwise the first error with its 0-based `offset` in the
  * pattern (the position PCRE2 itself reports may differ by a few characters for the same error).
  */
@@ -1022,8 +1113,11 @@ export function isPcre(pattern: string): boolean {
   return checkPcre(pattern) === null;
 }
 
-/** A regular-expression field of a WAF condition: required, then PCRE2 syntax (rules §5 Match rules and WAF). */
+/**
+ * A regular-expression field of a WAF condition: required, then PCRE2 syntax (rules §5 Match rules and WAF), then
+ * no catastrophic backtracking, so that a saved rule cannot stall the edge or the tester.
+ */
 export function validatePcre(value: string | null | undefined): RuleIssue | null {
   if (value === null || value === undefined || value.length === 0) return issue('common.required');
-  return checkPcre(value);
+  return checkPcre(value) ?? checkBacktracking(value);
 }

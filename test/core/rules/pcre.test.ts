@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { checkPcre, isPcre, validatePcre } from '../../../core/rules/pcre.js';
+import { checkBacktracking, checkPcre, isPcre, validatePcre } from '../../../core/rules/pcre.js';
 
 const ok = (pattern: string) => assert.equal(checkPcre(pattern), null, `should accept ${JSON.stringify(pattern)}: ${JSON.stringify(checkPcre(pattern))}`);
 const bad = (pattern: string, key: string, offset?: number) => {
@@ -214,4 +214,45 @@ describe('rules §5 Match rules and WAF: PCRE checker properties', () => {
       { numRuns: 5000 },
     );
   });
+});
+
+describe('rules §5 Match rules and WAF, issue "a regex that cannot stall the firewall": catastrophic backtracking is refused at save time', () => {
+  // The classic exponential shapes, from the OWASP ReDoS page and the patterns behind well-known outages.
+  const catastrophic: Array<[string, number]> = [
+    ['(a+)+$', 4],
+    ['(a*)*b', 4],
+    ['^(\\w+\\s?)*$', 9],
+    ['^(([a-z])+.)+[A-Z]([a-z])+$', 12],
+    ['(x+x+)+y', 6],
+    ['^(a|b+)*c', 7],
+    ['(?:\\d+\\.)+\\d+', 9],
+    ['((ab)*c?){20}', 9],
+  ];
+  for (const [pattern, offset] of catastrophic) {
+    it(`refuses ${pattern}, naming the outer repetition`, () => {
+      assert.equal(checkPcre(pattern), null, 'valid syntax');
+      assert.deepEqual(checkBacktracking(pattern), { key: 'pcre.catastrophic-backtracking', values: { offset } });
+      assert.equal(validatePcre(pattern)?.key, 'pcre.catastrophic-backtracking');
+    });
+  }
+
+  // Same meaning without the ambiguity: possessive or atomic inner repetition, a small outer bound, or no nesting.
+  const safe = [
+    '(a++)+$',
+    '(?>a+)+$',
+    '(*atomic:a+)+$',
+    '(a+)++$',
+    '^(\\d{1,3}\\.){3}\\d{1,3}$',
+    '^[a-z0-9.-]+\\.example\\.com$',
+    '(ab|cd)*',
+    '(?:abc)+',
+    '\\d+-\\d+',
+    '^/api/v[0-9]+/(users|orders)/[0-9]+$',
+    '(?:\\b\\w)+',
+  ];
+  for (const pattern of safe) {
+    it(`accepts ${pattern}`, () => {
+      assert.equal(validatePcre(pattern), null);
+    });
+  }
 });
