@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every suite a clean machine needs, in order: type check, node tests (core, rules, server), browser
-// tests in headless Debian Chromium, end-to-end flows against the real reference server. Stops at the first red.
+// `npm test`: every suite a clean machine needs, in order: type check, node tests (core, rules, server), the production
+// build within its size budgets, browser tests in headless Debian Chromium, end-to-end flows against the real
+// reference server. Stops at the first red.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,6 +88,16 @@ if (want('node')) {
   if (nodeTests.length) {
     run('node tests (core, rules, elements, server)', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...nodeTests]);
   }
+}
+
+// The shipped build (minified, precompressed) into a temporary folder: it fails when a route or an element passes
+// its size budget (elements/size-budgets.json), so a change that makes a page heavier does not land.
+if (want('budgets')) {
+  const distDir = mkdtempSync(join(tmpdir(), 'ec-budget-dist-'));
+  run('production build within the size budgets', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent'], {
+    env: { EC_DIST_DIR: distDir },
+  });
+  rmSync(distDir, { recursive: true, force: true });
 }
 
 if (want('browser') || want('e2e')) {
