@@ -53,11 +53,11 @@ function assetsAsModules() {
     async load(id) {
       if (id.endsWith('.css')) {
         const css = readFileSync(id, 'utf8');
-        let code = skipTerser ? css : (await esbuildTransform(css, { loader: 'css', minify: true })).code;
-        // The PrimeReact theme keeps only the components the console can render (elements/theme-trim.mjs).
-        if (!skipTerser && /[\\/]primereact[\\/]resources[\\/]themes[\\/]/.test(id)) {
-          code = trimTheme(code, usedComponents(['core', 'elements', 'demo/host']).unused);
-        }
+        // The PrimeReact theme keeps only the components the console can render (elements/theme-trim.mjs), in the
+        // end-to-end build too, so the screenshots show the theme as shipped.
+        const theme = /[\\/]primereact[\\/]resources[\\/]themes[\\/]/.test(id);
+        let code = skipTerser && !theme ? css : (await esbuildTransform(css, { loader: 'css', minify: true })).code;
+        if (theme) code = trimTheme(code, usedComponents(['core', 'elements', 'demo/host']).unused);
         return `export default ${JSON.stringify(code)};`;
       }
       if (id.endsWith('.woff2')) {

@@ -27,10 +27,14 @@ const CLASS_ROOTS = {
 
 const classRootsOf = (component) => CLASS_ROOTS[component] ?? [`p-${component}`];
 
-/** Primereact component folders a source file imports (`from 'primereact/datatable'`, `from '../paginator/...'`). */
+/**
+ * Primereact component folders a source file imports (`from 'primereact/datatable'`, `import('primereact/dialog')`,
+ * `from '../paginator/...'`).
+ */
 function primereactImports(source) {
   const found = new Set();
-  for (const match of source.matchAll(/from\s*['"](?:primereact\/|\.\.\/)([a-z]+)[/'"]/g)) found.add(match[1]);
+  // Static imports and dynamic ones (a dialog's component is loaded when it first opens, but its styles must be there).
+  for (const match of source.matchAll(/(?:from\s*|import\s*\(\s*)['"](?:primereact\/|\.\.\/)([a-z]+)[/'"]/g)) found.add(match[1]);
   return found;
 }
 
