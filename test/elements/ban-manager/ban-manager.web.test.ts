@@ -221,10 +221,13 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
     await waitUntil(() => dialog.querySelector('input[type="file"]'), 'the file input shows');
     pickFile(dialog, new File(['1.2.3.4'], 'ips.xlsx'));
     await waitUntil(() => dialogText(element).includes('仅支持 txt 文件'), 'the Chinese txt-only message');
-    // Colours are judged once the dialog has finished fading in (mid-fade, every colour is blended with the mask).
+    // Colours are judged once nothing is fading (mid-fade, colours are blended) and no toast covers the form.
     await waitUntil(
-      () => getComputedStyle(dialog).opacity === '1' && !shadow(element).querySelector('[class*="-enter"], [class*="-exit"]'),
-      'the dialog has finished its transition',
+      () =>
+        getComputedStyle(dialog).opacity === '1' &&
+        !shadow(element).querySelector('[class*="-enter-active"], [class*="-exit-active"], .p-toast-message'),
+      'the dialog has finished its transition and no toast is showing',
+      { timeout: 10_000 },
     );
     await expect(element).to.be.accessible({ ignoredRules: ['aria-hidden-focus'] });
   });
