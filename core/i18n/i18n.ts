@@ -4,7 +4,6 @@
  * Components ask for a fixed translator per language and namespace, so two elements in different languages can share
  * a page; an element renders once the namespaces it names are loaded (core/ui/define-element.tsx).
  */
-import { signal } from '@preact/signals-react';
 import i18next, { type TFunction } from 'i18next';
 import { CATALOGUE_LOADERS, type Namespace } from './catalogues.js';
 import { DEFAULT_LANGUAGE, type Language } from './language.js';
@@ -21,12 +20,6 @@ void instance.init({
   returnNull: false,
   initAsync: false,
 });
-
-/**
- * Counts the catalogues added so far. Components that translate read it (useT), so a namespace that arrives after
- * they rendered re-renders them with the real texts instead of keys.
- */
-export const catalogueRevision = signal(0);
 
 const loads = new Map<string, Promise<void>>();
 
@@ -53,7 +46,6 @@ export function loadCatalogues(language: Language, namespaces: readonly Namespac
       if (!pending) {
         pending = CATALOGUE_LOADERS[language][namespace]().then((module) => {
           instance.addResourceBundle(language, namespace, module.default, true, false);
-          catalogueRevision.value += 1;
         });
         pending.catch(() => loads.delete(key));
         loads.set(key, pending);

@@ -1008,8 +1008,8 @@ class Parser {
 }
 
 /**
- * Repetition counts above which an outer repetition of an ambiguous body is refused: `(\\d{1,3}\\.){3}` tries at most
- * 3^3 splits, `(\\w+\\s?)*` tries 2^n on a string of n word characters that fails to match.
+ * The most turns an outer repetition of a varying body may take: `(\d{1,3}\.){3}` tries at most 3^3 splits and is
+ * accepted, `(\w+\s?)*` tries 2^n on a string of n word characters that fails to match and is refused.
  */
 const NESTED_REPEAT_OUTER_LIMIT = 10;
 
@@ -1028,7 +1028,7 @@ function canConsume(node: Node): boolean {
 }
 
 /**
- * The first repetition inside `nodes` that can take a varying number of turns over input (`a+`, `\\w{1,5}`), reached
+ * The first repetition inside `nodes` that can take a varying number of turns over input (`a+`, `\w{1,5}`), reached
  * without crossing an atomic group or a possessive quantifier (the engine never backtracks into those).
  */
 function varyingRepeatWithin(nodes: readonly Node[]): Extract<Node, { t: 'repeat' }> | null {
@@ -1050,11 +1050,11 @@ function varyingRepeatWithin(nodes: readonly Node[]): Extract<Node, { t: 'repeat
 
 /**
  * Catastrophic backtracking (ReDoS): a repetition that can run many turns over a body that itself repeats a varying
- * number of times (`(a+)+`, `(\\w+\\s?)*`, `^(([a-z])+.)+$`), so that a failing match tries every way of splitting
+ * number of times (`(a+)+`, `(\w+\s?)*`, `^(([a-z])+.)+$`), so that a failing match tries every way of splitting
  * the input between the turns: exponential time. Returns the offset of the outer quantifier, or null.
  *
  * The stricter reading is taken on purpose: a nested repetition is refused even where a mandatory delimiter makes it
- * linear in practice (`(\\d+\\.)+`), because telling those apart needs the character sets of both sides; the message
+ * linear in practice (`(\d+\.)+`), because telling those apart needs the character sets of both sides; the message
  * names the fixes that keep the meaning (a possessive `++` or an atomic group `(?>…)` inside, or a bound on the
  * outer count). Overlapping alternatives under a repetition (`(a|aa)+`) are not detected.
  */

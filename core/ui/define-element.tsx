@@ -103,17 +103,18 @@ export function defineElement<Props extends object>(
     const { props, invalid } = parseJsonAttributes(raw, types);
     const invalidKey = invalid.join(',');
 
+    // Null until the element's texts are loaded in a language it can show.
     const context = useMemo<ElementContextValue | null>(
       () =>
         language
           ? {
-        host,
-        root,
-        language,
-        apiBase,
-        routeMode,
-        client: getApiClient(apiBase, language),
-        namespace: options.namespace,
+              host,
+              root,
+              language,
+              apiBase,
+              routeMode,
+              client: getApiClient(apiBase, language),
+              namespace: options.namespace,
               emit: (name, detail, emitOptions) => emit(host, name, detail, emitOptions),
             }
           : null,

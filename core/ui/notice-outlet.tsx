@@ -2,14 +2,17 @@
  * Renders the notice bus as PrimeReact toasts. Every element mounts one; only the outlet the bus selects shows a
  * given notice (see core/api/notices.ts), so a page with many elements shows each toast once. The Toast component
  * (and its transition group) is loaded with the first notice, not with every page (issue "every page loads only
- * what it shows"); should that load fail, the notice is shown as plain text in a live region instead.
+ * what it shows", through ./parts/deferred.tsx); should that load fail, the notice is shown as plain text in a live
+ * region instead and the element sends `ec-error`.
  */
 import type { Toast, ToastMessage } from 'primereact/toast';
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { registerNoticeOutlet, type Notice } from '../api/notices.js';
 import { cataloguesLoaded, loadCatalogues, translator } from '../i18n/i18n.js';
 import type { Language } from '../i18n/language.js';
 import type { Namespace } from '../i18n/catalogues.js';
+import { ElementContext } from './element-context.js';
+import { loadDeferred } from './parts/deferred.js';
 
 interface NoticeOutletProps {
   language: Language;
@@ -19,16 +22,7 @@ interface NoticeOutletProps {
 
 type ToastComponent = typeof Toast;
 
-let toastLoad: Promise<ToastComponent> | undefined;
-
-/** The Toast component, loaded once for the page; a failed load is forgotten so the next notice tries again. */
-function loadToast(): Promise<ToastComponent> {
-  if (!toastLoad) {
-    toastLoad = import('primereact/toast').then((module) => module.Toast);
-    toastLoad.catch(() => (toastLoad = undefined));
-  }
-  return toastLoad;
-}
+const loadToast = () => import('primereact/toast');
 
 /** The toast outlet. */
 export function NoticeOutlet({ language, priority = 0 }: NoticeOutletProps) {
@@ -38,6 +32,10 @@ export function NoticeOutlet({ language, priority = 0 }: NoticeOutletProps) {
   const [ToastView, setToastView] = useState<ToastComponent | null>(null);
   const waiting = useRef<ToastMessage[]>([]);
   const [fallback, setFallback] = useState<ToastMessage[]>([]);
+  // The element (absent around the demo host's own outlet) is told when the toasts cannot be loaded.
+  const context = useContext(ElementContext);
+  const element = useRef(context);
+  element.current = context;
 
   useEffect(() => {
     const display = (message: ToastMessage) => {
@@ -46,9 +44,10 @@ export function NoticeOutlet({ language, priority = 0 }: NoticeOutletProps) {
         return;
       }
       waiting.current.push(message);
-      loadToast().then(
-        (component) => setToastView(() => component),
-        () => {
+      loadDeferred(loadToast).then(
+        (module) => setToastView(() => module.Toast),
+        (error: unknown) => {
+          element.current?.emit('ec-error', { source: element.current.host.localName, message: `toasts failed to load: ${String(error)}` });
           const shown = waiting.current.splice(0);
           setFallback((current) => [...current, ...shown]);
           setTimeout(() => setFallback((current) => current.filter((message) => !shown.includes(message))), 5000);

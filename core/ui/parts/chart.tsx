@@ -11,7 +11,6 @@ import {
   CHART_HEIGHT,
   CHART_RESIZE_THROTTLE_MS,
   CHART_WRAPPER_HEIGHT,
-  CHUNK_LOAD_TIMEOUT_MS,
   MAP_RANGE,
 } from '../../config/constants.js';
 import type { Language } from '../../i18n/language.js';
@@ -102,23 +101,6 @@ const MAP_COLOURS = [
 // for `topojsonUrl` maps) and plotly never tries to download one.
 const GEOJSON_BASE_SCOPE = { scope: 'world', resolution: 50, name: 'world_50m' } as const;
 
-/** Rejects when `promise` has not settled within `ms` (shell §9 chunk load timeout). */
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`chunk load timeout after ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
 let plotlySheet: CSSStyleSheet | undefined;
 
 /**
@@ -175,12 +157,9 @@ function figureFor(Plotly: PlotlyModule, Plot: ComponentType<Record<string, unkn
   return Figure;
 }
 
-/** Loads plotly and the react-plotly factory (one load for the page, shared by every chart; see ./deferred.tsx). */
+/** Loads plotly and the react-plotly factory (one load for the page, shared by every chart, timed out by ./deferred.tsx). */
 async function loadFigure(): Promise<ComponentType<FigureProps>> {
-  const [plotly, factory] = await withTimeout(
-    Promise.all([import('plotly.js-dist-min'), import('react-plotly.js/factory')]),
-    CHUNK_LOAD_TIMEOUT_MS,
-  );
+  const [plotly, factory] = await Promise.all([import('plotly.js-dist-min'), import('react-plotly.js/factory')]);
   const Plot = factory.default(plotly.default) as unknown as ComponentType<Record<string, unknown>>;
   return figureFor(plotly.default as unknown as PlotlyModule, Plot);
 }

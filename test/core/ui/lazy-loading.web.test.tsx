@@ -92,10 +92,15 @@ describe('lazy texts and parts (issue "every page loads only what it shows")', (
     await expect(element).to.be.accessible();
   });
 
-  it('a deferred part that fails to load shows a translated retry (both languages), and the retry loads it', async () => {
+  it('a deferred part that fails to load sends ec-error and shows a translated retry (both languages); the retry loads it', async () => {
     failNextPartLoad = true;
+    const errors: { source: string; message: string }[] = [];
+    const listener = (event: Event) => errors.push((event as CustomEvent<{ source: string; message: string }>).detail);
+    document.addEventListener('ec-error', listener);
     const element = await fixture<HTMLElement>(html`<ec-lazy-part-probe lang="zh-CN"></ec-lazy-part-probe>`);
     await waitUntil(() => root(element).querySelector('[part="deferred-error"]'), 'the failure is shown');
+    document.removeEventListener('ec-error', listener);
+    expect(errors.map((error) => error.source)).to.deep.equal(['ec-lazy-part-probe'], 'the host page is told (ec-error)');
     expect(text(element)).to.contain('此部分加载失败');
     await expect(element).to.be.accessible();
     element.setAttribute('lang', 'en-US');
