@@ -237,10 +237,11 @@ function reportSizes() {
 
       const failures = [];
       for (const row of [...routeRows, ...elementRows]) {
-        if (row.gzip > row.budgetKB * 1000) failures.push(`${row.label}: ${kb(row.gzip).trim()} gzip, budget ${row.budgetKB} KB`);
+        // Sizes are judged on the shipped (minified) build only; what loads before a first render, on every build.
+        if (!skipTerser && row.gzip > row.budgetKB * 1000) failures.push(`${row.label}: ${kb(row.gzip).trim()} gzip, budget ${row.budgetKB} KB`);
         for (const chunk of row.forbidden) failures.push(`${row.label}: ${chunk.fileName} must never load before the first render`);
       }
-      if (failures.length && !skipTerser) this.error(`Size budgets exceeded (elements/size-budgets.json):\n  ${failures.join('\n  ')}`);
+      if (failures.length) this.error(`Size budgets exceeded (elements/size-budgets.json):\n  ${failures.join('\n  ')}`);
     },
   };
 }
