@@ -24,7 +24,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve as resolvePath } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { writeManifest } from './elements/custom-elements-manifest.mjs';
+import { typingsText, writeManifest } from './elements/custom-elements-manifest.mjs';
 import { trimTheme, usedComponents } from './elements/theme-trim.mjs';
 
 const skipTerser = process.env.EC_SKIP_TERSER === '1';
@@ -287,12 +287,18 @@ function cleanOutput() {
   };
 }
 
-/** Writes custom-elements.json from the JSDoc of each elements/<name>/element.ts. */
+/** Writes custom-elements.json from the elements' schemas and JSDoc, and ships the typings made from it. */
 function customElementsManifest() {
+  let manifest;
   return {
     name: 'ec-custom-elements-manifest',
-    buildStart() {
-      writeManifest();
+    async buildStart() {
+      await writeManifest();
+      manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'ec-elements.d.ts', source: typingsText(manifest, 'dom') });
+      this.emitFile({ type: 'asset', fileName: 'ec-elements-react.d.ts', source: typingsText(manifest, 'react') });
     },
   };
 }

@@ -52,7 +52,7 @@ export class ApiError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     message: string,
-    readonly details: { code?: number; httpStatus?: number; data?: unknown; path?: string } = {},
+    readonly details: { code?: number; httpStatus?: number; data?: unknown; path?: string; requestId?: string } = {},
   ) {
     super(message);
   }
@@ -63,6 +63,10 @@ export class ApiError extends Error {
   /** The envelope data, when the server answered with one. */
   get data(): unknown {
     return this.details.data;
+  }
+  /** The Request-Id the call was sent with, so a report can be matched with the server's log. */
+  get requestId(): string | undefined {
+    return this.details.requestId;
   }
 }
 

@@ -42,6 +42,11 @@ export interface CallOptions {
   /** The variant wrapper that shows a non-200 answer as a warning "operation failed" (shell §8). */
   httpFailureAsWarning?: boolean;
   signal?: AbortSignal;
+  /**
+   * The element the call is made for. The hooks below receive it, so `ec-unauthorized`, `ec-forbidden` and
+   * `ec-error` are sent from the element whose call failed (its host page hears them where the element sits).
+   */
+  origin?: EventTarget;
 }
 
 /** How the client reaches the rest of the console; the shared instance wires session, language and navigation. */
@@ -53,9 +58,14 @@ export interface ApiClientConfig {
   getLanguage: () => string;
   getTimeZone?: () => string;
   /** Session expired (16149). */
-  onSessionExpired?: () => void;
+  onSessionExpired?: (origin: EventTarget | undefined) => void;
   /** Code 142005: the host shows the access page. */
-  onAccessDenied?: () => void;
+  onAccessDenied?: (error: ApiError, origin: EventTarget | undefined) => void;
+  /**
+   * Any other failure that reaches the user (a notice or the caller's inline message): the shared client sends
+   * `ec-error` and queues an error report. Not called for aborts, calls without a session and shell §8's silent codes.
+   */
+  onFailure?: (error: ApiError, origin: EventTarget | undefined) => void;
   /** Where notices go; defaults to the shared bus. */
   notify?: (notice: Omit<Notice, 'id'>) => void;
   fetch?: typeof fetch;
@@ -112,12 +122,14 @@ function acceptLanguage(language: string): string {
 /** Creates a client; elements share one per base through `shared-client.ts`. */
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const doFetch = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  const notify = config.notify ?? publishNotice;
+  // Notices are shown by the page's one notice host: each carries the language of the element that caused it.
+  const publish = config.notify ?? publishNotice;
+  const notify = (notice: Omit<Notice, 'id'>) => publish({ language: config.getLanguage(), ...notice });
 
-  function headersFor(method: HttpMethod, idempotencyKey: string | undefined, isJson: boolean): Headers {
+  function headersFor(method: HttpMethod, requestId: string, idempotencyKey: string | undefined, isJson: boolean): Headers {
     const language = config.getLanguage();
     const headers = new Headers();
-    headers.set('Request-Id', randomGuid());
+    headers.set('Request-Id', requestId);
     const token = config.getToken();
     if (token) headers.set('x-token', token);
     headers.set('x-time-zone', config.getTimeZone?.() ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -149,13 +161,14 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
             controller.abort();
           }, timeoutMs);
     const abortFromCaller = () => controller.abort();
+    const requestId = randomGuid();
     options.signal?.addEventListener('abort', abortFromCaller, { once: true });
     let response: Response;
     let text: string;
     try {
       response = await doFetch(url, {
         method,
-        headers: headersFor(method, idempotencyKey, isJson),
+        headers: headersFor(method, requestId, idempotencyKey, isJson),
         body,
         signal: controller.signal,
         credentials: 'same-origin',
@@ -165,17 +178,17 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       });
       text = await response.text();
     } catch (cause) {
-      if (timedOut) throw new ApiError('timeout', 'timeout', { path: url });
-      if (options.signal?.aborted) throw new ApiError('aborted', 'aborted', { path: url });
-      throw new ApiError('network', cause instanceof Error ? cause.message : 'network error', { path: url });
+      if (timedOut) throw new ApiError('timeout', 'timeout', { path: url, requestId });
+      if (options.signal?.aborted) throw new ApiError('aborted', 'aborted', { path: url, requestId });
+      throw new ApiError('network', cause instanceof Error ? cause.message : 'network error', { path: url, requestId });
     } finally {
       if (timer !== undefined) clearTimeout(timer);
       options.signal?.removeEventListener('abort', abortFromCaller);
     }
-    return interpret<T>(response, text, url, options);
+    return interpret<T>(response, text, url, requestId, options);
   }
 
-  function interpret<T>(response: Response, text: string, url: string, options: CallOptions): T {
+  function interpret<T>(response: Response, text: string, url: string, requestId: string, options: CallOptions): T {
     const shouldNotify = options.notify !== false;
     const parsed = parseJson(text);
 
@@ -192,16 +205,17 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         code: envelope?.status?.code,
         data: envelope?.data,
         path: url,
+        requestId,
       });
     }
 
     if (!parsed.ok) {
       if (HTML_SYSTEM_ERROR.test(text)) {
         if (shouldNotify) notify({ severity: 'error', namespace: 'common', key: 'api.system-error' });
-        throw new ApiError('system', 'system error', { httpStatus: 200, path: url });
+        throw new ApiError('system', 'system error', { httpStatus: 200, path: url, requestId });
       }
       if (shouldNotify) notify({ severity: 'error', namespace: 'common', key: 'api.bad-response' });
-      throw new ApiError('parse', 'response is not JSON', { httpStatus: 200, path: url });
+      throw new ApiError('parse', 'response is not JSON', { httpStatus: 200, path: url, requestId });
     }
 
     const envelope = (parsed.value ?? {}) as Envelope<T>;
@@ -210,7 +224,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       if (shouldNotify) {
         notify(text ? { severity: 'warn', text } : { severity: 'warn', namespace: 'common', key: 'api.operation-failed' });
       }
-      throw new ApiError('error-field', text ?? 'error', { data: envelope.error, path: url });
+      throw new ApiError('error-field', text ?? 'error', { data: envelope.error, path: url, requestId });
     }
 
     const code = envelope.status?.code;
@@ -218,16 +232,17 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       return envelope.data as T;
     }
     const message = envelope.status?.message ?? '';
-    const details = { code, data: envelope.data, path: url };
+    const details = { code, data: envelope.data, path: url, requestId };
     if (code === SESSION_EXPIRED_CODE) {
-      config.onSessionExpired?.();
+      config.onSessionExpired?.(options.origin);
       throw new ApiError('session-expired', message, details);
     }
     if (code !== undefined && QUIET_REJECT_CODES.includes(code)) throw new ApiError('quiet', message, details);
     if (code === REJECT_WITH_DATA_CODE) throw new ApiError('with-data', message, details);
     if (code === ACCESS_PAGE_CODE) {
-      config.onAccessDenied?.();
-      throw new ApiError('access-denied', message, details);
+      const error = new ApiError('access-denied', message, details);
+      config.onAccessDenied?.(error, options.origin);
+      throw error;
     }
     if (code !== undefined && SILENT_CODES.includes(code)) throw new ApiError('silent', message, details);
     if (shouldNotify) {
@@ -257,17 +272,24 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       } catch (error) {
         const transient = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
         if (transient && attemptNumber < retries) continue;
-        if (transient && options.notify !== false) {
-          notify({
-            severity: 'error',
-            namespace: 'common',
-            key: (error as ApiError).kind === 'timeout' ? 'api.timeout' : 'api.network-error',
-            life: NETWORK_ERROR_TOAST_MS,
-          });
-        }
+        if (transient && options.notify !== false) notify(transientNotice(error as ApiError));
+        if (error instanceof ApiError && REPORTED_KINDS.has(error.kind)) config.onFailure?.(error, options.origin);
         throw error;
       }
     }
+  }
+
+  /**
+   * A failed fetch says nothing about why. When the API is on another origin the usual cause is a CORS refusal
+   * (the server does not list this page's origin), so the message names the API base instead of blaming the
+   * network; the browser's console has the details.
+   */
+  function transientNotice(error: ApiError): Omit<Notice, 'id'> {
+    if (error.kind === 'timeout') return { severity: 'error', namespace: 'common', key: 'api.timeout', life: NETWORK_ERROR_TOAST_MS };
+    const crossOrigin = isCrossOrigin(config.base);
+    return crossOrigin
+      ? { severity: 'error', namespace: 'common', key: 'api.cross-origin-blocked', values: { base: config.base, origin: pageOrigin() }, life: NETWORK_ERROR_TOAST_MS }
+      : { severity: 'error', namespace: 'common', key: 'api.network-error', life: NETWORK_ERROR_TOAST_MS };
   }
 
   function jsonPayload(body: unknown): { body?: BodyInit; isJson: boolean } {
@@ -283,6 +305,27 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     delete: (path, body, options) => send('DELETE', path, jsonPayload(body), options),
     upload: (path, form, options) => send('POST', path, { body: form, isJson: false }, { timeoutMs: null, ...options }),
   };
+}
+
+/**
+ * Failures the user sees, reported through `onFailure`. Left out: aborts (the user left), calls refused for want of
+ * a session (nothing was sent), shell §8's silent codes, and expiry and 142005, which have events of their own.
+ */
+const REPORTED_KINDS = new Set<ApiError['kind']>(['network', 'timeout', 'http', 'system', 'parse', 'error-field', 'quiet', 'with-data', 'code']);
+
+function pageOrigin(): string | undefined {
+  return globalThis.location?.origin;
+}
+
+/** Whether an API base lives on another origin than the page (only absolute bases can). */
+export function isCrossOrigin(base: string): boolean {
+  const origin = pageOrigin();
+  if (!origin || !/^[a-z][a-z0-9+.-]*:\/\//i.test(base)) return false;
+  try {
+    return new URL(base).origin !== origin;
+  } catch {
+    return false;
+  }
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -1,7 +1,7 @@
 /**
- * The one notice (toast) bus. The API client, stores and the host publish here; every element and the demo host
- * render it through `NoticeOutlet`, and only one outlet on a page shows each notice (the host's when present,
- * otherwise the first element's), so three elements on a page never show a toast three times.
+ * The one notice (toast) bus. The API client, stores and the host publish here; the page's one notice host
+ * (core/ui/notice-host.tsx, on document.body, owned by no element) shows them, so three elements on a page never
+ * show a toast three times, and a hidden or removed element never takes the page's toasts with it.
  */
 
 /** Severity, mapped to PrimeReact's Toast severities. */
@@ -17,29 +17,23 @@ export interface Notice {
   values?: Record<string, unknown>;
   /** Text from the server, shown as is (escaped by React). */
   text?: string;
+  /** The language to translate `key` in: the publishing element's; the page language when absent. */
+  language?: string;
   /** Milliseconds the toast stays; undefined keeps PrimeReact's default. */
   life?: number;
 }
 
 type Listener = (notice: Notice) => void;
 
-interface Outlet {
-  priority: number;
-  listener: Listener;
-  order: number;
-}
-
-const outlets = new Set<Outlet>();
+let outlet: Listener | undefined;
 let nextId = 1;
-let nextOrder = 1;
 const backlog: Notice[] = [];
 const BACKLOG_LIMIT = 20;
 
-/** Publishes a notice to the outlet in charge, or keeps it until one mounts. */
+/** Publishes a notice to the page's notice host, or keeps it until the host is there. */
 export function publishNotice(notice: Omit<Notice, 'id'>): Notice {
   const full: Notice = { ...notice, id: nextId++ };
-  const outlet = activeOutlet();
-  if (outlet) outlet.listener(full);
+  if (outlet) outlet(full);
   else {
     backlog.push(full);
     if (backlog.length > BACKLOG_LIMIT) backlog.shift();
@@ -48,31 +42,13 @@ export function publishNotice(notice: Omit<Notice, 'id'>): Notice {
 }
 
 /**
- * Registers a renderer. `priority` 10 is the host's, 0 an element's; the highest priority wins, ties go to the
- * earliest. Returns the unregister function.
+ * Registers the page's renderer (core/ui/notice-host.tsx; tests register their own). There is one: a second
+ * registration takes over from the first. Returns the unregister function.
  */
-export function registerNoticeOutlet(listener: Listener, priority = 0): () => void {
-  const outlet: Outlet = { listener, priority, order: nextOrder++ };
-  outlets.add(outlet);
-  if (activeOutlet() === outlet) {
-    for (const notice of backlog.splice(0)) listener(notice);
-  }
+export function registerNoticeOutlet(listener: Listener): () => void {
+  outlet = listener;
+  for (const notice of backlog.splice(0)) listener(notice);
   return () => {
-    outlets.delete(outlet);
+    if (outlet === listener) outlet = undefined;
   };
-}
-
-function activeOutlet(): Outlet | undefined {
-  let best: Outlet | undefined;
-  for (const outlet of outlets) {
-    if (!best || outlet.priority > best.priority || (outlet.priority === best.priority && outlet.order < best.order)) {
-      best = outlet;
-    }
-  }
-  return best;
-}
-
-/** Whether the given listener is the one currently showing notices (for tests and the outlet itself). */
-export function isActiveNoticeOutlet(listener: Listener): boolean {
-  return activeOutlet()?.listener === listener;
 }

@@ -6,6 +6,7 @@
 import { computed, signal } from '@preact/signals-react';
 import type { UserRaw } from '../api/endpoints/auth.js';
 import { providerLoginUrl, runMode } from '../config/run-mode.js';
+import { pageEventTarget } from './element-hosts.js';
 import { currentConsolePath, navigateTo } from './navigation.js';
 
 /** The user-info answer's `user_raw` (shell §3), defined once with the endpoint. */
@@ -82,12 +83,25 @@ export function headerName(user: SessionUser): string {
 
 let knownUserId: string | null = read(USER_ID_KEY);
 
+/**
+ * A token handed over from outside: the `token` property of an element, or another tab's sign-in. A new token
+ * ends the signed-out state; the user info is reloaded by whoever needs it.
+ */
+export function adoptToken(token: string | null): void {
+  sessionToken.value = token || null;
+  if (token) {
+    sessionExpired.value = false;
+    signedOutUnhandled.value = false;
+  }
+}
+
 /** Records a successful sign-in: token, user id, login type and member id (for the child sign-in page). */
 export function startSession(token: string, user: SessionUser): void {
   write(TOKEN_KEY, token);
   sessionToken.value = token;
   applyUser(user);
   sessionExpired.value = false;
+  signedOutUnhandled.value = false;
   write(EXPIRED_FLAG_KEY, null, 'sessionStorage');
 }
 
@@ -121,23 +135,49 @@ export function signInPath(type: LoginType = loginType.value): string {
 }
 
 /**
- * Shell §8, code 16149. Embedded: go to the provider's sign-in. Standalone: keep the current path, clear the user
- * id and go to the sign-in page. Shell §8 names /login; a child account goes to the child sign-in page with its
- * member_id instead (shell §4 sends children there on logout, and /login cannot sign a child in).
+ * Set when an expiry was announced with `ec-unauthorized` and no host took it over (nobody called
+ * preventDefault()): every element then shows a translated "signed out" notice above its content, which stays as
+ * it was (forms and drafts kept), until a session comes back (a sign-in in another tab, or the `token` property).
  */
-export function handleSessionExpired(): void {
+export const signedOutUnhandled = signal(false);
+
+/**
+ * Code 16149 (shell §8). An element is a guest on its page (DESIGN §2): it never changes the page's location. It
+ * sends a cancelable `ec-unauthorized` from the element whose call met the expiry (`origin`; else the page's first
+ * element). A host that takes over calls preventDefault() and signs the user in its own way: the demo host applies
+ * shell §8 through `expireToSignIn`, a portal opens its own sign-in. When nobody does, the elements show the
+ * signed-out notice. The token is cleared either way; the login type and member id stay, to choose the sign-in page.
+ */
+export function handleSessionExpired(origin?: EventTarget): void {
   if (sessionExpired.value && !sessionToken.value) return; // Several calls can fail at once; react once.
   sessionExpired.value = true;
   write(EXPIRED_FLAG_KEY, '1', 'sessionStorage');
+  const returnPath = currentConsolePath();
+  clearSession();
+  const target = origin ?? pageEventTarget();
+  const event = new CustomEvent('ec-unauthorized', {
+    detail: { reason: 'expired' as const, returnPath },
+    bubbles: true,
+    composed: true,
+    cancelable: true,
+  });
+  const unhandled = target ? target.dispatchEvent(event) : true;
+  signedOutUnhandled.value = unhandled;
+}
+
+/**
+ * The demo host's answer to `ec-unauthorized` (shell §8). Embedded: the provider's sign-in. Standalone: keep the
+ * path, go to the sign-in page. Shell §8 names /login; a child account goes to the child sign-in page with its
+ * member_id instead (shell §4 sends children there on logout, and /login cannot sign a child in). Only the page's
+ * owner calls this: it changes the location.
+ */
+export function expireToSignIn(returnPath: string): void {
   if (runMode.value === 'embedded') {
-    clearSession();
     globalThis.location?.assign(providerLoginUrl.value);
     return;
   }
-  rememberReturnPath(currentConsolePath());
-  const type = loginType.value;
-  clearSession();
-  navigateTo(signInPath(type), { replace: true });
+  rememberReturnPath(returnPath);
+  navigateTo(signInPath(loginType.value), { replace: true });
 }
 
 /** Keeps a console path to return to after sign-in (a protected page opened without a session). */
@@ -165,7 +205,7 @@ export function finishLogout(): void {
  */
 export function watchAccountChanges(win: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === TOKEN_KEY) sessionToken.value = event.newValue;
+    if (event.key === TOKEN_KEY) adoptToken(event.newValue);
     if (event.key !== USER_ID_KEY && event.key !== null) return;
     const next = event.key === null ? null : event.newValue;
     if (knownUserId !== null && next !== knownUserId) {

@@ -9,8 +9,11 @@ import type { Language } from '../i18n/language.js';
 import type { Namespace } from '../i18n/catalogues.js';
 import type { EcEventName } from './emit.js';
 
-/** How the host routes: hash when embedded, history when standalone (shell §1). */
-export type RouteMode = 'hash' | 'history';
+/**
+ * How the links an element shows route (attribute `route-mode`): `hash` (`#/path`) when embedded, `history`
+ * (`/console/path`) when standalone (shell §1), `none`: no link, only `ec-navigate`.
+ */
+export type RouteMode = 'hash' | 'history' | 'none';
 
 /** The per-element context value. */
 export interface ElementContextValue {

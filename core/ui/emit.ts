@@ -7,16 +7,30 @@
 declare global {
   /** Event name -> detail type, for every event an ec-* element sends. */
   interface EcEventDetails {
-    /** Something failed that the host may want to report (detail: where and why). */
-    'ec-error': { source: string; message: string; code?: number };
-    /** The session is gone (expired or signed out); the host decides where to go. */
-    'ec-unauthorized': { reason: 'expired' | 'signed-out' };
-    /** The element asks its host to go somewhere (a route name and its parameters). */
-    'ec-navigate': { route: string; params?: Record<string, string | number> };
+    /**
+     * A failure the user sees (a call that failed, a part that did not load, a bad attribute): where (`source`, the
+     * element's tag), what (`message`, for the developer), the envelope code or HTTP status and the call's
+     * Request-Id when there was a call, and the client's failure `kind`.
+     */
+    'ec-error': { source: string; message: string; code?: number; requestId?: string; kind?: string };
+    /**
+     * The session expired (shell §8, 16149). Cancelable: a host that signs the user in calls preventDefault();
+     * otherwise the elements show a signed-out notice and keep what was typed. `returnPath` is the console path
+     * to come back to.
+     */
+    'ec-unauthorized': { reason: 'expired' | 'signed-out'; returnPath?: string };
+    /** The server refused access to a page (shell §8, 142005); the host may show its access page. */
+    'ec-forbidden': { source: string; code: number; message: string; requestId?: string };
+    /**
+     * The element asks its host to go somewhere (a route name, its parameters and, for the routes core knows, the
+     * console path). Cancelable: a host that routes calls preventDefault(), so a link is not followed twice.
+     */
+    'ec-navigate': { route: string; params?: Record<string, string | number>; path?: string };
   }
   interface GlobalEventHandlersEventMap {
     'ec-error': CustomEvent<EcEventDetails['ec-error']>;
     'ec-unauthorized': CustomEvent<EcEventDetails['ec-unauthorized']>;
+    'ec-forbidden': CustomEvent<EcEventDetails['ec-forbidden']>;
     'ec-navigate': CustomEvent<EcEventDetails['ec-navigate']>;
   }
 }

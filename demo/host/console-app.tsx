@@ -11,10 +11,10 @@ import { getUnreadMessageCount } from '../../core/api/endpoints/messages.js';
 import { appReady, startApp } from '../../core/config/app-start.js';
 import { providerDashboardUrl, providerLoginUrl, runMode } from '../../core/config/run-mode.js';
 import { currentConsolePath, setNavigationHandler } from '../../core/session/navigation.js';
-import { finishLogout, isSignedIn, loginType, rememberReturnPath, watchAccountChanges } from '../../core/session/session.js';
+import { expireToSignIn, finishLogout, isSignedIn, loginType, rememberReturnPath, watchAccountChanges } from '../../core/session/session.js';
+import { attr } from '../../core/ui/attributes.js';
 import { defineElement } from '../../core/ui/define-element.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
-import { NoticeOutlet } from '../../core/ui/notice-outlet.js';
 import { PageLayout } from '../../core/ui/parts/page-layout.js';
 import { LoadingState } from '../../core/ui/parts/state-views.js';
 import { isRouteAvailable } from './availability.js';
@@ -158,15 +158,26 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
     });
   }, [router]);
 
-  // Elements ask the host to go somewhere with ec-navigate; ec-unauthorized ends the session.
+  // Elements ask the host to go somewhere with ec-navigate; ec-unauthorized ends the session, ec-forbidden shows the access page.
   useEffect(() => {
-    const onNavigate = (event: CustomEvent<EcEventDetails['ec-navigate']>) => navigateRoute(event.detail.route, event.detail.params);
-    const onUnauthorized = () => finishLogout();
+    const onNavigate = (event: CustomEvent<EcEventDetails['ec-navigate']>) => {
+      event.preventDefault(); // The host routes: a link the element showed is not followed as well.
+      navigateRoute(event.detail.route, event.detail.params);
+    };
+    // The console owns this page, so it applies shell §8 itself: expiry goes to sign-in and comes back.
+    const onUnauthorized = (event: CustomEvent<EcEventDetails['ec-unauthorized']>) => {
+      event.preventDefault();
+      if (event.detail.reason === 'expired') expireToSignIn(event.detail.returnPath ?? currentConsolePath());
+      else finishLogout();
+    };
+    const onForbidden = () => routerRef.current?.navigatePath('/access-denied');
     host.addEventListener('ec-navigate', onNavigate as EventListener);
-    host.addEventListener('ec-unauthorized', onUnauthorized);
+    host.addEventListener('ec-unauthorized', onUnauthorized as EventListener);
+    host.addEventListener('ec-forbidden', onForbidden);
     return () => {
       host.removeEventListener('ec-navigate', onNavigate as EventListener);
-      host.removeEventListener('ec-unauthorized', onUnauthorized);
+      host.removeEventListener('ec-unauthorized', onUnauthorized as EventListener);
+      host.removeEventListener('ec-forbidden', onForbidden);
     };
   });
 
@@ -209,11 +220,9 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
     else router?.navigateRoute(homeRouteName(), {}, { replace: true });
   };
 
-  const outlet = <NoticeOutlet language={language} priority={10} />;
   if (!appReady.value || !router || !route) {
     return (
       <div className="ec-console-loading">
-        {outlet}
         <LoadingState message={t("app.loading")} />
       </div>
     );
@@ -224,7 +233,6 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
     const kind = view.page === 'login-child' ? 'child' : 'parent';
     return (
       <div className="ec-console ec-console-sign-in">
-        {outlet}
         <SignInPage
           key={kind}
           kind={kind}
@@ -238,7 +246,6 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
   if (!signedIn || !accountLoaded.value) {
     return (
       <div className="ec-console-loading">
-        {outlet}
         <LoadingState message={t("app.loading")} />
       </div>
     );
@@ -260,7 +267,6 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
 
   return (
     <div className="ec-console">
-      {outlet}
       <a className="ec-skip-link" href="#main-content" onClick={(event) => {
         event.preventDefault();
         root.getElementById('main-content')?.focus();
@@ -330,7 +336,10 @@ export function defineConsole(): void {
   defineElement('ec-console', ConsoleApp, {
     namespace: 'host',
     uses: ['routes'],
-    attributes: { providerLoginUrl: 'string', providerDashboardUrl: 'string' },
+    attributes: {
+      providerLoginUrl: attr.string('Where the provider portal signs users in when embedded (shell §8, 16149; shell §4, code 44).'),
+      providerDashboardUrl: attr.string('The provider portal\'s dashboard, for the embedded app-login check\'s code 604 (shell §4).'),
+    },
   });
 }
 

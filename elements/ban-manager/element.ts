@@ -1,4 +1,6 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
 import { BanManager, type BanManagerProps } from './ban-manager.js';
 import styles from './ban-manager.css';
 
@@ -11,9 +13,6 @@ import styles from './ban-manager.css';
  *
  * @tag ec-ban-manager
  * @summary Ban overview, ban records with immediate unban, and batch unban from typed addresses or a txt file.
- * @attr {"overview" | "records"} view - Which view to show; default `overview`.
- * @attr {10 | 20 | 50 | 100} page-size - Rows per page of the records (shell §9); default 10.
- * @attr {number} domain-id - Limits both views to one domain and picks it for batch unban.
  * @fires ec-bans-unbanned - Records were unbanned from the list; detail `{ ids, unbanned }`.
  * @fires ec-batch-unban-finished - A batch unban sent every chunk; detail `{ domain_id, entries, unbanned_entries, released_records, not_banned }`.
  * @fires ec-navigate - The overview asks the host for the record list; detail `{ route }`.
@@ -33,12 +32,12 @@ import styles from './ban-manager.css';
 export const BanManagerElement = defineElement<BanManagerProps>('ec-ban-manager', BanManager, {
   namespace: 'ban-manager',
   uses: ['rules'],
-  attributes: { view: 'string', pageSize: 'number', domainId: 'number' },
+  attributes,
   styles,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ec-ban-manager': HTMLElement & { view?: string; pageSize?: number; domainId?: number };
+    'ec-ban-manager': EcElementOf<typeof attributes>;
   }
 }

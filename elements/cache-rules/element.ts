@@ -1,4 +1,6 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
 import { CONDITION_BUILDER_STYLES } from '../../core/ui/parts/condition-builder/condition-builder.js';
 import { CacheRules, type CacheRulesProps } from './cache-rules.js';
 import styles from './cache-rules.css';
@@ -15,9 +17,6 @@ import styles from './cache-rules.css';
  *
  * @tag ec-cache-rules
  * @summary Cache rules of a domain: list, editor, limits, plan gating and a cache tester.
- * @attr {number} domain-id - The domain whose cache rules are shown (required).
- * @attr {number} page-size - Rules per page: 10 (default), 20, 50 or 100.
- * @attr {'manage' | 'readonly'} mode - `readonly` hides every change; `manage` (default) shows them where allowed.
  * @fires ec-cache-rule-saved - A rule was added or changed (fields or status); detail `{ domain_id, id, name, created }`.
  * @fires ec-cache-rule-deleted - A rule was deleted; detail `{ domain_id, id, name }`.
  * @fires ec-cache-rules-reordered - The rules have a new order; detail `{ domain_id, ids }` by priority.
@@ -35,18 +34,20 @@ import styles from './cache-rules.css';
  * @csspart key-section - Query string, cookies, case, sort and sharing in the form.
  * @csspart tester - The cache tester.
  * @csspart tester-result - The rule that applies, the edge and browser TTLs and the cache key.
+ * @csspart ttl - A duration input with its unit.
+ * @csspart error-cache - The error-code caching fields of the rule dialog.
  * @cssprop --ec-color-card - Background of the table, the evaluation model and the tester.
  * @cssprop --ec-color-border - Lines between rows and around sections.
  */
 export const CacheRulesElement = defineElement<CacheRulesProps>('ec-cache-rules', CacheRules, {
   namespace: 'cache-rules',
   uses: ['rules', 'condition-builder'],
-  attributes: { domainId: 'number', pageSize: 'number', mode: 'string' },
+  attributes,
   styles: `${CONDITION_BUILDER_STYLES}\n${styles}`,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ec-cache-rules': HTMLElement & { domainId?: number; pageSize?: number; mode?: string };
+    'ec-cache-rules': EcElementOf<typeof attributes>;
   }
 }

@@ -1,4 +1,6 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
 import { Certificates, type CertificatesProps } from './certificates.js';
 import styles from './certificates.css';
 
@@ -10,8 +12,6 @@ import styles from './certificates.css';
  *
  * @tag ec-certificates
  * @summary Certificates: upload, free certificates, binding to domains, expiry and downloads.
- * @attr {number} page-size - Rows per page: 10 (default), 20, 50 or 100.
- * @attr {'manage' | 'readonly'} mode - `readonly` hides upload, apply, bind, edit, delete, unbind and key download.
  * @fires ec-certificate-uploaded - A certificate was uploaded; detail `{ id, name }`.
  * @fires ec-certificate-updated - A certificate was renamed or replaced; detail `{ id, name }`.
  * @fires ec-certificate-applied - Free certificates were applied for; detail `{ job_id, certificate_ids }`.
@@ -31,12 +31,12 @@ import styles from './certificates.css';
 export const CertificatesElement = defineElement<CertificatesProps>('ec-certificates', Certificates, {
   namespace: 'certificates',
   uses: ['rules'],
-  attributes: { pageSize: 'number', mode: 'string' },
+  attributes,
   styles,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ec-certificates': HTMLElement & { pageSize?: number; mode?: string };
+    'ec-certificates': EcElementOf<typeof attributes>;
   }
 }

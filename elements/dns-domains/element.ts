@@ -1,4 +1,6 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
 import sharedStyles from '../dns-shared/dns-shared.css';
 import { DnsDomains, type DnsDomainsProps } from './dns-domains.js';
 import styles from './dns-domains.css';
@@ -13,8 +15,6 @@ import styles from './dns-domains.css';
  *
  * @tag ec-dns-domains
  * @summary DNS domain list, batch add, domain groups and query statistics.
- * @attr {'list' | 'batch-add' | 'groups' | 'statistics'} view - The page to show; default `list`.
- * @attr {10 | 20 | 50 | 100} page-size - Rows per page (shell §9); default 10.
  * @fires ec-dns-domains-submitted - The batch-add job started; detail `{ jobId, domains }`.
  * @fires ec-dns-domain-status-changed - Domains were enabled or disabled; detail `{ ids, status }`.
  * @fires ec-dns-domain-deleted - Domains were deleted with their records; detail `{ ids }`.
@@ -33,18 +33,17 @@ import styles from './dns-domains.css';
  * @csspart chart - The daily queries chart.
  * @csspart dialog - The group and move dialogs.
  * @csspart empty-state - Shown when nothing matches.
- * @cssprop --ec-color-highlight - Background of the bulk action bar.
  * @cssprop --ec-color-border - Borders of cards and panels.
  */
 export const DnsDomainsElement = defineElement<DnsDomainsProps>('ec-dns-domains', DnsDomains, {
   namespace: 'dns-domains',
   uses: ['rules', 'dns-jobs'],
-  attributes: { view: 'string', pageSize: 'number' },
+  attributes,
   styles: `${sharedStyles}\n${styles}`,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ec-dns-domains': HTMLElement & { view?: string; pageSize?: number };
+    'ec-dns-domains': EcElementOf<typeof attributes>;
   }
 }

@@ -1,4 +1,6 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
 import { DnsJobs, type DnsJobsProps } from './dns-jobs.js';
 import sharedStyles from '../dns-shared/dns-shared.css';
 import styles from './dns-jobs.css';
@@ -11,9 +13,6 @@ import styles from './dns-jobs.css';
  *
  * @tag ec-dns-jobs
  * @summary DNS batch jobs with status and progress, and the detail rows of one job.
- * @attr {'list' | 'detail-list'} view - `list` (default) or the detail list of one job.
- * @attr {number} job-id - The job the detail list shows; default: the job last opened from the list, else the latest.
- * @attr {10 | 20 | 50 | 100} page-size - Rows per page (shell §9); default 10.
  * @fires ec-dns-job-opened - The user opened a job's details; detail `{ id }`. Then `ec-navigate` asks for the detail list route.
  * @csspart toolbar - The filters (job picker and result filter on the detail list) and the refresh button.
  * @csspart table - The job table or the detail table.
@@ -24,12 +23,12 @@ import styles from './dns-jobs.css';
  */
 export const DnsJobsElement = defineElement<DnsJobsProps>('ec-dns-jobs', DnsJobs, {
   namespace: 'dns-jobs',
-  attributes: { view: 'string', jobId: 'number', pageSize: 'number' },
+  attributes,
   styles: `${sharedStyles}\n${styles}`,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ec-dns-jobs': HTMLElement & { view?: string; jobId?: number; pageSize?: number };
+    'ec-dns-jobs': EcElementOf<typeof attributes>;
   }
 }

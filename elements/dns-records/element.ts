@@ -1,4 +1,6 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
 import sharedStyles from '../dns-shared/dns-shared.css';
 import { DnsRecords, type DnsRecordsProps } from './dns-records.js';
 import styles from './dns-records.css';
@@ -16,9 +18,6 @@ import styles from './dns-records.css';
  *
  * @tag ec-dns-records
  * @summary DNS records with inline editing, batch add, xlsx/BIND import with preview, and export.
- * @attr {number} domain-id - The domain whose records are shown; without it a domain picker is shown.
- * @attr {'list' | 'batch-add' | 'import-log'} view - The page to show; default `list`.
- * @attr {10 | 20 | 50 | 100} page-size - Rows per page (shell §9); default 10.
  * @fires ec-dns-record-saved - A record was added or changed; detail `{ id, domainId, created }`.
  * @fires ec-dns-record-status-changed - Records were enabled or disabled; detail `{ ids, status }`.
  * @fires ec-dns-record-deleted - Records were deleted; detail `{ ids }`.
@@ -36,18 +35,17 @@ import styles from './dns-records.css';
  * @csspart preview - The per-line check of batch add, or the per-row import preview.
  * @csspart job-progress - Progress of a started job.
  * @csspart empty-state - Shown when no record matches.
- * @cssprop --ec-color-highlight - Background of the bulk action bar and of the row in edit.
  * @cssprop --ec-color-border - Borders of panels.
  */
 export const DnsRecordsElement = defineElement<DnsRecordsProps>('ec-dns-records', DnsRecords, {
   namespace: 'dns-records',
   uses: ['rules', 'dns-jobs'],
-  attributes: { domainId: 'number', view: 'string', pageSize: 'number' },
+  attributes,
   styles: `${sharedStyles}\n${styles}`,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ec-dns-records': HTMLElement & { domainId?: number; view?: string; pageSize?: number };
+    'ec-dns-records': EcElementOf<typeof attributes>;
   }
 }

@@ -1,4 +1,6 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
 import styles from '../domain-list/domain-list.css';
 import '../domain-list/events.js';
 import { DomainBatch, type DomainBatchProps } from './domain-batch.js';
@@ -13,8 +15,6 @@ import { DomainBatch, type DomainBatchProps } from './domain-batch.js';
  *
  * @tag ec-domain-batch
  * @summary Batch add, delete and setting of websites with a per-row preview and a result summary.
- * @attr {'add' | 'delete' | 'setting'} mode - Which batch page; default `add`.
- * @attr {'new' | 'old'} layout - Which menu layout's routes `ec-navigate` names; default `new`.
  * @fires ec-domain-added - Batch add added websites; detail `{ ids, domains }`.
  * @fires ec-domain-deleted - Batch delete deleted websites; detail `{ ids, domains }`.
  * @fires ec-domain-settings-applied - Batch setting changed websites; detail `{ ids }`.
@@ -29,12 +29,12 @@ import { DomainBatch, type DomainBatchProps } from './domain-batch.js';
 export const DomainBatchElement = defineElement<DomainBatchProps>('ec-domain-batch', DomainBatch, {
   namespace: 'domain-batch',
   uses: ['domain-list', 'rules'],
-  attributes: { mode: 'string', layout: 'string' },
+  attributes,
   styles,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ec-domain-batch': HTMLElement & { mode?: string; layout?: string };
+    'ec-domain-batch': EcElementOf<typeof attributes>;
   }
 }

@@ -1,4 +1,6 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
 import { DomainList, type DomainListProps } from './domain-list.js';
 import styles from './domain-list.css';
 import './events.js';
@@ -14,9 +16,6 @@ import './events.js';
  *
  * @tag ec-domain-list
  * @summary Websites with server-side paging, filters, selection of all matching, batch actions and the add-domain wizard.
- * @attr {'list' | 'add'} view - `add` shows the add-domain wizard (domains, template, origins, HTTPS where the plan allows it, review, result); default `list`.
- * @attr {10 | 20 | 50 | 100} page-size - Rows per page (shell §9); default 10.
- * @attr {'new' | 'old'} layout - Which menu layout's routes `ec-navigate` names (console, batch pages, groups); default `new`.
  * @fires ec-domain-added - Websites were added; detail `{ ids, domains }`.
  * @fires ec-domain-deleted - Websites were deleted; detail `{ ids, domains }`.
  * @fires ec-domain-status-changed - Websites were suspended or enabled; detail `{ ids, action }`.
@@ -35,12 +34,12 @@ import './events.js';
 export const DomainListElement = defineElement<DomainListProps>('ec-domain-list', DomainList, {
   namespace: 'domain-list',
   uses: ['rules'],
-  attributes: { view: 'string', pageSize: 'number', layout: 'string' },
+  attributes,
   styles,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ec-domain-list': HTMLElement & { view?: string; pageSize?: number; layout?: string };
+    'ec-domain-list': EcElementOf<typeof attributes>;
   }
 }

@@ -1,4 +1,6 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
 import { IpLists, type IpListsProps } from './ip-lists.js';
 import styles from './ip-lists.css';
 
@@ -10,8 +12,6 @@ import styles from './ip-lists.css';
  *
  * @tag ec-ip-lists
  * @summary IP lists for WAF rules: lists, entries, search, CSV/TXT upload with preview, removal and export.
- * @attr {10 | 20 | 50 | 100} page-size - Rows per page (shell §9); default 10.
- * @attr {number} list-id - Opens this list's entries.
  * @fires ec-ip-list-saved - A list was created or renamed; detail `{ list, created }`.
  * @fires ec-ip-list-deleted - A list was deleted; detail `{ id, name }`.
  * @fires ec-ip-list-entries-changed - Entries were added or removed; detail `{ list, added, already_listed, removed }`.
@@ -26,12 +26,12 @@ import styles from './ip-lists.css';
 export const IpListsElement = defineElement<IpListsProps>('ec-ip-lists', IpLists, {
   namespace: 'ip-lists',
   uses: ['rules'],
-  attributes: { pageSize: 'number', listId: 'number' },
+  attributes,
   styles,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ec-ip-lists': HTMLElement & { pageSize?: number; listId?: number };
+    'ec-ip-lists': EcElementOf<typeof attributes>;
   }
 }

@@ -1,4 +1,6 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
 import { JobList, type JobListProps } from './job-list.js';
 import styles from './job-list.css';
 
@@ -9,8 +11,6 @@ import styles from './job-list.css';
  *
  * @tag ec-job-list
  * @summary Long tasks with state, progress, failure reason and cancel.
- * @attr {string} type - Job type id the type filter starts with, e.g. `cache.purge`; the user can still change it.
- * @attr {10 | 20 | 50 | 100} page-size - Rows per page (shell §9); default 10.
  * @fires ec-job-canceled - A task was canceled after confirmation; detail `{ id }`.
  * @csspart toolbar - The state and type filters and the refresh button.
  * @csspart table - The task table.
@@ -19,12 +19,12 @@ import styles from './job-list.css';
  */
 export const JobListElement = defineElement<JobListProps>('ec-job-list', JobList, {
   namespace: 'job-list',
-  attributes: { type: 'string', pageSize: 'number' },
+  attributes,
   styles,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ec-job-list': HTMLElement & { type?: string; pageSize?: number };
+    'ec-job-list': EcElementOf<typeof attributes>;
   }
 }

@@ -1,4 +1,6 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
 import { OperationLog, type OperationLogProps } from './operation-log.js';
 import styles from './operation-log.css';
 
@@ -9,8 +11,6 @@ import styles from './operation-log.css';
  *
  * @tag ec-operation-log
  * @summary Operation log with filters, paging and a before/after diff of each entry.
- * @attr {string} area - Locks the log to one feature area, e.g. `dns`; the area filter shows it and cannot change.
- * @attr {10 | 20 | 50 | 100} page-size - Rows per page (shell §9); default 10.
  * @fires ec-operation-log-filtered - The user changed a filter; detail `{ filter }`, the list call's filter without paging.
  * @csspart toolbar - The filters and the refresh button.
  * @csspart table - The log table.
@@ -21,12 +21,12 @@ import styles from './operation-log.css';
  */
 export const OperationLogElement = defineElement<OperationLogProps>('ec-operation-log', OperationLog, {
   namespace: 'operation-log',
-  attributes: { area: 'string', pageSize: 'number' },
+  attributes,
   styles,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ec-operation-log': HTMLElement & { area?: string; pageSize?: number };
+    'ec-operation-log': EcElementOf<typeof attributes>;
   }
 }

@@ -1,4 +1,6 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
 import { PlanOverview, type PlanOverviewProps } from './plan-overview.js';
 import styles from './plan-overview.css';
 
@@ -8,7 +10,6 @@ import styles from './plan-overview.css';
  *
  * @tag ec-plan-overview
  * @summary Plans, domain usage and plan-gated features of the signed-in account.
- * @attr {'full' | 'compact'} view - `compact` shows the plan cards only, without the feature table.
  * @csspart plans - The list of plan cards.
  * @csspart features - The feature table.
  * @csspart empty-state - Shown when the account has no plan.
@@ -16,12 +17,12 @@ import styles from './plan-overview.css';
  */
 export const PlanOverviewElement = defineElement<PlanOverviewProps>('ec-plan-overview', PlanOverview, {
   namespace: 'plan-overview',
-  attributes: { view: 'string' },
+  attributes,
   styles,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ec-plan-overview': HTMLElement & { view?: string };
+    'ec-plan-overview': EcElementOf<typeof attributes>;
   }
 }

@@ -1,5 +1,7 @@
 import { CONDITION_BUILDER_STYLES } from '../../core/ui/parts/condition-builder/condition-builder.js';
 import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
 import { WafRules, type WafRulesProps } from './waf-rules.js';
 import styles from './waf-rules.css';
 
@@ -15,12 +17,6 @@ import styles from './waf-rules.css';
  *
  * @tag ec-waf-rules
  * @summary WAF rule sets, rules, condition builder, priorities and a rule tester.
- * @attr {number} domain-id - The domain whose console shows the element: the list says which sets it quotes.
- * @attr {number} business-id - A v5 business (a website's id), used as `domain-id`.
- * @attr {string} business-name - The business's name, shown above the list.
- * @attr {number} group-id - A rule set to open directly in the editor, without the list (the host shows the back link).
- * @attr {'list' | 'edit'} view - `edit` opens the set last opened in this tab, or starts creating one; default `list`.
- * @attr {10 | 20 | 50 | 100} page-size - Rows per page of the set list (shell §9); default 10.
  * @fires ec-rule-saved - A rule was saved; detail `{ ruleSetId, rule, created }`.
  * @fires ec-rule-deleted - Rules were deleted; detail `{ ruleSetId, ids }`. Bans and whitelist entries they made stay.
  * @fires ec-rule-status-changed - Rules were opened, stopped or closed; detail `{ ruleSetId, ids, status }`.
@@ -39,18 +35,19 @@ import styles from './waf-rules.css';
  * @csspart tester - The rule tester's form.
  * @csspart tester-result - The rule tester's result.
  * @csspart oplog - The operation log.
+ * @csspart action - The action fields of the rule editor.
  * @cssprop --ec-color-card - Background of the condition cards.
  * @cssprop --ec-color-border - Borders of tables and condition cards.
  */
 export const WafRulesElement = defineElement<WafRulesProps>('ec-waf-rules', WafRules, {
   namespace: 'waf-rules',
   uses: ['rules', 'condition-builder'],
-  attributes: { domainId: 'number', businessId: 'number', businessName: 'string', groupId: 'number', view: 'string', pageSize: 'number' },
+  attributes,
   styles: `${CONDITION_BUILDER_STYLES}\n${styles}`,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ec-waf-rules': HTMLElement & { domainId?: number; businessId?: number; businessName?: string; groupId?: number; view?: string; pageSize?: number };
+    'ec-waf-rules': EcElementOf<typeof attributes>;
   }
 }

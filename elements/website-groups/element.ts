@@ -1,4 +1,6 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
 import styles from '../domain-list/domain-list.css';
 import '../domain-list/events.js';
 import { WebsiteGroups, type WebsiteGroupsProps } from './website-groups.js';
@@ -11,7 +13,6 @@ import { WebsiteGroups, type WebsiteGroupsProps } from './website-groups.js';
  *
  * @tag ec-website-groups
  * @summary Website groups: list, create, rename, delete and assign websites.
- * @attr {10 | 20 | 50 | 100} page-size - Rows per page (shell §9); default 10.
  * @fires ec-website-group-saved - A group was created or renamed; detail `{ id, name }`.
  * @fires ec-website-group-deleted - A group was deleted; detail `{ id }`.
  * @fires ec-website-group-assigned - Websites were moved into a group; detail `{ groupId, count }`.
@@ -21,16 +22,17 @@ import { WebsiteGroups, type WebsiteGroupsProps } from './website-groups.js';
  * @csspart empty-state - Shown when there is no group.
  * @csspart picker - The website picker of the assign dialog.
  * @csspart dialog - The create, rename, delete and assign dialogs.
+ * @csspart outcome - The per-website outcome table after moving websites.
  */
 export const WebsiteGroupsElement = defineElement<WebsiteGroupsProps>('ec-website-groups', WebsiteGroups, {
   namespace: 'website-groups',
   uses: ['rules', 'domain-list'],
-  attributes: { pageSize: 'number' },
+  attributes,
   styles,
 });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ec-website-groups': HTMLElement & { pageSize?: number };
+    'ec-website-groups': EcElementOf<typeof attributes>;
   }
 }

@@ -6,6 +6,7 @@
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import type { ComponentType } from 'react';
 import { toLocaleTag, type Language } from '../../core/i18n/language.js';
+import { attr } from '../../core/ui/attributes.js';
 import { defineElement } from '../../core/ui/define-element.js';
 
 const scenes = new Map<string, ComponentType>();
@@ -21,7 +22,7 @@ function PartsProbe({ scene }: { scene?: string }) {
 }
 
 // The shared parts show texts of these namespaces (the condition builder its own, the validators the rules').
-defineElement('ec-parts-probe', PartsProbe, { namespace: 'common', uses: ['condition-builder', 'rules'], attributes: { scene: 'string' } });
+defineElement('ec-parts-probe', PartsProbe, { namespace: 'common', uses: ['condition-builder', 'rules'], attributes: { scene: attr.string('Which scene to show.') } });
 
 /**
  * Renders `Scene` inside a fresh `<ec-parts-probe>` in the given language and waits for it. The `lang` attribute is

@@ -1,29 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isActiveNoticeOutlet, publishNotice, registerNoticeOutlet, type Notice } from '../../../core/api/notices.js';
+import { publishNotice, registerNoticeOutlet, type Notice } from '../../../core/api/notices.js';
 
 describe('notice bus: one toast per notice whatever the number of elements', () => {
-  it('keeps notices until an outlet mounts, then the host outlet wins over element outlets', () => {
+  it('keeps notices until the notice host registers, then hands each notice to it once', () => {
     publishNotice({ severity: 'info', text: 'early' });
-    const firstElement: Notice[] = [];
-    const secondElement: Notice[] = [];
-    const host: Notice[] = [];
-    const offFirst = registerNoticeOutlet((notice) => firstElement.push(notice));
-    const offSecond = registerNoticeOutlet((notice) => secondElement.push(notice));
-    assert.deepEqual(firstElement.map((notice) => notice.text), ['early'], 'the backlog goes to the first outlet');
-    publishNotice({ severity: 'warn', text: 'one' });
-    assert.equal(firstElement.length, 2);
-    assert.equal(secondElement.length, 0);
-    const hostListener = (notice: Notice) => host.push(notice);
-    const offHost = registerNoticeOutlet(hostListener, 10);
-    publishNotice({ severity: 'error', text: 'two' });
-    assert.equal(host.length, 1);
-    assert.equal(firstElement.length, 2);
-    assert.ok(isActiveNoticeOutlet(hostListener));
-    offHost();
-    offFirst();
-    publishNotice({ severity: 'success', text: 'three' });
-    assert.deepEqual(secondElement.map((notice) => notice.text), ['three'], 'the next outlet takes over');
-    offSecond();
+    const shown: Notice[] = [];
+    const off = registerNoticeOutlet((notice) => shown.push(notice));
+    assert.deepEqual(shown.map((notice) => notice.text), ['early'], 'the backlog goes to the host when it comes');
+    publishNotice({ severity: 'warn', text: 'one', language: 'en_US' });
+    assert.deepEqual(shown.map((notice) => notice.text), ['early', 'one']);
+    assert.equal(shown[1]!.language, 'en_US', 'a notice keeps the language of the element that caused it');
+    off();
+    publishNotice({ severity: 'error', text: 'later' });
+    assert.equal(shown.length, 2, 'nothing reaches an unregistered host');
+    const next: Notice[] = [];
+    const offNext = registerNoticeOutlet((notice) => next.push(notice));
+    assert.deepEqual(next.map((notice) => notice.text), ['later']);
+    offNext();
   });
 });

@@ -1,4 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { attr } from '../../../core/ui/attributes.js';
 import { defineElement } from '../../../core/ui/define-element.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { startSession } from '../../../core/session/session.js';
@@ -14,7 +15,7 @@ function DraftForm({ formKey = 'probe-form' }: { formKey?: string }) {
     </form>
   );
 }
-defineElement('ec-draft-probe', DraftForm, { namespace: 'common', attributes: { formKey: 'string' } });
+defineElement('ec-draft-probe', DraftForm, { namespace: 'common', attributes: { formKey: attr.string('The draft key.') } });
 
 function type(input: HTMLInputElement, text: string) {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;

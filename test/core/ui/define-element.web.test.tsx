@@ -113,7 +113,7 @@ describe('defineElement: PrimeReact inside a shadow root (DESIGN §2, NOTES)', (
     const event = await errored;
     expect(event.detail.message).to.contain('rows');
     const alert = root(element).querySelector('[role="alert"]')!;
-    expect(alert.textContent).to.contain('"rows" is not valid JSON');
+    expect(alert.textContent).to.contain('rows="{not json" is not allowed');
   });
 
   it('a crashing component shows a translated error and sends ec-error, never a blank box', async () => {
@@ -133,5 +133,140 @@ describe('defineElement: PrimeReact inside a shadow root (DESIGN §2, NOTES)', (
     expect(event.composed).to.equal(true);
     expect(event.bubbles).to.equal(true);
     expect(event.detail).to.deep.equal({ route: 'probe', params: { id: 1 } });
+  });
+});
+
+describe('attributes by one typed schema (DESIGN §2, issue 17)', () => {
+  const data = (element: HTMLElement) => root(element).querySelector('main')!.dataset;
+
+  it('a bad enum or number value warns naming the allowed values, sends ec-error and shows the default', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    try {
+      const element = await probe(html`<ec-probe lang="en_US" tone="loud" page-size="20"></ec-probe>`);
+      expect(data(element).tone).to.equal('loud');
+      expect(data(element).pageSize).to.equal('20');
+      const errored = oneEvent(element, 'ec-error');
+      element.setAttribute('page-size', '15');
+      const event = await errored;
+      expect(event.detail.message).to.contain('page-size="15"').and.to.contain('10 | 20 | 50 | 100');
+      await waitUntil(() => data(element).pageSize === '10', 'the default shows meanwhile');
+      expect(root(element).querySelector('[part="attribute-error"]')!.textContent).to.contain('page-size="15" is not allowed');
+      element.setAttribute('tone', 'shouty');
+      await waitUntil(() => warnings.some((warning) => warning.includes('tone="shouty"') && warning.includes('"calm" | "loud"')));
+    } finally {
+      console.warn = warn;
+    }
+  });
+
+  it('removing an attribute restores its default, and so does a property set to null', async () => {
+    const element = (await probe(html`<ec-probe tone="loud" page-size="50"></ec-probe>`)) as HTMLElement & { pageSize: number | null; tone: string | null };
+    element.removeAttribute('tone');
+    await waitUntil(() => data(element).tone === 'calm', 'the removed attribute is back to its default');
+    element.pageSize = 100;
+    await waitUntil(() => data(element).pageSize === '100', 'a property sets the value');
+    expect(element.pageSize).to.equal(100);
+    element.pageSize = null;
+    await waitUntil(() => data(element).pageSize === '10', 'null restores the default');
+    expect(element.pageSize).to.equal(10);
+  });
+
+  it('without a lang attribute the language is <html lang>, before the stored one', async () => {
+    pageLanguage.value = 'zh_CN';
+    document.documentElement.setAttribute('lang', 'en-US');
+    try {
+      const element = await probe();
+      expect(data(element).language).to.equal('en_US');
+    } finally {
+      document.documentElement.removeAttribute('lang');
+    }
+  });
+});
+
+describe('an element is a guest on its page (DESIGN §2, issue 17)', () => {
+  it('16149 leaves location.href unchanged, sends a cancelable ec-unauthorized, and without a taker shows signed out with the form as typed', async () => {
+    const element = (await probe(html`<ec-probe lang="en_US"></ec-probe>`)) as HTMLElement & { token: string | null };
+    element.token = 'a-token-the-server-does-not-know';
+    const input = root(element).querySelector<HTMLInputElement>('#probe-draft')!;
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(input, 'half-typed');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    const before = location.href;
+    const unauthorized = oneEvent(element, 'ec-unauthorized');
+    root(element).querySelector<HTMLButtonElement>('.probe-call')!.click();
+    const event = await unauthorized;
+    expect(event.cancelable).to.equal(true);
+    expect(event.detail.reason).to.equal('expired');
+    await waitUntil(() => root(element).querySelector('[part="signed-out"]'), 'the signed-out notice shows');
+    expect(root(element).querySelector('[part="signed-out"]')!.textContent).to.contain('signed out');
+    expect(location.href).to.equal(before);
+    expect(root(element).querySelector<HTMLInputElement>('#probe-draft')).to.equal(input, 'the form is the same node');
+    expect(input.value).to.equal('half-typed');
+    element.token = 'a-new-token';
+    await waitUntil(() => !root(element).querySelector('[part="signed-out"]'), 'a new token ends the signed-out state');
+  });
+
+  it('a host that takes ec-unauthorized over (preventDefault) gets no signed-out notice', async () => {
+    const element = (await probe(html`<ec-probe lang="en_US"></ec-probe>`)) as HTMLElement & { token: string | null };
+    element.token = 'another-unknown-token';
+    const takeOver = (event: Event) => event.preventDefault();
+    document.addEventListener('ec-unauthorized', takeOver);
+    try {
+      const unauthorized = oneEvent(element, 'ec-unauthorized');
+      root(element).querySelector<HTMLButtonElement>('.probe-call')!.click();
+      await unauthorized;
+      await waitUntil(() => root(element).querySelector('.probe-answer')!.textContent === 'ApiError');
+      expect(root(element).querySelector('[part="signed-out"]')).to.equal(null);
+    } finally {
+      document.removeEventListener('ec-unauthorized', takeOver);
+    }
+  });
+
+  it('one notice host on document.body: toasts show while the first element is hidden or removed', async () => {
+    const { publishNotice } = await import('../../../core/api/notices.js');
+    const first = await probe(html`<ec-probe lang="en_US"></ec-probe>`);
+    const second = await probe(html`<ec-probe lang="en_US"></ec-probe>`);
+    const hosts = document.querySelectorAll('ec-notice-host');
+    expect(hosts.length).to.equal(1);
+    expect(hosts[0]!.parentElement).to.equal(document.body);
+    expect(first.shadowRoot!.querySelector('.p-toast')).to.equal(null, 'no toast inside an element');
+    first.style.display = 'none';
+    publishNotice({ severity: 'info', text: 'while hidden' });
+    const shadow = hosts[0]!.shadowRoot!;
+    await waitUntil(() => shadow.querySelector('.p-toast-message')?.textContent?.includes('while hidden'), 'the toast shows');
+    const toast = shadow.querySelector<HTMLElement>('.p-toast-message')!;
+    expect(toast.getBoundingClientRect().height).to.be.greaterThan(0);
+    first.remove();
+    second.remove();
+    publishNotice({ severity: 'warn', text: 'after removal' });
+    await waitUntil(() => shadow.querySelector('.p-toast')?.textContent?.includes('after removal'), 'the host outlives its first element');
+  });
+
+  it('hostile page CSS does not change computed styles inside', async () => {
+    const element = await probe(html`<ec-probe lang="en_US"></ec-probe>`);
+    const heading = root(element).querySelector('h1')!;
+    const cell = root(element).querySelector('td')!;
+    const before = [getComputedStyle(heading).fontSize, getComputedStyle(cell).fontSize, getComputedStyle(cell).lineHeight, getComputedStyle(cell).color, getComputedStyle(cell).padding];
+    const hostile = new CSSStyleSheet();
+    hostile.replaceSync(`html { font-size: 31px; line-height: 3; } * { font-size: 20px !important; color: rgb(255, 0, 0); letter-spacing: 4px; box-sizing: content-box; }
+      ec-probe { font-family: serif; text-transform: uppercase; }`);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, hostile];
+    try {
+      const after = [getComputedStyle(heading).fontSize, getComputedStyle(cell).fontSize, getComputedStyle(cell).lineHeight, getComputedStyle(cell).color, getComputedStyle(cell).padding];
+      expect(after).to.deep.equal(before);
+      expect(getComputedStyle(cell).letterSpacing).to.equal('normal');
+      expect(getComputedStyle(cell).textTransform).to.equal('none');
+    } finally {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== hostile);
+    }
+  });
+
+  it('OEM variables reach PrimeReact: focus ring, radius, font size', async () => {
+    const element = await probe(html`<ec-probe style="--ec-radius: 13px; --ec-font-size: 18px; --ec-color-surface-raised: rgb(1, 2, 3)"></ec-probe>`);
+    const button = root(element).querySelector<HTMLButtonElement>('.p-button')!;
+    expect(getComputedStyle(button).borderTopLeftRadius).to.equal('13px');
+    expect(getComputedStyle(button).fontSize).to.equal('18px');
+    expect(getComputedStyle(root(element).querySelector('tbody > tr')!).backgroundColor).to.equal('rgb(1, 2, 3)');
   });
 });

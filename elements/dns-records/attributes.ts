@@ -1,0 +1,9 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { attr, type AttributeSchema } from '../../core/ui/attributes.js';
+
+/** The attributes of `<ec-dns-records>`: the factory parses them with this schema, custom-elements.json is written from it. */
+export const attributes = {
+  domainId: attr.number('The domain whose records are shown; without it a domain picker is shown.', { min: 1 }),
+  view: attr.enum(['list', 'batch-add', 'import-log'], 'list', 'The page to show.'),
+  pageSize: attr.number('Rows per page (shell §9).', { default: DEFAULT_PAGE_SIZE, values: PAGE_SIZES }),
+} satisfies AttributeSchema;

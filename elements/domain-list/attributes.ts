@@ -1,0 +1,9 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { attr, type AttributeSchema } from '../../core/ui/attributes.js';
+
+/** The attributes of `<ec-domain-list>`: the factory parses them with this schema, custom-elements.json is written from it. */
+export const attributes = {
+  view: attr.enum(['list', 'add'], 'list', '`add` shows the add-domain wizard (domains, template, origins, HTTPS where the plan allows it, review, result).'),
+  pageSize: attr.number('Rows per page (shell §9).', { default: DEFAULT_PAGE_SIZE, values: PAGE_SIZES }),
+  layout: attr.enum(['new', 'old'], 'new', 'Which menu layout\'s routes `ec-navigate` names (console, batch pages, groups).'),
+} satisfies AttributeSchema;

@@ -1,0 +1,8 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { attr, type AttributeSchema } from '../../core/ui/attributes.js';
+
+/** The attributes of `<ec-job-list>`: the factory parses them with this schema, custom-elements.json is written from it. */
+export const attributes = {
+  type: attr.string('Job type id the type filter starts with, e.g. `cache.purge`; the user can still change it.'),
+  pageSize: attr.number('Rows per page (shell §9).', { default: DEFAULT_PAGE_SIZE, values: PAGE_SIZES }),
+} satisfies AttributeSchema;

@@ -1,0 +1,8 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { attr, type AttributeSchema } from '../../core/ui/attributes.js';
+
+/** The attributes of `<ec-operation-log>`: the factory parses them with this schema, custom-elements.json is written from it. */
+export const attributes = {
+  area: attr.string('Locks the log to one feature area, e.g. `dns`; the area filter shows it and cannot change.'),
+  pageSize: attr.number('Rows per page (shell §9).', { default: DEFAULT_PAGE_SIZE, values: PAGE_SIZES }),
+} satisfies AttributeSchema;
