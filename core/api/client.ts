@@ -95,9 +95,16 @@ export interface ApiClient {
 const SSO_SEGMENT = /(^|\/)sso\//;
 const HTML_SYSTEM_ERROR = /<p\b[^>]*(class=["'][^"']*system-error[^"']*["'][^>]*>|>\s*system\s*error)/i;
 
-/** A random GUID, from the platform's crypto. */
+/**
+ * A random GUID (RFC 9562 version 4) from the platform's crypto. `crypto.randomUUID` exists only in secure contexts,
+ * and a partner page on plain http is not one, so the GUID is built from `getRandomValues`, which every page has.
+ */
 export function randomGuid(): string {
-  return globalThis.crypto.randomUUID();
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Joins base and path and appends the query; exported for tests and for download links. */

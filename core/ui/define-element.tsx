@@ -6,7 +6,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { useSignals } from '@preact/signals-react/runtime';
 import { PrimeReactProvider } from 'primereact/api';
-import { useEffect, useMemo, type ComponentType } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { elementClient, DEFAULT_API_BASE } from '../api/shared-client.js';
 import { asLanguage, pageLanguage, type Language } from '../i18n/language.js';
 import type { Namespace } from '../i18n/catalogues.js';
@@ -73,9 +73,14 @@ function parseAttributes(raw: RawProps, schema: AttributeSchema): { props: Recor
   return { props, invalid };
 }
 
-/** The page's own language: `<html lang>` when it names one of ours (DESIGN §2), else the stored console language. */
+/**
+ * The page's own language: `<html lang>` when it is one of ours (DESIGN §2; `en`, `en-GB`, `zh-Hans` count by their
+ * language), else the stored console language.
+ */
 function documentLanguage(host: HTMLElement): Language {
-  return asLanguage(host.ownerDocument.documentElement.getAttribute('lang')) ?? pageLanguage.value;
+  const tag = host.ownerDocument.documentElement.getAttribute('lang')?.trim() ?? '';
+  const primary = tag.toLowerCase().split(/[-_]/)[0];
+  return asLanguage(tag) ?? (primary === 'en' ? 'en_US' : primary === 'zh' ? 'zh_CN' : pageLanguage.value);
 }
 
 /** r2wc's per-element prop store and re-render hook: `Symbol.for` keys, the library's shared names for them. */
@@ -111,6 +116,16 @@ export function defineElement<Props extends object>(
     const language = texts.language;
     const apiBase = (props.apiBase as string | undefined) || DEFAULT_API_BASE;
     const routeMode = props.routeMode as RouteMode;
+    // An element that started without a session (its page hands the token over later, as a property) starts again
+    // once a token arrives, so its first loads happen; one that had a session keeps its state through an expiry.
+    const token = sessionToken.value;
+    const startedWithoutSession = useRef(!token);
+    const [sessionStart, setSessionStart] = useState(0);
+    useEffect(() => {
+      if (!token || !startedWithoutSession.current) return;
+      startedWithoutSession.current = false;
+      setSessionStart((count) => count + 1);
+    }, [token]);
     const invalidKey = invalid.map((entry) => `${entry.name}=${entry.value}`).join('\u0000');
 
     // Null until the element's texts are loaded in a language it can show.
@@ -162,7 +177,7 @@ export function defineElement<Props extends object>(
               </div>
             )}
             <ElementErrorBoundary host={host} tag={tag} language={language}>
-              <Component {...(props as Props)} />
+              <Component key={sessionStart} {...(props as Props)} />
             </ElementErrorBoundary>
           </div>
         </ElementContext.Provider>

@@ -64,12 +64,23 @@ function NoticeHost() {
         },
       );
     };
+    // Several calls failing together (a page's first loads when the API is unreachable) would stack the same
+    // message many times: a notice equal to one still on screen is not shown again.
+    const onScreen = new Map<string, number>();
+    const fresh = (message: ToastMessage): boolean => {
+      const key = `${message.severity}\u0000${String(message.detail)}`;
+      const now = Date.now();
+      if ((onScreen.get(key) ?? 0) > now) return false;
+      onScreen.set(key, now + (message.life ?? DEFAULT_NOTICE_MS));
+      return true;
+    };
     return registerNoticeOutlet((notice: Notice) => {
       const language = asLanguage(notice.language) ?? pageLanguage.value;
       const namespace = (notice.namespace ?? 'common') as Namespace;
       const show = () => {
         const text = notice.text ?? (notice.key ? translator(language, namespace)(notice.key, notice.values ?? {}) : '');
-        display({ severity: notice.severity, detail: text, life: notice.life ?? DEFAULT_NOTICE_MS });
+        const message: ToastMessage = { severity: notice.severity, detail: text, life: notice.life ?? DEFAULT_NOTICE_MS };
+        if (fresh(message)) display(message);
       };
       // A notice may name a namespace no element on the page has loaded yet (a host message, say).
       if (notice.text || cataloguesLoaded(language, [namespace, 'common'])) show();

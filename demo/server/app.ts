@@ -4,6 +4,7 @@
  */
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
+import cors from '@fastify/cors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { NOT_FOUND_CODE, RATE_LIMITED_CODE, VALIDATION_FAILED_CODE } from '../../core/api/catalogue.js';
 import { API_BASE, DEFAULT_DIST_DIR, DEFAULT_HOST_INDEX, type TrustProxy } from './platform/config.js';
@@ -42,8 +43,26 @@ export interface ServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Fastify's trustProxy (TRUST_PROXY): who may name the client address (default off). */
   trustProxy?: TrustProxy;
+  /** Page origins allowed to call the API from another origin (CORS_ORIGINS); none by default. */
+  corsOrigins?: readonly string[];
   /** Pause between job steps; 0 (default) runs steps back to back on the event loop. */
   jobStepDelayMs?: number;
+}
+
+/**
+ * CORS for the listed origins only (DESIGN §2 cross-origin embedding). No credentials: the token is a header the
+ * element sends, never a cookie, so no origin can ride a session the browser holds. The console's own headers are
+ * allowed; Request-Id is exposed so a page can match a failure with the server's log.
+ */
+function corsOptions(origins: readonly string[]) {
+  return {
+    origin: [...origins],
+    credentials: false,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Accept', 'Accept-Language', 'Request-Id', 'x-token', 'x-time-zone', 'X-LANG', 'lang', 'Idempotency-Key'],
+    exposedHeaders: ['Request-Id'],
+    maxAge: 600,
+  };
 }
 
 function transportMessage(status: number): MessageKey {
@@ -125,6 +144,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       // API answers over 1 KB travel compressed (brotli or gzip, as the browser accepts); the console's files are
       // compressed once at build time instead (platform/console-pages.ts).
       await api.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+      // Before the session hook: a preflight carries no token and is answered here.
+      if (options.corsOrigins?.length) await api.register(cors, corsOptions(options.corsOrigins));
       await registerRequestRateLimits(api);
       api.decorateRequest('session', null);
       api.addHook('onRequest', sessionHook(db, now));

@@ -14,6 +14,7 @@ const app = await buildServer({
   hostIndexPath: config.hostIndexPath,
   frameAncestors: config.frameAncestors,
   trustProxy: config.trustProxy,
+  corsOrigins: config.corsOrigins,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   // A short pause between job steps keeps progress visible in the console's task list.
   jobStepDelayMs: 200,

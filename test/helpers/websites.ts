@@ -76,7 +76,8 @@ export function button(root: ParentNode, name: string): HTMLButtonElement {
   return found;
 }
 
-/** The text of the toasts the element shows. */
-export function toasts(root: ShadowRoot): string[] {
-  return Array.from(root.querySelectorAll('.p-toast-detail')).map((node) => node.textContent ?? '');
+/** The text of the toasts the page shows (in its one notice host on document.body). */
+export function toasts(): string[] {
+  const host = document.querySelector('ec-notice-host')?.shadowRoot;
+  return Array.from(host?.querySelectorAll('.p-toast-detail') ?? []).map((node) => node.textContent ?? '');
 }

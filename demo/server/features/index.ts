@@ -12,6 +12,7 @@ import { accountSchemas } from './account/schemas.js';
 import { banSchemas } from './bans/schemas.js';
 import { certificateSchemas } from './certificates/schemas.js';
 import { dnsSchemas } from './dns/schemas.js';
+import { errorReportSchemas } from './error-reports/schemas.js';
 import { domainSettingsSchemas } from './domain-settings/schemas.js';
 import { jobSchemas } from './jobs/schemas.js';
 import { messageSchemas } from './messages/schemas.js';
@@ -38,6 +39,8 @@ import { dnsMigration } from './dns/migration.js';
 import { dnsRoutes } from './dns/routes.js';
 import { dnsSeed } from './dns/seed.js';
 import { domainSettingsRoutes } from './domain-settings/routes.js';
+import { errorReportsMigration } from './error-reports/migration.js';
+import { errorReportRoutes } from './error-reports/routes.js';
 import { jobRoutes } from './jobs/routes.js';
 import { messagesMigration } from './messages/migration.js';
 import { messageRoutes } from './messages/routes.js';
@@ -77,6 +80,7 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'plans', seeds: [plansSeed] },
   { name: 'jobs', routes: [jobRoutes], schemas: jobSchemas },
   { name: 'operation-log', routes: [oplogRoutes], schemas: operationLogSchemas },
+  { name: 'error-reports', migrations: [errorReportsMigration], routes: [errorReportRoutes], schemas: errorReportSchemas },
   { name: 'websites', migrations: [domainsMigration, websiteListIndexesMigration], seeds: [domainsSeed, websitesSeed], routes: [websiteRoutes], schemas: websiteSchemas },
   { name: 'messages', migrations: [messagesMigration], seeds: [messagesSeed], routes: [messageRoutes], schemas: messageSchemas },
   { name: 'website-groups', routes: [websiteGroupRoutes], schemas: websiteGroupSchemas },

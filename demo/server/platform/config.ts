@@ -12,6 +12,9 @@
  *   to the proxy's addresses or CIDRs (`10.0.0.1,10.0.0.0/24`), or `true` to trust every hop; otherwise every client
  *   would share the proxy's address and the sign-in limits of one attacker would lock out everyone. Off, the
  *   header is ignored, so a client cannot pick its own address.
+ * - `CORS_ORIGINS` (default off): the page origins allowed to call the API from another origin, e.g.
+ *   `https://portal.example.com,https://partner.example.net`, for pages that embed elements with an `api-base` on
+ *   this server. Credentials are never involved: the session token travels in the `x-token` header.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +28,7 @@ export interface ServerConfig {
   distDir: string;
   hostIndexPath: string;
   trustProxy: TrustProxy;
+  corsOrigins: string[];
 }
 
 /** Fastify's `trustProxy`: off, every hop, or the proxies' addresses/CIDRs. */
@@ -38,6 +42,23 @@ export function readTrustProxy(value: string | undefined): TrustProxy {
   const proxies = text.split(',').map((entry) => entry.trim()).filter(Boolean);
   if (proxies.every((entry) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))) return proxies;
   throw new Error(`TRUST_PROXY must be true, false or proxy addresses/CIDRs separated by commas, got "${value}"`);
+}
+
+/** Reads `CORS_ORIGINS`: exact origins (scheme, host, optional port, no path), separated by commas. */
+export function readCorsOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+      throw new Error(`CORS_ORIGINS must list origins like https://portal.example.com (no path, no wildcard), got "${origin}"`);
+    }
+  }
+  return origins.map((origin) => origin.replace(/\/$/, ''));
 }
 
 /** The API base every route is mounted under (DESIGN §3). */
@@ -66,5 +87,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : DEFAULT_DIST_DIR,
     hostIndexPath: DEFAULT_HOST_INDEX,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
   };
 }

@@ -3,6 +3,8 @@ import { runMode, providerLoginUrl } from '../../../core/config/run-mode.js';
 import { discardDraft, loadDraft, saveDraft } from '../../../core/session/drafts.js';
 import { setNavigationHandler } from '../../../core/session/navigation.js';
 import {
+  expireToSignIn,
+  signedOutUnhandled,
   accountChange,
   applyUser,
   consumeReturnPath,
@@ -50,16 +52,33 @@ describe('core/session (shell §3, §4, §6, §8)', () => {
     expect(headerName(child)).to.equal('operator', 'a child sees the user_name');
   });
 
+  /** Takes ec-unauthorized over as the demo host does (shell §8 through expireToSignIn); returns the events seen. */
+  function actAsHost(): { seen: CustomEvent[]; stop: () => void } {
+    const seen: CustomEvent[] = [];
+    const listener = (event: Event) => {
+      seen.push(event as CustomEvent);
+      event.preventDefault();
+      expireToSignIn((event as CustomEvent<{ returnPath: string }>).detail.returnPath);
+    };
+    document.addEventListener('ec-unauthorized', listener);
+    return { seen, stop: () => document.removeEventListener('ec-unauthorized', listener) };
+  }
+
   it('shell §8 16149 standalone: keeps the current path, clears the user id, goes to /login; the path comes back after sign-in', () => {
     startSession('t-1', parent);
     history.replaceState(null, '', '/console/domain-management/domain-list?page=3');
     const { visits, restore } = recordNavigation();
+    const host = actAsHost();
     try {
       handleSessionExpired();
       handleSessionExpired(); // Several failing calls at once react once.
     } finally {
       restore();
+      host.stop();
     }
+    expect(host.seen.length).to.equal(1, 'one cancelable ec-unauthorized');
+    expect(host.seen[0]!.cancelable).to.equal(true);
+    expect(signedOutUnhandled.value).to.equal(false, 'the host took it over');
     expect(visits).to.deep.equal([{ path: '/login', replace: true }]);
     expect(localStorage.getItem('userId')).to.equal(null);
     expect(localStorage.getItem('x-token')).to.equal(null);
@@ -71,10 +90,12 @@ describe('core/session (shell §3, §4, §6, §8)', () => {
   it('shell §8 16149 for a child: goes to the child sign-in with member_id', () => {
     startSession('t-2', child);
     const { visits, restore } = recordNavigation();
+    const host = actAsHost();
     try {
       handleSessionExpired();
     } finally {
       restore();
+      host.stop();
     }
     expect(visits[0]!.path).to.equal('/login-child/#/?member_id=7');
   });
@@ -83,10 +104,31 @@ describe('core/session (shell §3, §4, §6, §8)', () => {
     startSession('t-1', parent);
     runMode.value = 'embedded';
     providerLoginUrl.value = '#provider-login';
-    handleSessionExpired();
+    const host = actAsHost();
+    try {
+      handleSessionExpired();
+    } finally {
+      host.stop();
+    }
     expect(location.hash).to.equal('#provider-login');
     expect(consumeReturnPath()).to.equal(null);
     history.replaceState(null, '', '/');
+  });
+
+  it('16149 with no host taking over: nothing navigates, the elements are told to show signed out', () => {
+    startSession('t-3', parent);
+    const before = location.href;
+    const { visits, restore } = recordNavigation();
+    try {
+      handleSessionExpired();
+    } finally {
+      restore();
+    }
+    expect(visits).to.deep.equal([]);
+    expect(location.href).to.equal(before);
+    expect(signedOutUnhandled.value).to.equal(true);
+    startSession('t-4', parent);
+    expect(signedOutUnhandled.value).to.equal(false, 'a new session ends it');
   });
 
   it('never restores a path that leaves the console', () => {

@@ -176,7 +176,7 @@ describe('<ec-domain-list> (rules §3, §4; shell §9)', () => {
     expect(dialog(element)!.textContent).to.contain('Delete api.example.com? This cannot be undone.');
     button(dialog(element)!, 'Delete').click();
     await waitUntil(
-      () => toasts(shadow(element)).includes('Please unbind the TCP security acceleration package before deleting the domain'),
+      () => toasts().includes('Please unbind the TCP security acceleration package before deleting the domain'),
       'the refusal is shown',
     );
     expect(domains(element)).to.include('api.example.com');

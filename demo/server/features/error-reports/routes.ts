@@ -1,0 +1,99 @@
+/**
+ * Error reports (shell §7): the console posts the failures its users met; an operator lists them. Each account keeps
+ * its newest REPORTS_KEPT reports, so a broken page that reports in a loop cannot fill the disk. A parent lists the
+ * whole account's reports, a child its own.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
+import { ok, validated } from '../../platform/http/envelope.js';
+import { readPage } from '../../platform/http/pagination.js';
+import { scope, type Params } from '../../platform/security/scope.js';
+import { requireSession } from '../../platform/security/session.js';
+
+/** Reports kept per account. */
+export const REPORTS_KEPT = 1000;
+
+/** One report as listed. */
+export interface ErrorReportEntry {
+  id: number;
+  user_id: number;
+  received_at: number;
+  seen_at: string;
+  source: string;
+  kind: string;
+  code: number | null;
+  request_id: string | null;
+  path: string;
+  language: string;
+  console_version: string;
+}
+
+interface PostedReport {
+  at: string;
+  source: string;
+  kind: string;
+  code?: number;
+  request_id?: string;
+  path: string;
+  language: string;
+  console_version: string;
+}
+
+/** Registers the routes (under /api). */
+export async function errorReportRoutes(api: FastifyInstance): Promise<void> {
+  api.post('/V4/metrics.error.report', async (request, reply) => {
+    const { errors } = request.body as { errors: PostedReport[] };
+    const session = requireSession(request);
+    const account = scope(request);
+    const receivedAt = api.now();
+    api.db.transaction(() => {
+      for (const report of errors) {
+        account.insert('client_error_reports', {
+          user_id: session.userId,
+          received_at: receivedAt,
+          seen_at: report.at,
+          source: report.source,
+          kind: report.kind,
+          code: report.code ?? null,
+          request_id: report.request_id ?? null,
+          // Only the path is kept, whatever the browser sent: a query can hold what the user searched for.
+          path: report.path.split(/[?#]/)[0]!,
+          language: report.language,
+          console_version: report.console_version,
+        });
+      }
+      account.remove(
+        'client_error_reports',
+        `id NOT IN (SELECT id FROM client_error_reports WHERE member_id = @member_id ORDER BY id DESC LIMIT ${REPORTS_KEPT})`,
+      );
+    })();
+    return ok(reply, { received: errors.length });
+  });
+
+  api.get('/V4/metrics.error.list', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const { page, issues } = readPage(query);
+    if (!validated(reply, issues)) return reply;
+    const session = requireSession(request);
+    const conditions: string[] = [];
+    const params: Params = {};
+    if (session.accountType === 2) {
+      conditions.push('user_id = @own_user');
+      params.own_user = session.userId;
+    }
+    for (const name of ['source', 'kind'] as const) {
+      const value = query[name];
+      if (typeof value === 'string' && value !== '') {
+        conditions.push(`${name} = @${name}`);
+        params[name] = value;
+      }
+    }
+    const rows = scope(request).page<ErrorReportEntry & { member_id?: number }>('client_error_reports', page, {
+      where: conditions.length ? conditions.join(' AND ') : undefined,
+      params,
+      orderBy: 'id DESC',
+    });
+    const answer: ListAnswer<ErrorReportEntry> = { list: rows.list.map(({ member_id: _member, ...entry }) => entry), total: rows.total };
+    return ok(reply, answer);
+  });
+}
