@@ -4,6 +4,7 @@
  * imports these types, so the browser and the server share one definition of every payload.
  */
 import type { ApiClient, CallOptions, QueryParams } from '../client.js';
+import { readShared } from '../shared-reads.js';
 import type { EditionFlag } from './auth.js';
 
 // ── Lists (shell §9) ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -324,14 +325,14 @@ export function getRegionData(client: ApiClient): Promise<RegionData> {
   return client.get('V4/share_data.region', undefined, { auth: false });
 }
 
-/** The account's plans. */
+/** The account's plans; elements loading together share one call (usage moves, so it is not kept). */
 export function getMemberPlans(client: ApiClient): Promise<PlansAnswer> {
-  return client.get('V4/member.product.plan');
+  return readShared(client, 'V4/member.product.plan', () => client.get('V4/member.product.plan'), 'in-flight');
 }
 
-/** The actions and package options the account's plan allows. */
+/** The actions and package options the account's plan allows; read once per page and session. */
 export function getPlanActions(client: ApiClient): Promise<PlanActionsAnswer> {
-  return client.get('V4/member.plan.actions');
+  return readShared(client, 'V4/member.plan.actions', () => client.get('V4/member.plan.actions'), 'page');
 }
 
 /** Domains the session may see, for pickers (shell §9: the shell asks for 10,000 per page). */

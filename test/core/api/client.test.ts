@@ -20,7 +20,12 @@ function harness(answers: Array<(call: Recorded) => Response | Promise<Response>
     getToken: () => token,
     getLanguage: () => 'en_US',
     getTimeZone: () => 'Asia/Shanghai',
-    notify: (notice) => notices.push(notice),
+    // Every notice carries the client's language (the page's one notice host translates in it); the rows below
+    // compare the rest.
+    notify: ({ language, ...notice }) => {
+      assert.equal(language, 'en_US');
+      notices.push(notice);
+    },
     onSessionExpired: () => events.expired++,
     onAccessDenied: () => events.denied++,
     consoleVersion: '9.9.9',

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { beforeEach, describe, it } from 'node:test';
+import type { ApiClient } from '../../../core/api/client.js';
+import { getMemberPlans, getPlanActions } from '../../../core/api/endpoints/platform.js';
+import { forgetSharedReads } from '../../../core/api/shared-reads.js';
+import { sessionToken } from '../../../core/session/session.js';
+
+/** A client that counts the calls per path and answers each with its count. */
+function countingClient(base = '/api'): { client: ApiClient; calls: Map<string, number>; fail: Set<string> } {
+  const calls = new Map<string, number>();
+  const fail = new Set<string>();
+  const get = async (path: string) => {
+    calls.set(path, (calls.get(path) ?? 0) + 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (fail.has(path)) throw new Error('down');
+    return { count: calls.get(path) } as never;
+  };
+  return { client: { base, get } as unknown as ApiClient, calls, fail };
+}
+
+describe('start-up reads are made once per page and shared by every element (issue 17)', () => {
+  beforeEach(() => {
+    forgetSharedReads();
+    sessionToken.value = 'token-a';
+  });
+
+  it('two elements loading together make one call; an element added later reuses the plan actions', async () => {
+    const { client, calls } = countingClient();
+    const [first, second] = await Promise.all([getPlanActions(client), getPlanActions(client)]);
+    assert.equal(first, second);
+    assert.equal(calls.get('V4/member.plan.actions'), 1);
+    await getPlanActions(client);
+    assert.equal(calls.get('V4/member.plan.actions'), 1, 'kept for the page');
+  });
+
+  it('plan usage is shared while in flight only, since the user moves it', async () => {
+    const { client, calls } = countingClient();
+    await Promise.all([getMemberPlans(client), getMemberPlans(client)]);
+    assert.equal(calls.get('V4/member.product.plan'), 1);
+    await getMemberPlans(client);
+    assert.equal(calls.get('V4/member.product.plan'), 2);
+  });
+
+  it('another session reads again, and a failed read is not kept', async () => {
+    const { client, calls, fail } = countingClient();
+    await getPlanActions(client);
+    sessionToken.value = 'token-b';
+    await getPlanActions(client);
+    assert.equal(calls.get('V4/member.plan.actions'), 2);
+    forgetSharedReads();
+    fail.add('V4/member.plan.actions');
+    await assert.rejects(getPlanActions(client));
+    fail.clear();
+    await getPlanActions(client);
+    assert.equal(calls.get('V4/member.plan.actions'), 4);
+  });
+});
