@@ -7,8 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
 import { ok, validated } from '../../platform/http/envelope.js';
 import { readPage } from '../../platform/http/pagination.js';
+import { REPORTS_PER_POST } from './schemas.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
+
+/** What every report must say. */
+const REQUIRED_FIELDS = ['at', 'source', 'kind', 'path', 'language', 'console_version'] as const;
 
 /** Reports kept per account. */
 export const REPORTS_KEPT = 1000;
@@ -42,7 +46,13 @@ interface PostedReport {
 /** Registers the routes (under /api). */
 export async function errorReportRoutes(api: FastifyInstance): Promise<void> {
   api.post('/V4/metrics.error.report', async (request, reply) => {
-    const { errors } = request.body as { errors: PostedReport[] };
+    // The schema checks types only (README "request schemas"); presence and counts are checked here.
+    const { errors } = (request.body ?? {}) as { errors?: PostedReport[] };
+    const complete = (report: PostedReport) => REQUIRED_FIELDS.every((field) => typeof report[field] === 'string' && report[field] !== '');
+    if (!Array.isArray(errors) || errors.length === 0 || errors.length > REPORTS_PER_POST || !errors.every(complete)) {
+      validated(reply, [{ field: 'errors', key: 'common.format-error' }]);
+      return reply;
+    }
     const session = requireSession(request);
     const account = scope(request);
     const receivedAt = api.now();
