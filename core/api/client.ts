@@ -90,6 +90,8 @@ export interface ApiClient {
   delete<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
   /** Multipart upload: never times out (shell §7). */
   upload<T>(path: string, form: FormData, options?: CallOptions): Promise<T>;
+  /** The session the calls are made in (its token), so answers kept for a page are never served to another. */
+  sessionKey?(): string | null;
 }
 
 const SSO_SEGMENT = /(^|\/)sso\//;
@@ -311,6 +313,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     put: (path, body, options) => send('PUT', path, jsonPayload(body), options),
     delete: (path, body, options) => send('DELETE', path, jsonPayload(body), options),
     upload: (path, form, options) => send('POST', path, { body: form, isJson: false }, { timeoutMs: null, ...options }),
+    sessionKey: () => config.getToken(),
   };
 }
 

@@ -3,7 +3,8 @@ import { beforeEach, describe, it } from 'node:test';
 import type { ApiClient } from '../../../core/api/client.js';
 import { getMemberPlans, getPlanActions } from '../../../core/api/endpoints/platform.js';
 import { forgetSharedReads } from '../../../core/api/shared-reads.js';
-import { sessionToken } from '../../../core/session/session.js';
+
+const session = { token: 'token-a' };
 
 /** A client that counts the calls per path and answers each with its count. */
 function countingClient(base = '/api'): { client: ApiClient; calls: Map<string, number>; fail: Set<string> } {
@@ -15,13 +16,13 @@ function countingClient(base = '/api'): { client: ApiClient; calls: Map<string, 
     if (fail.has(path)) throw new Error('down');
     return { count: calls.get(path) } as never;
   };
-  return { client: { base, get } as unknown as ApiClient, calls, fail };
+  return { client: { base, get, sessionKey: () => session.token } as unknown as ApiClient, calls, fail };
 }
 
 describe('start-up reads are made once per page and shared by every element (issue 17)', () => {
   beforeEach(() => {
     forgetSharedReads();
-    sessionToken.value = 'token-a';
+    session.token = 'token-a';
   });
 
   it('two elements loading together make one call; an element added later reuses the plan actions', async () => {
@@ -44,7 +45,7 @@ describe('start-up reads are made once per page and shared by every element (iss
   it('another session reads again, and a failed read is not kept', async () => {
     const { client, calls, fail } = countingClient();
     await getPlanActions(client);
-    sessionToken.value = 'token-b';
+    session.token = 'token-b';
     await getPlanActions(client);
     assert.equal(calls.get('V4/member.plan.actions'), 2);
     forgetSharedReads();
