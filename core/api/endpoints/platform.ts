@@ -330,9 +330,12 @@ export function getMemberPlans(client: ApiClient): Promise<PlansAnswer> {
   return readShared(client, 'V4/member.product.plan', () => client.get('V4/member.product.plan'), 'in-flight');
 }
 
-/** The actions and package options the account's plan allows; read once per page and session. */
+/**
+ * The actions and package options the account's plan allows; elements loading together share one call. Not kept for
+ * the page: a plan can change while the page is open (an upgrade in another tab), and nothing tells the page yet.
+ */
 export function getPlanActions(client: ApiClient): Promise<PlanActionsAnswer> {
-  return readShared(client, 'V4/member.plan.actions', () => client.get('V4/member.plan.actions'), 'page');
+  return readShared(client, 'V4/member.plan.actions', () => client.get('V4/member.plan.actions'), 'in-flight');
 }
 
 /** Domains the session may see, for pickers (shell §9: the shell asks for 10,000 per page). */
