@@ -4,6 +4,7 @@
  * whole account's reports, a child its own.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ErrorReport } from '../../../../core/api/error-report.js';
 import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
 import { ok, validated } from '../../platform/http/envelope.js';
 import { readPage } from '../../platform/http/pagination.js';
@@ -32,23 +33,13 @@ export interface ErrorReportEntry {
   console_version: string;
 }
 
-interface PostedReport {
-  at: string;
-  source: string;
-  kind: string;
-  code?: number;
-  request_id?: string;
-  path: string;
-  language: string;
-  console_version: string;
-}
 
 /** Registers the routes (under /api). */
 export async function errorReportRoutes(api: FastifyInstance): Promise<void> {
   api.post('/V4/metrics.error.report', async (request, reply) => {
     // The schema checks types only (README "request schemas"); presence and counts are checked here.
-    const { errors } = (request.body ?? {}) as { errors?: PostedReport[] };
-    const complete = (report: PostedReport) => REQUIRED_FIELDS.every((field) => typeof report[field] === 'string' && report[field] !== '');
+    const { errors } = (request.body ?? {}) as { errors?: ErrorReport[] };
+    const complete = (report: ErrorReport) => REQUIRED_FIELDS.every((field) => typeof report[field] === 'string' && report[field] !== '');
     if (!Array.isArray(errors) || errors.length === 0 || errors.length > REPORTS_PER_POST || !errors.every(complete)) {
       validated(reply, [{ field: 'errors', key: 'common.format-error' }]);
       return reply;
