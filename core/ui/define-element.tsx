@@ -6,7 +6,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { useSignals } from '@preact/signals-react/runtime';
 import { PrimeReactProvider } from 'primereact/api';
-import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, type ComponentType } from 'react';
 import { elementClient, DEFAULT_API_BASE } from '../api/shared-client.js';
 import { asLanguage, pageLanguage, type Language } from '../i18n/language.js';
 import type { Namespace } from '../i18n/catalogues.js';
@@ -116,16 +116,6 @@ export function defineElement<Props extends object>(
     const language = texts.language;
     const apiBase = (props.apiBase as string | undefined) || DEFAULT_API_BASE;
     const routeMode = props.routeMode as RouteMode;
-    // An element that started without a session (its page hands the token over later, as a property) starts again
-    // once a token arrives, so its first loads happen; one that had a session keeps its state through an expiry.
-    const token = sessionToken.value;
-    const startedWithoutSession = useRef(!token);
-    const [sessionStart, setSessionStart] = useState(0);
-    useEffect(() => {
-      if (!token || !startedWithoutSession.current) return;
-      startedWithoutSession.current = false;
-      setSessionStart((count) => count + 1);
-    }, [token]);
     const invalidKey = invalid.map((entry) => `${entry.name}=${entry.value}`).join('\u0000');
 
     // Null until the element's texts are loaded in a language it can show.
@@ -177,7 +167,7 @@ export function defineElement<Props extends object>(
               </div>
             )}
             <ElementErrorBoundary host={host} tag={tag} language={language}>
-              <Component key={sessionStart} {...(props as Props)} />
+              <Component {...(props as Props)} />
             </ElementErrorBoundary>
           </div>
         </ElementContext.Provider>
