@@ -27,8 +27,8 @@ import { prepare, isoTime } from '../../platform/database.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { readPage } from '../../platform/http/pagination.js';
 import { recordOperation } from '../../platform/oplog.js';
+import { requireObject, visibleObjects } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
-import { requireSession } from '../../platform/security/session.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 
 const LISTS = 'ip_lists';
@@ -79,30 +79,20 @@ function mayUse(request: FastifyRequest, reply: FastifyReply, access: 'read' | '
  * set). A sub-account may change it only when it manages all of them; answers PERMISSION_DENIED otherwise.
  */
 function mayChangeList(request: FastifyRequest, reply: FastifyReply, listId: number): boolean {
-  const perms = permissions(request);
-  if (!perms.isChild) return true;
-  const memberId = requireSession(request).memberId;
-  const uses = prepare(
-    request.server.db,
-    `SELECT s.attribution AS attribution, sd.domain_id AS domain_id
-       FROM waf_rules r JOIN waf_rule_sets s ON s.id = r.rule_set_id
-       LEFT JOIN waf_rule_set_domains sd ON sd.rule_set_id = s.id
-      WHERE r.member_id = @member AND EXISTS (
-        SELECT 1 FROM json_each(r.conditions) AS c WHERE json_extract(c.value, '$.data.ip_list_id') = @list)`,
-  ).all({ member: memberId, list: listId }) as { attribution: string; domain_id: number | null }[];
-  const reached = uses.some((use) => use.attribution === 'default')
-    ? (prepare(request.server.db, 'SELECT id FROM domains WHERE member_id = ?').all(memberId) as { id: number }[]).map((row) => row.id)
-    : uses.flatMap((use) => (use.domain_id === null ? [] : [use.domain_id]));
-  if (reached.every((domainId) => perms.allows('domain', 'manage', domainId))) return true;
-  fail(reply, PERMISSION_DENIED_CODE);
-  return false;
+  return requireObject(request, reply, 'ip_list', 'manage', listId);
 }
 
-/** A list of the account, or NOT_FOUND answered. */
+/**
+ * A list of the account the caller may see, or the refusal answered: NOT_FOUND when there is none, PERMISSION_DENIED
+ * when it acts only on websites outside a sub-account's grant (rules §6 per object).
+ */
 function findList(request: FastifyRequest, reply: FastifyReply, id: number | null): ListRow | undefined {
   const row = id === null ? undefined : scope(request).get<ListRow>(LISTS, { columns: LIST_COLUMNS, where: 'id = @id', params: { id } });
-  if (!row) fail(reply, NOT_FOUND_CODE);
-  return row;
+  if (!row) {
+    fail(reply, NOT_FOUND_CODE);
+    return undefined;
+  }
+  return requireObject(request, reply, 'ip_list', 'read', row.id) ? row : undefined;
 }
 
 function nameTaken(request: FastifyRequest, name: string, exceptId = 0): boolean {
@@ -131,10 +121,11 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
     const keyword = typeof query.keyword === 'string' ? query.keyword.trim().toLowerCase() : '';
     if (keyword.length > KEYWORD_MAX) issues.push(...onField('keyword', issue('common.too-long', { max: KEYWORD_MAX })));
     if (!validated(reply, issues)) return reply;
+    const visible = visibleObjects(request, 'ip_list', 'ip_lists.id');
     const rows = scope(request).page<ListRow>(LISTS, page, {
       columns: LIST_COLUMNS,
-      where: keyword ? '(instr(lower(name), @keyword) > 0 OR instr(lower(remark), @keyword) > 0)' : undefined,
-      params: keyword ? { keyword } : {},
+      where: keyword ? `${visible.where} AND (instr(lower(name), @keyword) > 0 OR instr(lower(remark), @keyword) > 0)` : visible.where,
+      params: keyword ? { ...visible.params, keyword } : visible.params,
       orderBy: 'id DESC',
     });
     const answer: ListAnswer<IpListInfo> = { list: rows.list.map(toInfo), total: rows.total };
@@ -143,7 +134,8 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
 
   api.get('/V4/ip.list.options', async (request, reply) => {
     if (!mayUse(request, reply, 'read')) return reply;
-    return ok(reply, scope(request).all<IpListOption>(LISTS, { columns: 'id, name, entry_count', orderBy: 'name, id' }));
+    const visible = visibleObjects(request, 'ip_list', 'ip_lists.id');
+    return ok(reply, scope(request).all<IpListOption>(LISTS, { columns: 'id, name, entry_count', where: visible.where, params: visible.params, orderBy: 'name, id' }));
   });
 
   api.get('/V4/ip.list.get', async (request, reply) => {

@@ -46,6 +46,7 @@ import { prepare, isoTime } from '../../platform/database.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { queryInteger, readPage } from '../../platform/http/pagination.js';
 import { recordOperation } from '../../platform/oplog.js';
+import { requireObject, visibleWebsites } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
@@ -150,8 +151,13 @@ function mayManageDomainName(request: FastifyRequest, name: string): boolean {
   return site !== undefined && perms.allows('domain', 'manage', site.id);
 }
 
+/**
+ * Whether the caller may manage certificates, or this one: its certificate grant, and (rules §6 per object) every
+ * website it is bound to, since replacing, renewing, deleting it or taking its key acts on all of them.
+ */
 function requireManage(request: FastifyRequest, reply: FastifyReply, id?: number): boolean {
-  return permissions(request).require(reply, 'certificate', 'manage', id);
+  if (!permissions(request).require(reply, 'certificate', 'manage', id)) return false;
+  return id === undefined || requireObject(request, reply, 'certificate', 'manage', id);
 }
 
 /** Reads the certificate text fields of an upload or edit, with the length limits. */
@@ -219,7 +225,7 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
       where: visible.where,
       params: { ...visible.params, now, soon },
     });
-    const bound = boundDomainsOf(scoped, rows.list.map((row) => row.id));
+    const bound = boundDomainsOf(scoped, rows.list.map((row) => row.id), visibleWebsites(request, 'domain_id'));
     const answer: CertificateListAnswer = {
       list: rows.list.map((row) => toCertificateInfo(row, bound.get(row.id) ?? [], now)),
       total: rows.total,
@@ -233,7 +239,7 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
     if (!validated(reply, id === null ? [{ field: 'id', key: 'common.positive-integer' }] : [])) return reply;
     const row = findCertificate(request, id as number);
     if (!row) return fail(reply, NOT_FOUND_CODE);
-    const bound = boundDomainsOf(scope(request), [row.id]).get(row.id) ?? [];
+    const bound = boundDomainsOf(scope(request), [row.id], visibleWebsites(request, 'domain_id')).get(row.id) ?? [];
     const info = toCertificateInfo(row, bound, api.now());
     const answer: CertificateDetail = {
       ...info,
@@ -557,9 +563,11 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
     if (certificateId === null) issues.push({ field: 'certificate_id', key: 'common.positive-integer' });
     if (domainId === null) issues.push({ field: 'domain_id', key: 'common.positive-integer' });
     if (!validated(reply, issues)) return reply;
+    // Rules §6 per object: a binding shows only when both its certificate and its website are the caller's to see.
     const visible = permissions(request).visible('certificate', 'certificate_id');
-    const conditions = [visible.where];
-    const params: Params = { ...visible.params };
+    const websites = visibleWebsites(request, 'domain_id');
+    const conditions = [visible.where, websites.where];
+    const params: Params = { ...visible.params, ...websites.params };
     if (certificateId) {
       conditions.push('certificate_id = @certificate_id');
       params.certificate_id = certificateId;

@@ -16,6 +16,7 @@ import { normalizeDomain } from '../../../../core/rules/domain.js';
 import { assembleCertificate, tbsCertificate } from '../../../../core/x509/build.js';
 import { toPem } from '../../../../core/x509/der.js';
 import { prepare, type Db, isoTime } from '../../platform/database.js';
+import type { SqlCondition } from '../../platform/security/permissions.js';
 import type { Scope } from '../../platform/security/scope.js';
 import { hashOf, type CertificateVault } from './vault.js';
 
@@ -61,14 +62,17 @@ export function searchText(name: string, domains: readonly string[]): string {
   return [name, ...domains].join(' ').toLowerCase();
 }
 
-/** Bound domains of some certificates, by certificate id, in domain order. */
-export function boundDomainsOf(scope: Scope, certificateIds: readonly number[]): Map<number, BoundDomain[]> {
+/**
+ * Bound domains of some certificates, by certificate id, in domain order; `visible` limits them to the websites the
+ * caller may read (rules §6: a certificate shared with a website outside a sub-account's grant does not name it).
+ */
+export function boundDomainsOf(scope: Scope, certificateIds: readonly number[], visible: SqlCondition = { where: '1', params: {} }): Map<number, BoundDomain[]> {
   const result = new Map<number, BoundDomain[]>();
   if (certificateIds.length === 0) return result;
   const rows = scope.all<{ certificate_id: number; domain_id: number; domain: string }>('certificate_bindings', {
     columns: 'certificate_id, domain_id, (SELECT domain FROM domains WHERE domains.id = certificate_bindings.domain_id) AS domain',
-    where: `certificate_id IN (SELECT value FROM json_each(@ids))`,
-    params: { ids: JSON.stringify(certificateIds) },
+    where: `certificate_id IN (SELECT value FROM json_each(@ids)) AND ${visible.where}`,
+    params: { ...visible.params, ids: JSON.stringify(certificateIds) },
     orderBy: 'domain',
   });
   for (const row of rows) {

@@ -18,6 +18,12 @@ export interface DnsAccess {
   domains(column?: string): SqlCondition;
   /** The same limit for tables with a `domain_id` column: the id must be a visible domain of the account. */
   byDomainId(column?: string): SqlCondition;
+  /**
+   * Limits `dns_groups` rows (id in `column`) to the groups the caller may see (rules §6 per object): those holding
+   * no domain, free for anyone to file into, or at least one visible domain. A group holding only domains outside a
+   * sub-account's grant is not shown, not even by name.
+   */
+  groups(column?: string): SqlCondition;
   /** The permission group a domain the caller creates is bound to, or null. */
   bindNewTo: number | null;
   /** True when allowed; otherwise answers PERMISSION_DENIED_CODE and returns false. */
@@ -46,6 +52,15 @@ export function dnsAccess(request: FastifyRequest): DnsAccess {
       const visible = domains('d.perm_group_id');
       return {
         where: `${column} IN (SELECT d.id FROM dns_domains d WHERE d.member_id = @member_id AND ${visible.where})`,
+        params: visible.params,
+      };
+    },
+    groups(column = 'dns_groups.id') {
+      const visible = domains('g.perm_group_id');
+      if (visible.where === '1') return visible;
+      return {
+        where: `(NOT EXISTS (SELECT 1 FROM dns_domains g WHERE g.member_id = @member_id AND g.dns_group_id = ${column})
+                 OR EXISTS (SELECT 1 FROM dns_domains g WHERE g.member_id = @member_id AND g.dns_group_id = ${column} AND ${visible.where}))`,
         params: visible.params,
       };
     },

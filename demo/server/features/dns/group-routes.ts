@@ -54,7 +54,8 @@ export function groupRoutes(api: FastifyInstance): void {
     const { page, issues } = readPage(query);
     if (!validated(reply, issues)) return reply;
     const { columns, params } = groupColumns(request);
-    const conditions = new Conditions().add('1', params);
+    const visible = dnsAccess(request).groups();
+    const conditions = new Conditions().add('1', params).add(visible.where, visible.params);
     const keyword = textOf(query.keyword).trim();
     if (keyword) conditions.add("name LIKE @keyword ESCAPE '\\'", { keyword: containsPattern(keyword) });
     const rows = scope(request).page<GroupRow>('dns_groups', page, { columns, where: conditions.where, params: conditions.params, orderBy: 'updated_at DESC, id DESC' });

@@ -9,10 +9,11 @@ import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../../core/api/cat
 import type { ModuleAccess } from '../../../../core/api/endpoints/platform.js';
 import { issue, onField } from '../../../../core/rules/types.js';
 import { fail, validated } from '../../platform/http/envelope.js';
+import { mayReach, reachedWebsites, requireObject } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
-import { boundDomainIds, canEditSet, provisionWaf, RULES, SETS, type RuleRow, type RuleSetRow } from './store.js';
+import { canEditSet, provisionWaf, RULES, SETS, type RuleRow, type RuleSetRow } from './store.js';
 
 /** Provisions the account's sets and checks the domain-module grant; false when the route must stop. */
 export function enter(request: FastifyRequest, reply: FastifyReply, access: ModuleAccess): boolean {
@@ -23,11 +24,17 @@ export function enter(request: FastifyRequest, reply: FastifyReply, access: Modu
   return false;
 }
 
-/** A set of the account, or NOT_FOUND answered. */
+/**
+ * A set of the account the caller may see, or the refusal answered: NOT_FOUND when there is none, PERMISSION_DENIED
+ * when it protects only websites outside a sub-account's grant (rules §6 per object).
+ */
 export function findSet(request: FastifyRequest, reply: FastifyReply, id: number | null): RuleSetRow | undefined {
   const row = id === null ? undefined : scope(request).get<RuleSetRow>(SETS, { where: 'id = @id', params: { id } });
-  if (!row) fail(reply, NOT_FOUND_CODE);
-  return row;
+  if (!row) {
+    fail(reply, NOT_FOUND_CODE);
+    return undefined;
+  }
+  return requireObject(request, reply, 'rule_set', 'read', row.id) ? row : undefined;
 }
 
 /**
@@ -41,7 +48,7 @@ export function editableSet(request: FastifyRequest, reply: FastifyReply, id: nu
     validated(reply, onField(field, issue('waf.rule-set-not-editable')));
     return undefined;
   }
-  if (!canEditSet(permissions(request), row, boundDomainIds(scope(request), row.id))) {
+  if (!canEditSet(permissions(request), row, reachedWebsites(request, 'rule_set', row.id))) {
     fail(reply, PERMISSION_DENIED_CODE);
     return undefined;
   }
@@ -50,14 +57,16 @@ export function editableSet(request: FastifyRequest, reply: FastifyReply, id: nu
 
 /**
  * Whether the caller may switch the status of a set's rules: built-in rules too (each account runs its own copy),
- * but a sub-account only on sets whose quoting domains its group manages.
+ * but a sub-account only on sets whose websites (those quoting it, every website for the default set) it manages.
  */
 export function mayChangeStatus(request: FastifyRequest, row: RuleSetRow): boolean {
-  const caller = permissions(request);
-  return caller.can('domain', 'manage') && boundDomainIds(scope(request), row.id).every((domainId) => caller.allows('domain', 'manage', domainId));
+  return mayReach(permissions(request), 'manage', reachedWebsites(request, 'rule_set', row.id));
 }
 
-/** Rules of the account by id; NOT_FOUND answered unless every id is one. */
+/**
+ * Rules of the account by id; NOT_FOUND answered unless every id is one, PERMISSION_DENIED when one belongs to a set
+ * the caller may not see (reading or copying its rules would show that set).
+ */
 export function findRules(request: FastifyRequest, reply: FastifyReply, ids: readonly number[]): RuleRow[] | undefined {
   const rows = scope(request).all<RuleRow>(RULES, {
     where: 'id IN (SELECT value FROM json_each(@ids))',
@@ -67,6 +76,9 @@ export function findRules(request: FastifyRequest, reply: FastifyReply, ids: rea
   if (rows.length !== ids.length) {
     fail(reply, NOT_FOUND_CODE);
     return undefined;
+  }
+  for (const setId of new Set(rows.map((row) => row.rule_set_id))) {
+    if (!requireObject(request, reply, 'rule_set', 'read', setId)) return undefined;
   }
   return rows;
 }

@@ -19,6 +19,7 @@ import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { requestLanguage } from '../../platform/http/messages.js';
 import { readPage, type PageLimits } from '../../platform/http/pagination.js';
 import { recordOperation } from '../../platform/oplog.js';
+import { requireObject, visibleObjects } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope } from '../../platform/security/scope.js';
 import { editableSet, enter, findRules, findSet, mayChangeStatus } from './access.js';
@@ -42,7 +43,7 @@ export function serverConditionIssues(request: FastifyRequest, rules: readonly P
       if (unknown !== undefined) issues.push(...onField(`conditions.${index}.value`, issue('waf.region-unknown', { name: unknown })));
     }
     if (condition.rule_type === 'ip' && (LIST_OPERATORS as readonly string[]).includes(condition.data.operator) && condition.data.ip_list_id) {
-      if (ipListExists(request.server.db, scope(request), condition.data.ip_list_id) !== true) {
+      if (ipListExists(request.server.db, scope(request), condition.data.ip_list_id, visibleObjects(request, 'ip_list', 'ip_lists.id')) !== true) {
         issues.push(...onField(`conditions.${index}.ip_list_id`, issue('waf.ip-list-not-found')));
       }
     }
@@ -146,14 +147,16 @@ export function registerPolicyRoutes(api: FastifyInstance): void {
   api.get('/V4/firewall.policy.get_id', async (request, reply) => {
     if (!enter(request, reply, 'read')) return reply;
     const id = positiveId((request.query as Record<string, unknown>).id);
-    const row = id === null ? undefined : scope(request).get<RuleRow>(RULES, { where: 'id = @id', params: { id } });
-    return row ? ok(reply, toPolicy(row)) : fail(reply, NOT_FOUND_CODE);
+    const rules = findRules(request, reply, id === null ? [0] : [id]);
+    return rules ? ok(reply, toPolicy(rules[0]!)) : reply;
   });
 
   api.get('/V4/firewall.policy.get_code', async (request, reply) => {
     if (!enter(request, reply, 'read')) return reply;
     const code = String((request.query as Record<string, unknown>).code ?? '').trim();
-    const row = code === '' ? undefined : scope(request).get<RuleRow>(RULES, { where: 'code = @code', params: { code }, orderBy: 'id' });
+    // Codes repeat across sets (each account runs its own copy of the built-in rules): the first the caller may see.
+    const visible = visibleObjects(request, 'rule_set', 'waf_rules.rule_set_id');
+    const row = code === '' ? undefined : scope(request).get<RuleRow>(RULES, { where: `code = @code AND ${visible.where}`, params: { ...visible.params, code }, orderBy: 'id' });
     return row ? ok(reply, toPolicy(row)) : fail(reply, NOT_FOUND_CODE);
   });
 
@@ -183,6 +186,7 @@ export function registerPolicyRoutes(api: FastifyInstance): void {
     const id = positiveId(query.package_id);
     const set = id === null ? undefined : scope(request).get<RuleSetRow>(SETS, { where: "id = @id AND attribution = 'built-in'", params: { id } });
     if (!set) return fail(reply, NOT_FOUND_CODE);
+    if (!requireObject(request, reply, 'rule_set', 'read', set.id)) return reply;
     const rows = scope(request).page<RuleRow>(RULES, page, { where: 'rule_set_id = @id', params: { id: set.id }, orderBy: 'sort, id' });
     const answer: ListAnswer<FirewallPolicy> = { list: rows.list.map(toPolicy), total: rows.total };
     return ok(reply, answer);

@@ -30,6 +30,7 @@ import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { requestLanguage } from '../../platform/http/messages.js';
 import { readPage } from '../../platform/http/pagination.js';
 import { recordOperation, toOperationLogEntry, type OperationLogRow } from '../../platform/oplog.js';
+import { visibleObjects } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
@@ -118,8 +119,10 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     if (!enter(request, reply, 'read')) return reply;
     const query = request.query as Record<string, unknown>;
     const { page, issues } = readPage(query);
-    const conditions: string[] = [];
-    const params: Params = {};
+    // Rules §6 per object: a sub-account lists the shared sets and those protecting a website it may read.
+    const visible = visibleObjects(request, 'rule_set', 'waf_rule_sets.id');
+    const conditions: string[] = [visible.where];
+    const params: Params = { ...visible.params };
     if (query.attribution !== undefined && query.attribution !== '') {
       if (!['built-in', 'custom', 'default'].includes(String(query.attribution))) issues.push({ field: 'attribution', key: 'common.format-error' });
       conditions.push('attribution = @attribution');
@@ -137,7 +140,7 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     const needle = typeof query.name === 'string' ? query.name.trim().toLowerCase() : '';
     // Built-in and default sets are named by the catalogue in the caller's language, so the name filter runs here.
     const rows = scope(request)
-      .all<RuleSetRow>(SETS, { where: conditions.length ? conditions.join(' AND ') : undefined, params })
+      .all<RuleSetRow>(SETS, { where: conditions.join(' AND '), params })
       .filter((row) => needle === '' || ruleSetName(row, language).toLowerCase().includes(needle))
       .sort((a, b) => ATTRIBUTION_ORDER[a.attribution] - ATTRIBUTION_ORDER[b.attribution] || a.id - b.id);
     const answer: ListAnswer<RuleSetInfo> = {
@@ -281,13 +284,16 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
       if (!validated(reply, onField('domain_ids', issue('waf.domain-match-wildcard-only')))) return reply;
     }
     const before = boundDomainIds(target, row.id);
-    // Bindings to domains the caller does not manage stay as they are: a sub-account changes only its own domains.
+    // Bindings to domains the caller does not manage stay exactly as they are (rules §6 per object: a sub-account
+    // changes only its own domains), so only the bindings that come or go are written.
     const kept = before.filter((id) => !caller.allows('domain', 'manage', id));
     const after = [...new Set([...kept, ...wanted])].sort((a, b) => a - b);
+    const removed = before.filter((id) => !after.includes(id));
+    const added = after.filter((id) => !before.includes(id));
     const now = api.now();
     api.db.transaction(() => {
-      target.remove(BINDINGS, 'rule_set_id = @id', { id: row.id });
-      for (const domainId of after) target.insert(BINDINGS, { rule_set_id: row.id, domain_id: domainId, created_at: now });
+      target.remove(BINDINGS, 'rule_set_id = @id AND domain_id IN (SELECT value FROM json_each(@removed))', { id: row.id, removed: JSON.stringify(removed) });
+      for (const domainId of added) target.insert(BINDINGS, { rule_set_id: row.id, domain_id: domainId, created_at: now });
       recordOperation(request, { area: 'waf', action: 'bind', objectId: row.id, objectLabel: ruleSetName(row, requestLanguage(request)), before: { domain_ids: before }, after: { domain_ids: after } });
     })();
     return ok(reply, info(request, row));
@@ -319,7 +325,7 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     }
     if (!validated(reply, issues)) return reply;
     const listIds = rules.flatMap((rule) => rule.conditions.filter((condition) => typeof condition.ip_list_id === 'number').map((condition) => condition.ip_list_id!));
-    const outcome = await evaluator.evaluate(rules, sample.value, ipListCoverage(api.db, scope(request), listIds, sample.value.client_ip));
+    const outcome = await evaluator.evaluate(rules, sample.value, ipListCoverage(api.db, scope(request), listIds, sample.value.client_ip, visibleObjects(request, 'ip_list', 'ip_lists.id')));
     if (!outcome.ok) {
       validated(reply, onField('rules', issue('waf.evaluation-timeout')));
       return reply;
@@ -335,7 +341,7 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     const answer: WafPageConfig = {
       max_rule_sets: maxRuleSets(target),
       custom_rule_sets: customCount(request),
-      ip_lists: ipListOptions(api.db, target),
+      ip_lists: ipListOptions(api.db, target, visibleObjects(request, 'ip_list', 'ip_lists.id')),
       fingerprint_data_start: FINGERPRINT_DATA_START,
     };
     return ok(reply, answer);

@@ -1,7 +1,7 @@
 /**
  * Demo WAF data: the default and built-in sets, and two custom sets showing the group grants of rules §6. "Login
  * protection" is quoted by www.example.com and shop.example.com, the domains the "Operations" group manages, so the
- * demo child may edit it; "API hardening" is quoted by api.example.com, outside the grant, so the child only reads it.
+ * demo child may edit it; "API hardening" is quoted by api.example.com, outside the grant, so the child does not see it.
  * The rules cover several match types, every status and the lasting actions (ban, whitelist).
  */
 import type { PolicyCondition } from '../../../../core/api/endpoints/waf.js';

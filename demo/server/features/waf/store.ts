@@ -11,7 +11,8 @@ import type { WafActionInput } from '../../../../core/rules/waf-actions.js';
 import type { Db } from '../../platform/database.js';
 import { requestLanguage, type Language } from '../../platform/http/messages.js';
 import { isoTime } from '../../platform/database.js';
-import { permissions, type Permissions } from '../../platform/security/permissions.js';
+import { mayReach, reachedWebsites } from '../../platform/security/object-reach.js';
+import { permissions, type Permissions, type SqlCondition } from '../../platform/security/permissions.js';
 import { scope, scopeFor, type Scope } from '../../platform/security/scope.js';
 import { ipKey } from '../bans/index.js';
 import { BUILT_IN_SETS, DEFAULT_SET_DESCRIPTION, DEFAULT_SET_NAME } from './catalogue.js';
@@ -129,12 +130,11 @@ export function boundDomainIds(target: Scope, ruleSetId: number): number[] {
 
 /**
  * Whether the caller may change a set and its rules: never a built-in set; a sub-account only when its group may
- * manage every domain quoting the set, since changing the set changes their protection.
+ * manage every website the set reaches (`reachedWebsites`: those quoting it, every website for the default set),
+ * since changing the set changes their protection.
  */
-export function canEditSet(caller: Permissions, row: Pick<RuleSetRow, 'attribution'>, boundIds: readonly number[]): boolean {
-  if (row.attribution === 'built-in') return false;
-  if (!caller.can('domain', 'manage')) return false;
-  return boundIds.every((domainId) => caller.allows('domain', 'manage', domainId));
+export function canEditSet(caller: Permissions, row: Pick<RuleSetRow, 'attribution'>, reached: readonly number[]): boolean {
+  return row.attribution !== 'built-in' && mayReach(caller, 'manage', reached);
 }
 
 /** The answer shape of rule sets, with counts and the bound domains the caller may see. */
@@ -177,7 +177,7 @@ export function toRuleSetInfos(request: FastifyRequest, rows: readonly RuleSetRo
       rules_total: count?.total ?? 0,
       bound_domains: visible,
       bound_total: own.length,
-      editable: canEditSet(caller, row, own.map((binding) => binding.domain_id)),
+      editable: canEditSet(caller, row, reachedWebsites(request, 'rule_set', row.id)),
       created_at: isoTime(row.created_at),
       updated_at: isoTime(row.updated_at),
     };
@@ -191,18 +191,22 @@ export function maxRuleSets(target: Scope): number {
   return RULE_SETS_MAX_BY_PLAN[best] ?? RULE_SETS_MAX_BY_PLAN.trial!;
 }
 
-/** True when the account has an IP list table (a later feature) holding the given list. */
-export function ipListExists(db: Db, target: Scope, listId: number): boolean | null {
+/**
+ * True when the account has an IP list table (a later feature) holding the given list among the `visible` ones (rules
+ * §6 per object: a rule may name only a list its author may see).
+ */
+export function ipListExists(db: Db, target: Scope, listId: number, visible: SqlCondition): boolean | null {
   if (!hasTable(db, 'ip_lists')) return null;
-  return target.count('ip_lists', { where: 'id = @id', params: { id: listId } }) > 0;
+  return target.count('ip_lists', { where: `id = @id AND ${visible.where}`, params: { ...visible.params, id: listId } }) > 0;
 }
 
-/** The account's IP lists, when that feature's table exists. */
-export function ipListOptions(db: Db, target: Scope): { id: number; name: string }[] {
+/** The account's `visible` IP lists, when that feature's table exists. */
+export function ipListOptions(db: Db, target: Scope, visible: SqlCondition): { id: number; name: string }[] {
   if (!hasTable(db, 'ip_lists')) return [];
   const columns = (db.prepare('PRAGMA table_info(ip_lists)').all() as { name: string }[]).map((column) => column.name);
-  if (!columns.includes('name')) return target.all<{ id: number }>('ip_lists', { columns: 'id', orderBy: 'id' }).map((row) => ({ id: row.id, name: `#${row.id}` }));
-  return target.all<{ id: number; name: string }>('ip_lists', { columns: 'id, name', orderBy: 'id' });
+  const options = { where: visible.where, params: visible.params, orderBy: 'id' };
+  if (!columns.includes('name')) return target.all<{ id: number }>('ip_lists', { ...options, columns: 'id' }).map((row) => ({ id: row.id, name: `#${row.id}` }));
+  return target.all<{ id: number; name: string }>('ip_lists', { ...options, columns: 'id, name' });
 }
 
 /**
@@ -210,12 +214,13 @@ export function ipListOptions(db: Db, target: Scope): { id: number; name: string
  * matcher can decide `in-list` conditions on the server, where the entries are. Lists that do not exist are left
  * out: their conditions stay undecided.
  */
-export function ipListCoverage(db: Db, target: Scope, listIds: readonly number[], ip: string): Record<number, string[]> {
+export function ipListCoverage(db: Db, target: Scope, listIds: readonly number[], ip: string, visible: SqlCondition): Record<number, string[]> {
   const key = ipKey(ip.trim());
   if (key === null || listIds.length === 0 || !hasTable(db, 'ip_list_entries')) return {};
   const coverage: Record<number, string[]> = {};
   for (const listId of new Set(listIds)) {
-    if (target.count('ip_lists', { where: 'id = @id', params: { id: listId } }) === 0) continue;
+    // A list the caller may not see stays undecided, so a test request cannot probe its entries.
+    if (target.count('ip_lists', { where: `id = @id AND ${visible.where}`, params: { ...visible.params, id: listId } }) === 0) continue;
     coverage[listId] = target
       .all<{ entry: string }>('ip_list_entries', {
         columns: 'entry',

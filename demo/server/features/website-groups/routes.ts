@@ -156,7 +156,9 @@ export async function websiteGroupRoutes(api: FastifyInstance): Promise<void> {
       tenant.update('domains', { group_id: groupId, updated_at: now }, 'id IN (SELECT value FROM json_each(@ids))', {
         ids: JSON.stringify(moved.map((row) => row.id)),
       });
-      if (group) tenant.update('website_groups', { updated_at: now }, 'id = @id', { id: group.id });
+      // Groups belong to the whole account: its modification time moves only when a website really joined it, so
+      // a selection the caller may not see (rules §6) leaves it as it was.
+      if (group && moved.length > 0) tenant.update('website_groups', { updated_at: now }, 'id = @id', { id: group.id });
       for (const row of moved) {
         recordOperation(request, {
           area: 'domain',
