@@ -34,7 +34,7 @@ import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
 import { editableSet, enter, findRules, findSet } from './access.js';
-import { createEvaluator } from './evaluator.js';
+import { createEvaluator, type EvaluationOutcome } from './evaluator.js';
 import { positiveId } from '../../platform/http/readers.js';
 import { readIds, readPolicy, readRuleSet, readSample } from './payloads.js';
 import { registerPolicyRoutes, serverConditionIssues } from './policy-routes.js';
@@ -90,6 +90,15 @@ function oplogFilter(request: FastifyRequest, query: Record<string, unknown>): {
     params.action = query.action;
   }
   return { where: conditions.join(' AND '), params, issues };
+}
+
+/** Why an evaluation has no result, as field issues: an overrun names the rule that was running. */
+function evaluationIssues(outcome: Exclude<EvaluationOutcome, { ok: true }>): FieldIssue[] {
+  if (outcome.reason === 'busy') return onField('rules', issue('waf.evaluation-busy'));
+  if (outcome.reason === 'too-expensive' && outcome.rule !== null) {
+    return onField(`rules.${outcome.rule}`, issue('waf.pattern-too-expensive', { priority: outcome.rule + 1 }));
+  }
+  return onField('rules', issue('waf.evaluation-timeout'));
 }
 
 function csvField(value: string): string {
@@ -319,12 +328,11 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     }
     if (!validated(reply, issues)) return reply;
     const listIds = rules.flatMap((rule) => rule.conditions.filter((condition) => typeof condition.ip_list_id === 'number').map((condition) => condition.ip_list_id!));
-    const outcome = await evaluator.evaluate(rules, sample.value, ipListCoverage(api.db, scope(request), listIds, sample.value.client_ip));
-    if (!outcome.ok) {
-      validated(reply, onField('rules', issue('waf.evaluation-timeout')));
-      return reply;
-    }
-    return ok(reply, outcome.result);
+    const tenant = requireSession(request).memberId;
+    const outcome = await evaluator.evaluate(tenant, rules, sample.value, ipListCoverage(api.db, scope(request), listIds, sample.value.client_ip));
+    if (outcome.ok) return ok(reply, outcome.result);
+    validated(reply, evaluationIssues(outcome));
+    return reply;
   });
 
   api.get('/V4/firewall.pagecfg', async (request, reply) => {
