@@ -26,7 +26,7 @@ import { readIpEntries, readIpListForm } from './payloads.js';
 import { prepare, isoTime } from '../../platform/database.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { readPage } from '../../platform/http/pagination.js';
-import { recordOperation } from '../../platform/oplog.js';
+import { recordOperation, writeIfChanged } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { requireSession } from '../../platform/security/session.js';
 import { scope, type Params } from '../../platform/security/scope.js';
@@ -175,19 +175,12 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
     const { name, remark, issues } = readIpListForm(body);
     if (issues.length === 0 && nameTaken(request, name, row.id)) issues.push(...onField('name', issue('bans.ip-list-name-taken')));
     if (!validated(reply, issues)) return reply;
-    const updated = api.db.transaction(() => {
-      scope(request).update(LISTS, { name, remark, updated_at: api.now() }, 'id = @id', { id: row.id });
-      recordOperation(request, {
-        area: 'waf',
-        action: 'update',
-        objectId: row.id,
-        objectLabel: name,
-        before: { name: row.name, remark: row.remark },
-        after: { name, remark },
-      });
-      return scope(request).get<ListRow>(LISTS, { columns: LIST_COLUMNS, where: 'id = @id', params: { id: row.id } })!;
-    })();
-    return ok(reply, toInfo(updated));
+    writeIfChanged(
+      request,
+      { area: 'waf', action: 'update', objectId: row.id, objectLabel: name, before: { name: row.name, remark: row.remark }, after: { name, remark } },
+      () => scope(request).update(LISTS, { name, remark, updated_at: api.now() }, 'id = @id', { id: row.id }),
+    );
+    return ok(reply, toInfo(scope(request).get<ListRow>(LISTS, { columns: LIST_COLUMNS, where: 'id = @id', params: { id: row.id } })!));
   });
 
   api.post('/V4/ip.list.delete', async (request, reply) => {

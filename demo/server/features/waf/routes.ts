@@ -29,7 +29,8 @@ import {
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { requestLanguage } from '../../platform/http/messages.js';
 import { readPage } from '../../platform/http/pagination.js';
-import { recordOperation, toOperationLogEntry, type OperationLogRow } from '../../platform/oplog.js';
+import { syncBindings } from '../../platform/bindings.js';
+import { recordOperation, toOperationLogEntry, writeIfChanged, type OperationLogRow } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
@@ -193,19 +194,12 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     const { value, issues } = readRuleSet(request.body);
     if (!validated(reply, issues)) return reply;
     const language = requestLanguage(request);
-    const updated = api.db.transaction(() => {
-      scope(request).update(SETS, { name: value.name, description: value.description, updated_at: api.now() }, 'id = @id', { id: row.id });
-      recordOperation(request, {
-        area: 'waf',
-        action: 'update',
-        objectId: row.id,
-        objectLabel: value.name,
-        before: { name: ruleSetName(row, language), description: row.description },
-        after: value,
-      });
-      return scope(request).get<RuleSetRow>(SETS, { where: 'id = @id', params: { id: row.id } })!;
-    })();
-    return ok(reply, info(request, updated));
+    writeIfChanged(
+      request,
+      { area: 'waf', action: 'update', objectId: row.id, objectLabel: value.name, before: { name: ruleSetName(row, language), description: row.description }, after: value },
+      () => scope(request).update(SETS, { name: value.name, description: value.description, updated_at: api.now() }, 'id = @id', { id: row.id }),
+    );
+    return ok(reply, info(request, scope(request).get<RuleSetRow>(SETS, { where: 'id = @id', params: { id: row.id } })!));
   });
 
   api.post('/V4/waf.ruleset.delete', async (request, reply) => {
@@ -294,11 +288,11 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     const kept = before.filter((id) => !caller.allows('domain', 'manage', id));
     const after = [...new Set([...kept, ...wanted])].sort((a, b) => a - b);
     const now = api.now();
-    api.db.transaction(() => {
-      target.remove(BINDINGS, 'rule_set_id = @id', { id: row.id });
-      for (const domainId of after) target.insert(BINDINGS, { rule_set_id: row.id, domain_id: domainId, created_at: now });
-      recordOperation(request, { area: 'waf', action: 'bind', objectId: row.id, objectLabel: ruleSetName(row, requestLanguage(request)), before: { domain_ids: before }, after: { domain_ids: after } });
-    })();
+    writeIfChanged(
+      request,
+      { area: 'waf', action: 'bind', objectId: row.id, objectLabel: ruleSetName(row, requestLanguage(request)), before: { domain_ids: [...before].sort((a, b) => a - b) }, after: { domain_ids: after } },
+      () => syncBindings(target, BINDINGS, { rule_set_id: row.id }, 'domain_id', after, { created_at: now }),
+    );
     return ok(reply, info(request, row));
   });
 
