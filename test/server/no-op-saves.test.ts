@@ -134,10 +134,12 @@ describe('issue 18: a save of the same value writes nothing, in every area', () 
     await logsOne('POST', 'V4/dns.group.update', { id: group.id, name: 'No-op zone group 2', remark: '' });
   });
 
-  it('IP lists: the same name and remark write nothing', async () => {
+  it('IP lists: the same name and remark, and entries that are all listed already, write nothing', async () => {
     const list = await expectOk<{ id: number }>(app, 'POST', 'V4/ip.list.create', { token, body: { name: 'No-op list', remark: 'r' } });
     await writesNothing('POST', 'V4/ip.list.update', { id: list.id, name: 'No-op list ', remark: 'r' });
     await logsOne('POST', 'V4/ip.list.update', { id: list.id, name: 'No-op list', remark: 'other' });
+    await logsOne('POST', 'V4/ip.list.entry.add', { id: list.id, entries: ['192.0.2.0/24', '198.51.100.7'] });
+    await writesNothing('POST', 'V4/ip.list.entry.add', { id: list.id, entries: ['198.51.100.7', '192.0.2.0/24'] });
   });
 
   it('account: posting the zone the session and the user already have writes nothing', async () => {

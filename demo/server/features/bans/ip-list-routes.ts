@@ -263,15 +263,18 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
         }
         const full = validateIpListCapacity(row.entry_count, added.length);
         if (full !== null) throw new ListFull(onField('entries', full));
-        scope(request).update(LISTS, { entry_count: row.entry_count + added.length, updated_at: now }, 'id = @id', { id: row.id });
-        recordOperation(request, {
-          area: 'waf',
-          action: source === 'file' ? 'import' : 'update',
-          objectId: row.id,
-          objectLabel: row.name,
-          before: { entry_count: row.entry_count },
-          after: { entry_count: row.entry_count + added.length, added: added.length, entries: added.slice(0, LOGGED_ENTRIES_MAX), file_name: fileName || undefined },
-        });
+        // Entries that are all listed already change nothing: the list keeps its update time and nothing is logged.
+        if (added.length > 0) {
+          scope(request).update(LISTS, { entry_count: row.entry_count + added.length, updated_at: now }, 'id = @id', { id: row.id });
+          recordOperation(request, {
+            area: 'waf',
+            action: source === 'file' ? 'import' : 'update',
+            objectId: row.id,
+            objectLabel: row.name,
+            before: { entry_count: row.entry_count },
+            after: { entry_count: row.entry_count + added.length, added: added.length, entries: added.slice(0, LOGGED_ENTRIES_MAX), file_name: fileName || undefined },
+          });
+        }
         const list = scope(request).get<ListRow>(LISTS, { columns: LIST_COLUMNS, where: 'id = @id', params: { id: row.id } })!;
         return { added: added.length, already_listed: read.entries.length - added.length, list: toInfo(list) };
       })();
