@@ -27,6 +27,11 @@ export interface MatchContext {
   ipListEntries?: (listId: number) => readonly string[] | undefined;
   /** Evaluate nested unbounded repetition (only under a time limit: the server). */
   allowNestedQuantifiers?: boolean;
+  /**
+   * Told the position of the rule whose patterns are about to run, so a caller that stops a run that takes too long
+   * (the server's evaluation worker) can name the rule responsible.
+   */
+  onRule?: (index: number) => void;
 }
 
 /** A condition's outcome, the values it looked at, and why it is unknown when it is. */

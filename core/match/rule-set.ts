@@ -67,6 +67,7 @@ export function evaluateRuleSet(rules: readonly MatchRule[], request: SampleRequ
   let stoppedAt: number | null = null;
   const undecided: number[] = [];
   rules.forEach((rule, index) => {
+    context.onRule?.(index);
     const conditions = rule.conditions.map((condition) => evaluateCondition(condition, view, context));
     const flow = effectiveFlow(rule);
     const outcome: Outcome | 'closed' = rule.status === 'closed' ? 'closed' : allOf(conditions.map((condition) => condition.outcome));

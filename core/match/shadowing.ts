@@ -189,9 +189,13 @@ function covers(earlier: RuleShape, later: RuleShape, regions: readonly RegionNo
 }
 
 /** Every rule that an earlier enabled, terminating rule always pre-empts. Closed rules are left out: they never fire anyway. */
-export function findUnreachableRules(rules: readonly MatchRule[], context: { regions?: readonly RegionNode[] } = {}): UnreachableRule[] {
+export function findUnreachableRules(
+  rules: readonly MatchRule[],
+  context: { regions?: readonly RegionNode[]; onRule?: (index: number) => void } = {},
+): UnreachableRule[] {
   const regions = context.regions ?? [];
-  const normalized: RuleShape[] = rules.map((rule) => {
+  const normalized: RuleShape[] = rules.map((rule, index) => {
+    context.onRule?.(index);
     const conditions = rule.conditions.map(normalize);
     return { conditions, fields: new Set(conditions.map((condition) => condition.field)) };
   });
@@ -202,6 +206,8 @@ export function findUnreachableRules(rules: readonly MatchRule[], context: { reg
       const candidate = rules[earlier]!;
       if (candidate.status !== 'enabled' || ACTION_FLOW[candidate.action.type] === 'continue') continue;
       if (candidate.conditions.length === 0) continue;
+      // The patterns tried here are the earlier rule's, run against the later rule's literal targets.
+      context.onRule?.(earlier);
       if (covers(normalized[earlier]!, normalized[index]!, regions)) {
         unreachable.push({ index, coveredBy: earlier });
         return;

@@ -76,7 +76,7 @@ export async function run(): Promise<void> {
   const evaluator = createEvaluator();
   try {
     await measure('server evaluation: worker round trip, 1000 rules', async () => {
-      const outcome = await evaluator.evaluate(rules, sample);
+      const outcome = await evaluator.evaluate(1, rules, sample);
       if (!outcome.ok) throw new Error(`evaluation failed: ${outcome.reason}`);
     });
   } finally {

@@ -10,6 +10,7 @@ import { fromPolicyConditions, type DomainPolicy, type DomainPolicyStats, type F
 import { evaluateRuleSet, type RuleSetEvaluation, type SampleRequest } from '../../core/match/index.js';
 import { regionData } from '../../demo/server/features/account/regions.js';
 import { keyRange } from '../../demo/server/features/bans/ip-keys.js';
+import { createEvaluator } from '../../demo/server/features/waf/evaluator.js';
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { addSecondTenant, call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 
@@ -367,14 +368,79 @@ describe('the evaluation endpoint runs the same matcher as the browser', () => {
     assert.equal(evaluateRuleSet([{ conditions: fromPolicyConditions(drafts[0]!.rules), action: { type: 'whitelist' }, status: 'enabled' }], sample).rules[0]!.outcome, 'unknown');
   });
 
-  it('a pattern that backtracks too long ends with "the evaluation took too long", and the next evaluation works', async () => {
-    // Adjacent repetitions pass the save-time analysis (it finds nested repetition only) and still take polynomial
-    // time of a high degree (n^10 here): the server's time limit is what stops them.
-    const slow = [{ rules: [when('url', 'regex', '^/a*a*a*a*a*a*a*a*a*a*$')], action: { type: 'block' }, status: 'enabled' }];
-    const answer = await call(app, 'POST', 'V4/waf.ruleset.evaluate', { token: parent, body: { rules: slow, request: { ...sample, url: `/${'a'.repeat(60)}!` } } });
-    assert.deepEqual(issues(answer), [{ field: 'rules', key: 'waf.evaluation-timeout' }]);
+  // Adjacent repetitions pass the save-time analysis (it finds nested repetition only) and still take polynomial
+  // time of a high degree (n^10 here): the server's time budget is what stops them.
+  const catastrophic = when('url', 'regex', '^/a*a*a*a*a*a*a*a*a*a*$');
+  const slowSample = { ...sample, url: `/${'a'.repeat(60)}!` };
+  const cheap = { rules: [when('url', 'prefix', '/api')], action: { type: 'block' }, status: 'enabled' };
+
+  it('issue 18: a pattern that backtracks too long is reported as "too expensive" for its rule only, and the next evaluation works', async () => {
+    const slow = [cheap, { rules: [catastrophic], action: { type: 'block' }, status: 'enabled' }, cheap];
+    const answer = await call(app, 'POST', 'V4/waf.ruleset.evaluate', { token: parent, body: { rules: slow, request: slowSample } });
+    assert.deepEqual(issues(answer), [{ field: 'rules.1', key: 'waf.pattern-too-expensive', values: { priority: 2 } }]);
     const login = await setNamed('Login protection');
     assert.equal((await call(app, 'POST', 'V4/waf.ruleset.evaluate', { token: parent, body: { id: login.id, request: sample } })).code, 1);
+  });
+
+  it('issue 18: a saved catastrophic rule (save-time check bypassed) stalls only its own account; another account evaluating at the same time gets its result', async () => {
+    const other = addSecondTenant(app);
+    const otherToken = (await signInParent(app, other.email, other.password)).token;
+    const otherSet = await createSet('Quick tests', otherToken);
+    const quick = await save({ main_id: otherSet.id, rules: [when('url', 'prefix', '/login')] }, otherToken);
+    assert.equal(quick.code, 1, JSON.stringify(quick.data));
+    // The save-time analysis would pass this pattern anyway; writing the row directly makes the test independent of it.
+    const slowSet = await createSet('Stalls');
+    assert.equal((await save({ main_id: slowSet.id, rules: [when('url', 'prefix', '/api')] })).code, 1);
+    const slowRule = await save({ main_id: slowSet.id, rules: [when('url', 'prefix', '/placeholder')] });
+    app.db.prepare('UPDATE waf_rules SET conditions = ? WHERE id = ?').run(JSON.stringify([catastrophic]), slowRule.data.id);
+    let stalledSettled = false;
+    const stalling = call(app, 'POST', 'V4/waf.ruleset.evaluate', { token: parent, body: { id: slowSet.id, request: slowSample } }).finally(() => (stalledSettled = true));
+    const answered = await call<RuleSetEvaluation>(app, 'POST', 'V4/waf.ruleset.evaluate', { token: otherToken, body: { id: otherSet.id, request: sample } });
+    // Not a timing: the other account's answer comes while the stalled evaluation is still running (one shared
+    // worker would have made it wait for the overrun, or lose it).
+    assert.equal(stalledSettled, false);
+    assert.equal(answered.code, 1, JSON.stringify(answered.data));
+    assert.deepEqual([answered.data.firstFiring, answered.data.rules.length], [0, 1]);
+    assert.deepEqual(issues(await stalling), [{ field: 'rules.1', key: 'waf.pattern-too-expensive', values: { priority: 2 } }]);
+  });
+});
+
+describe('issue 18: the evaluation pool (one lane per account, a budget per evaluation, bounded threads)', () => {
+  const request: SampleRequest = { method: 'GET', url: `/${'a'.repeat(60)}!`, client_ip: '203.0.113.9', headers: [], region: 'US' };
+  const slow = [{ conditions: fromPolicyConditions([when('url', 'regex', '^/a*a*a*a*a*a*a*a*a*a*$')]), action: { type: 'block' as const }, status: 'enabled' as const }];
+  const quick = [{ conditions: fromPolicyConditions([when('url', 'prefix', '/a')]), action: { type: 'block' as const }, status: 'enabled' as const }];
+
+  it("a job queued behind its own account's overrun runs on a fresh worker instead of failing with it", async () => {
+    const pool = createEvaluator({ budgetMs: 500 });
+    try {
+      const [first, second] = await Promise.all([pool.evaluate(1, slow, request), pool.evaluate(1, quick, request)]);
+      assert.deepEqual(first, { ok: false, reason: 'too-expensive', rule: 0 });
+      assert.equal(second.ok, true);
+      assert.equal(pool.stats().overruns, 1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('idle workers are bounded: the least recently used are ended, and past the thread limit an account waits its turn', async () => {
+    const pool = createEvaluator({ maxWorkers: 2, maxIdle: 1 });
+    try {
+      const outcomes = await Promise.all([1, 2, 3].map((tenant) => pool.evaluate(tenant, quick, request)));
+      assert.ok(outcomes.every((outcome) => outcome.ok));
+      assert.deepEqual(pool.stats(), { workers: 1, idle: 1, overruns: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('an account holds a bounded number of waiting evaluations', async () => {
+    const pool = createEvaluator({ budgetMs: 500, maxQueued: 1 });
+    try {
+      const outcomes = await Promise.all([pool.evaluate(1, slow, request), pool.evaluate(1, quick, request), pool.evaluate(1, quick, request)]);
+      assert.deepEqual(outcomes.map((outcome) => (outcome.ok ? 'ok' : outcome.reason)), ['too-expensive', 'ok', 'busy']);
+    } finally {
+      await pool.close();
+    }
   });
 });
 

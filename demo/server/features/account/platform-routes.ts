@@ -109,7 +109,8 @@ export async function platformRoutes(api: FastifyInstance): Promise<void> {
     const tenant = scope(request);
     const user = tenant.get<{ timezone: string }>('users', { columns: 'timezone', where: 'id = @id', params: { id: session.userId } });
     api.db.transaction(() => {
-      tenant.update('sessions', { timezone: value.timezone }, 'token_hash = @token', { token: session.tokenHash });
+      // The console posts its zone on every start: a session already in it is not rewritten.
+      tenant.update('sessions', { timezone: value.timezone }, 'token_hash = @token AND timezone IS NOT @next_timezone', { token: session.tokenHash, next_timezone: value.timezone });
       // The user's last zone is kept too (log times are shown in it); the log records only real changes, since the
       // console posts the zone on every start.
       if (user && user.timezone !== value.timezone) {

@@ -26,7 +26,7 @@ import { readIpEntries, readIpListForm } from './payloads.js';
 import { prepare, isoTime } from '../../platform/database.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { readPage } from '../../platform/http/pagination.js';
-import { recordOperation } from '../../platform/oplog.js';
+import { recordOperation, writeIfChanged } from '../../platform/oplog.js';
 import { requireObject, visibleObjects } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
@@ -167,19 +167,12 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
     const { name, remark, issues } = readIpListForm(body);
     if (issues.length === 0 && nameTaken(request, name, row.id)) issues.push(...onField('name', issue('bans.ip-list-name-taken')));
     if (!validated(reply, issues)) return reply;
-    const updated = api.db.transaction(() => {
-      scope(request).update(LISTS, { name, remark, updated_at: api.now() }, 'id = @id', { id: row.id });
-      recordOperation(request, {
-        area: 'waf',
-        action: 'update',
-        objectId: row.id,
-        objectLabel: name,
-        before: { name: row.name, remark: row.remark },
-        after: { name, remark },
-      });
-      return scope(request).get<ListRow>(LISTS, { columns: LIST_COLUMNS, where: 'id = @id', params: { id: row.id } })!;
-    })();
-    return ok(reply, toInfo(updated));
+    writeIfChanged(
+      request,
+      { area: 'waf', action: 'update', objectId: row.id, objectLabel: name, before: { name: row.name, remark: row.remark }, after: { name, remark } },
+      () => scope(request).update(LISTS, { name, remark, updated_at: api.now() }, 'id = @id', { id: row.id }),
+    );
+    return ok(reply, toInfo(scope(request).get<ListRow>(LISTS, { columns: LIST_COLUMNS, where: 'id = @id', params: { id: row.id } })!));
   });
 
   api.post('/V4/ip.list.delete', async (request, reply) => {
@@ -262,15 +255,18 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
         }
         const full = validateIpListCapacity(row.entry_count, added.length);
         if (full !== null) throw new ListFull(onField('entries', full));
-        scope(request).update(LISTS, { entry_count: row.entry_count + added.length, updated_at: now }, 'id = @id', { id: row.id });
-        recordOperation(request, {
-          area: 'waf',
-          action: source === 'file' ? 'import' : 'update',
-          objectId: row.id,
-          objectLabel: row.name,
-          before: { entry_count: row.entry_count },
-          after: { entry_count: row.entry_count + added.length, added: added.length, entries: added.slice(0, LOGGED_ENTRIES_MAX), file_name: fileName || undefined },
-        });
+        // Entries that are all listed already change nothing: the list keeps its update time and nothing is logged.
+        if (added.length > 0) {
+          scope(request).update(LISTS, { entry_count: row.entry_count + added.length, updated_at: now }, 'id = @id', { id: row.id });
+          recordOperation(request, {
+            area: 'waf',
+            action: source === 'file' ? 'import' : 'update',
+            objectId: row.id,
+            objectLabel: row.name,
+            before: { entry_count: row.entry_count },
+            after: { entry_count: row.entry_count + added.length, added: added.length, entries: added.slice(0, LOGGED_ENTRIES_MAX), file_name: fileName || undefined },
+          });
+        }
         const list = scope(request).get<ListRow>(LISTS, { columns: LIST_COLUMNS, where: 'id = @id', params: { id: row.id } })!;
         return { added: added.length, already_listed: read.entries.length - added.length, list: toInfo(list) };
       })();

@@ -7,6 +7,7 @@ export {
   cacheRegexAllowed,
   cacheRuleRows,
   cacheSettings,
+  changedAnything,
   readCdnAdvanceCache,
   replaceCacheRules,
   writeCacheSettings,

@@ -14,6 +14,7 @@ import type {
 import { BUILT_IN_CACHE_RULES, normalizeCacheRule, type CacheRuleInput } from '../../../../core/rules/cache.js';
 import { DEFAULT_CACHE_POLICY } from '../../../../core/rules/origin.js';
 import { isoTime } from '../../platform/database.js';
+import { sameValue } from '../../platform/oplog.js';
 import type { Scope } from '../../platform/security/scope.js';
 
 /** The rules table. */
@@ -124,6 +125,13 @@ export interface RuleListChanges {
   deleted: { id: number; rule: CacheRuleInput }[];
   /** The names in priority order before and after, when the order changed. */
   order: { before: string[]; after: string[] } | null;
+  /** Rows whose priority number moved without a change of order (a deleted rule before them). */
+  renumbered: number;
+}
+
+/** Whether a replacement wrote anything: a save of the same list writes nothing, so the revision stays. */
+export function changedAnything(changes: RuleListChanges): boolean {
+  return changes.created.length + changes.updated.length + changes.deleted.length + changes.renumbered > 0 || changes.order !== null;
 }
 
 /**
@@ -134,7 +142,7 @@ export function replaceCacheRules(tenant: Scope, domainId: number, rules: readon
   const existing = cacheRuleRows(tenant, domainId);
   const byId = new Map(existing.map((row) => [row.id, row]));
   const kept = new Set(rules.map((rule) => rule.id).filter((id): id is number => id !== undefined));
-  const changes: RuleListChanges = { created: [], updated: [], deleted: [], order: null };
+  const changes: RuleListChanges = { created: [], updated: [], deleted: [], order: null, renumbered: 0 };
   for (const row of existing) {
     if (kept.has(row.id)) continue;
     tenant.remove(CACHE_RULES, 'id = @id', { id: row.id });
@@ -148,11 +156,13 @@ export function replaceCacheRules(tenant: Scope, domainId: number, rules: readon
     if (row) {
       const before = ruleOf(row);
       const after = normalizeCacheRule(input);
-      if (JSON.stringify(before) !== JSON.stringify(after)) {
+      // Compared as values: the stored config and a normalised save list the same fields in different orders.
+      if (!sameValue(before, after)) {
         tenant.update(CACHE_RULES, values, 'id = @id', { id: row.id });
         changes.updated.push({ id: row.id, before, after });
       } else if (row.sort !== index + 1) {
         tenant.update(CACHE_RULES, { sort: index + 1 }, 'id = @id', { id: row.id });
+        changes.renumbered++;
       }
       afterIds.push(row.id);
     } else {

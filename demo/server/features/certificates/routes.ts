@@ -151,6 +151,12 @@ function mayManageDomainName(request: FastifyRequest, name: string): boolean {
   return site !== undefined && perms.allows('domain', 'manage', site.id);
 }
 
+/** Whether a certificate's stored private key is `privateKey` (as it would be stored: trimmed, one final newline). */
+function sameKey(request: FastifyRequest, row: Pick<CertificateRow, 'id'>, privateKey: string, memberId: number): boolean {
+  const sealed = scope(request).get<{ private_key_sealed: string | null }>('certificates', { columns: 'private_key_sealed', where: 'id = @id', params: { id: row.id } });
+  return sealed?.private_key_sealed != null && vaultFor(request.server.db).open(sealed.private_key_sealed, sealContext(memberId)) === privateKey.trim() + '\n';
+}
+
 /**
  * Whether the caller may manage certificates, or this one: its certificate grant, and (rules §6 per object) every
  * website it is bound to, since replacing, renewing, deleting it or taking its key acts on all of them.
@@ -309,6 +315,8 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
     const now = api.now();
     const session = requireSession(request);
     const scoped = scope(request);
+    const sameMaterial = !inspection || (inspection.orderedChainPem === row.chain_pem && sameKey(request, row, pem.privateKey, session.memberId));
+    if (name === row.name && sameMaterial) return ok(reply, toCertificateInfo(row, boundDomainsOf(scoped, [row.id]).get(row.id) ?? [], now));
     const names = inspection ? inspection.summary!.names : (JSON.parse(row.domains) as string[]);
     const values: Params = { name, search_text: searchText(name, names), updated_at: now };
     if (inspection) {
@@ -365,6 +373,7 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
     if (row.source !== 'free') return fail(reply, CONFLICT_CODE, { key: 'certificate-auto-renew-free-only' });
     const now = api.now();
     const scoped = scope(request);
+    if (Boolean(row.auto_renew) === source.auto_renew) return ok(reply, toCertificateInfo(row, boundDomainsOf(scoped, [row.id]).get(row.id) ?? [], now));
     const after = api.db.transaction(() => {
       scoped.update('certificates', { auto_renew: source.auto_renew ? 1 : 0, updated_at: now }, 'id = @id', { id: row.id });
       const updated = findCertificate(request, row.id) as CertificateRow;
@@ -499,7 +508,8 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
     const session = requireSession(request);
     const bound: BoundDomain[] = domainIds.map((domainId) => ({ domain_id: domainId, domain: byId.get(domainId)! }));
     const fresh = bound.filter((domain) => !existing.has(domain.domain_id));
-    api.db.transaction(() => {
+    // Domains already bound to this certificate keep their rows; naming only those writes nothing.
+    if (fresh.length > 0) api.db.transaction(() => {
       for (const domain of fresh) {
         scoped.insert('certificate_bindings', { domain_id: domain.domain_id, certificate_id: row.id, bound_by: session.userId, bound_at: now });
       }

@@ -10,7 +10,7 @@ import { validateDnsGroupName, validateDnsRemark } from '../../../../core/rules/
 import { onField } from '../../../../core/rules/types.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { queryInteger, readPage } from '../../platform/http/pagination.js';
-import { recordOperation } from '../../platform/oplog.js';
+import { recordOperation, writeIfChanged } from '../../platform/oplog.js';
 import { scope } from '../../platform/security/scope.js';
 import { dnsAccess } from './access.js';
 import { asRecord } from '../../platform/http/readers.js';
@@ -89,17 +89,11 @@ export function groupRoutes(api: FastifyInstance): void {
     if (!dnsAccess(request).holdsOnlyVisible(before.id)) return fail(reply, PERMISSION_DENIED_CODE);
     if (nameTaken(request, name, before.id)) return conflict(reply);
     const now = request.server.now();
-    request.server.db.transaction(() => {
-      scope(request).update('dns_groups', { name, remark, updated_at: now }, 'id = @id', { id: before.id });
-      recordOperation(request, {
-        area: 'dns',
-        action: 'update',
-        objectId: before.id,
-        objectLabel: name,
-        before: { name: before.name, remark: before.remark },
-        after: { name, remark },
-      });
-    })();
+    writeIfChanged(
+      request,
+      { area: 'dns', action: 'update', objectId: before.id, objectLabel: name, before: { name: before.name, remark: before.remark }, after: { name, remark } },
+      () => scope(request).update('dns_groups', { name, remark, updated_at: now }, 'id = @id', { id: before.id }),
+    );
     return ok(reply, toGroup(findGroup(request, before.id) as GroupRow));
   });
 

@@ -141,8 +141,13 @@ export function recordRoutes(api: FastifyInstance): void {
     const owned = scope(request);
     if (recordExists(owned, before.domain_id, value, before.id)) return fail(reply, CONFLICT_CODE, { key: 'dns-record-exists' });
     const now = request.server.now();
+    const columns = recordColumns(value);
+    // The stored columns are the normalised record: when each already holds its value, the save writes nothing.
+    if (Object.entries(columns).every(([column, stored]) => (before as unknown as Record<string, unknown>)[column] === stored)) {
+      return ok(reply, toRecord(before));
+    }
     request.server.db.transaction(() => {
-      owned.update('dns_records', { ...recordColumns(value), updated_at: now }, 'id = @id', { id: before.id });
+      owned.update('dns_records', { ...columns, updated_at: now }, 'id = @id', { id: before.id });
       const { id: _id, domain_id: _domain, created_at: _created, updated_at: _updated, ...fields } = toRecord(before);
       recordOperation(request, { area: 'dns', action: 'update', objectId: before.id, objectLabel: `${value.host} ${value.type}`, before: fields, after: value });
     })();

@@ -28,6 +28,7 @@ import {
   cacheRegexAllowed,
   cacheRuleRows,
   cacheSettings,
+  changedAnything,
   readCdnAdvanceCache,
   replaceCacheRules,
   writeCacheSettings,
@@ -170,8 +171,10 @@ export async function domainSettingsRoutes(api: FastifyInstance): Promise<void> 
 
     api.db.transaction(() => {
       if (cache) {
-        logRuleChanges(request, domain, replaceCacheRules(tenant, domain.id, cache.value.rules, now));
-        writeCacheSettings(tenant, domain.id, { revision: settings.revision + 1 }, now);
+        const changes = replaceCacheRules(tenant, domain.id, cache.value.rules, now);
+        logRuleChanges(request, domain, changes);
+        // The revision marks a change other editors must not overwrite: a save of the same list leaves it.
+        if (changedAnything(changes)) writeCacheSettings(tenant, domain.id, { revision: settings.revision + 1 }, now);
       }
       if (browser && browser.value.status !== settings.browser_cache) {
         const next: BrowserCacheSettings = browser.value;

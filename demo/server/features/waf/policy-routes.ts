@@ -18,7 +18,7 @@ import { regionData } from '../account/index.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { requestLanguage } from '../../platform/http/messages.js';
 import { readPage, type PageLimits } from '../../platform/http/pagination.js';
-import { recordOperation } from '../../platform/oplog.js';
+import { recordOperation, sameValue } from '../../platform/oplog.js';
 import { requireObject, visibleObjects } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope } from '../../platform/security/scope.js';
@@ -89,6 +89,11 @@ function setsOf(request: FastifyRequest, ids: Iterable<number>): RuleSetRow[] {
 }
 
 /** `open`, `stop` and `close`: one status for many rules, logged per set. */
+/** What a save of a rule sets, for telling a save that changes nothing. */
+function savedFields(policy: Pick<FirewallPolicy, 'status' | 'rules' | 'action' | 'remark'>) {
+  return { status: policy.status, rules: policy.rules, action: policy.action, remark: policy.remark };
+}
+
 function statusRoute(api: FastifyInstance, path: string, status: WafRuleStatus, action: string): void {
   api.post(path, async (request, reply) => {
     if (!enter(request, reply, 'manage')) return reply;
@@ -103,7 +108,9 @@ function statusRoute(api: FastifyInstance, path: string, status: WafRuleStatus, 
     const language = requestLanguage(request);
     api.db.transaction(() => {
       for (const set of sets) {
-        const changed = groups.get(set.id)!;
+        // Rules already in the status are left alone: a set none of whose rules change is not touched at all.
+        const changed = groups.get(set.id)!.filter((rule) => rule.status !== status);
+        if (changed.length === 0) continue;
         for (const rule of changed) scope(request).update(RULES, { status, updated_at: now }, 'id = @id', { id: rule.id });
         touchSet(scope(request), set.id, now);
         recordOperation(request, {
@@ -234,6 +241,7 @@ export function registerPolicyRoutes(api: FastifyInstance): void {
     const now = api.now();
     const target = scope(request);
     const label = ruleSetName(set, requestLanguage(request));
+    if (existing && sameValue(savedFields(toPolicy(existing)), savedFields(value))) return ok(reply, toPolicy(existing));
     const saved = api.db.transaction(() => {
       let id: number;
       if (existing) {
@@ -303,8 +311,10 @@ export function registerPolicyRoutes(api: FastifyInstance): void {
       sorts.length === current.length && new Set(sorts.map((entry) => entry.id)).size === sorts.length && priorities.every((sort, index) => sort === index + 1);
     if (!validated(reply, complete ? [] : onField('new_sorts', issue('waf.sort-incomplete')))) return reply;
     const now = api.now();
+    const moved = sorts.filter((entry) => current.find((rule) => rule.id === entry.id)!.sort !== entry.sort);
+    if (moved.length === 0) return ok(reply, { list: current.map(toPolicy), total: current.length } satisfies ListAnswer<FirewallPolicy>);
     api.db.transaction(() => {
-      for (const entry of sorts) scope(request).update(RULES, { sort: entry.sort, updated_at: now }, 'id = @id', { id: entry.id });
+      for (const entry of moved) scope(request).update(RULES, { sort: entry.sort, updated_at: now }, 'id = @id', { id: entry.id });
       touchSet(scope(request), set.id, now);
       const order = [...sorts].sort((a, b) => a.sort - b.sort).map((entry) => current.find((rule) => rule.id === entry.id)!.code);
       recordOperation(request, {

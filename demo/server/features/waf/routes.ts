@@ -29,13 +29,14 @@ import {
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { requestLanguage } from '../../platform/http/messages.js';
 import { readPage } from '../../platform/http/pagination.js';
-import { recordOperation, toOperationLogEntry, type OperationLogRow } from '../../platform/oplog.js';
+import { syncBindings } from '../../platform/bindings.js';
+import { recordOperation, toOperationLogEntry, writeIfChanged, type OperationLogRow } from '../../platform/oplog.js';
 import { visibleObjects } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
 import { editableSet, enter, findRules, findSet } from './access.js';
-import { createEvaluator } from './evaluator.js';
+import { createEvaluator, type EvaluationOutcome } from './evaluator.js';
 import { positiveId } from '../../platform/http/readers.js';
 import { readIds, readPolicy, readRuleSet, readSample } from './payloads.js';
 import { registerPolicyRoutes, serverConditionIssues } from './policy-routes.js';
@@ -91,6 +92,15 @@ function oplogFilter(request: FastifyRequest, query: Record<string, unknown>): {
     params.action = query.action;
   }
   return { where: conditions.join(' AND '), params, issues };
+}
+
+/** Why an evaluation has no result, as field issues: an overrun names the rule that was running. */
+function evaluationIssues(outcome: Exclude<EvaluationOutcome, { ok: true }>): FieldIssue[] {
+  if (outcome.reason === 'busy') return onField('rules', issue('waf.evaluation-busy'));
+  if (outcome.reason === 'too-expensive' && outcome.rule !== null) {
+    return onField(`rules.${outcome.rule}`, issue('waf.pattern-too-expensive', { priority: outcome.rule + 1 }));
+  }
+  return onField('rules', issue('waf.evaluation-timeout'));
 }
 
 function csvField(value: string): string {
@@ -187,19 +197,12 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     const { value, issues } = readRuleSet(request.body);
     if (!validated(reply, issues)) return reply;
     const language = requestLanguage(request);
-    const updated = api.db.transaction(() => {
-      scope(request).update(SETS, { name: value.name, description: value.description, updated_at: api.now() }, 'id = @id', { id: row.id });
-      recordOperation(request, {
-        area: 'waf',
-        action: 'update',
-        objectId: row.id,
-        objectLabel: value.name,
-        before: { name: ruleSetName(row, language), description: row.description },
-        after: value,
-      });
-      return scope(request).get<RuleSetRow>(SETS, { where: 'id = @id', params: { id: row.id } })!;
-    })();
-    return ok(reply, info(request, updated));
+    writeIfChanged(
+      request,
+      { area: 'waf', action: 'update', objectId: row.id, objectLabel: value.name, before: { name: ruleSetName(row, language), description: row.description }, after: value },
+      () => scope(request).update(SETS, { name: value.name, description: value.description, updated_at: api.now() }, 'id = @id', { id: row.id }),
+    );
+    return ok(reply, info(request, scope(request).get<RuleSetRow>(SETS, { where: 'id = @id', params: { id: row.id } })!));
   });
 
   api.post('/V4/waf.ruleset.delete', async (request, reply) => {
@@ -288,14 +291,12 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     // changes only its own domains), so only the bindings that come or go are written.
     const kept = before.filter((id) => !caller.allows('domain', 'manage', id));
     const after = [...new Set([...kept, ...wanted])].sort((a, b) => a - b);
-    const removed = before.filter((id) => !after.includes(id));
-    const added = after.filter((id) => !before.includes(id));
     const now = api.now();
-    api.db.transaction(() => {
-      target.remove(BINDINGS, 'rule_set_id = @id AND domain_id IN (SELECT value FROM json_each(@removed))', { id: row.id, removed: JSON.stringify(removed) });
-      for (const domainId of added) target.insert(BINDINGS, { rule_set_id: row.id, domain_id: domainId, created_at: now });
-      recordOperation(request, { area: 'waf', action: 'bind', objectId: row.id, objectLabel: ruleSetName(row, requestLanguage(request)), before: { domain_ids: before }, after: { domain_ids: after } });
-    })();
+    writeIfChanged(
+      request,
+      { area: 'waf', action: 'bind', objectId: row.id, objectLabel: ruleSetName(row, requestLanguage(request)), before: { domain_ids: [...before].sort((a, b) => a - b) }, after: { domain_ids: after } },
+      () => syncBindings(target, BINDINGS, { rule_set_id: row.id }, 'domain_id', after, { created_at: now }),
+    );
     return ok(reply, info(request, row));
   });
 
@@ -325,12 +326,11 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     }
     if (!validated(reply, issues)) return reply;
     const listIds = rules.flatMap((rule) => rule.conditions.filter((condition) => typeof condition.ip_list_id === 'number').map((condition) => condition.ip_list_id!));
-    const outcome = await evaluator.evaluate(rules, sample.value, ipListCoverage(api.db, scope(request), listIds, sample.value.client_ip, visibleObjects(request, 'ip_list', 'ip_lists.id')));
-    if (!outcome.ok) {
-      validated(reply, onField('rules', issue('waf.evaluation-timeout')));
-      return reply;
-    }
-    return ok(reply, outcome.result);
+    const tenant = requireSession(request).memberId;
+    const outcome = await evaluator.evaluate(tenant, rules, sample.value, ipListCoverage(api.db, scope(request), listIds, sample.value.client_ip, visibleObjects(request, 'ip_list', 'ip_lists.id')));
+    if (outcome.ok) return ok(reply, outcome.result);
+    validated(reply, evaluationIssues(outcome));
+    return reply;
   });
 
   api.get('/V4/firewall.pagecfg', async (request, reply) => {

@@ -17,7 +17,7 @@ import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { readPage } from '../../platform/http/pagination.js';
 import { positiveId } from '../../platform/http/readers.js';
 import { isoTime } from '../../platform/database.js';
-import { recordOperation } from '../../platform/oplog.js';
+import { recordOperation, writeIfChanged } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 import { readGroup, readSelection, resolveSelection } from '../websites/index.js';
@@ -105,17 +105,11 @@ export async function websiteGroupRoutes(api: FastifyInstance): Promise<void> {
     const group = findGroup(request, id as number);
     if (!group) return fail(reply, NOT_FOUND_CODE);
     if (!validated(reply, onField('name', validateNewGroupName(nameTaken(request, value.name, group.id))))) return reply;
-    api.db.transaction(() => {
-      scope(request).update('website_groups', { name: value.name, remark: value.remark, updated_at: api.now() }, 'id = @id', { id: group.id });
-      recordOperation(request, {
-        area: 'website-group',
-        action: 'update',
-        objectId: group.id,
-        objectLabel: value.name,
-        before: { name: group.name, remark: group.remark },
-        after: value,
-      });
-    })();
+    writeIfChanged(
+      request,
+      { area: 'website-group', action: 'update', objectId: group.id, objectLabel: value.name, before: { name: group.name, remark: group.remark }, after: value },
+      () => scope(request).update('website_groups', { name: value.name, remark: value.remark, updated_at: api.now() }, 'id = @id', { id: group.id }),
+    );
     return ok(reply, toWebsiteGroup(findGroup(request, group.id)!));
   });
 
@@ -152,7 +146,8 @@ export async function websiteGroupRoutes(api: FastifyInstance): Promise<void> {
     const tenant = scope(request);
     const now = api.now();
     const moved = rows.filter((row) => row.group_id !== groupId);
-    api.db.transaction(() => {
+    // Websites already in the group are not written, and a group nothing moves into keeps its update time.
+    if (moved.length > 0) api.db.transaction(() => {
       tenant.update('domains', { group_id: groupId, updated_at: now }, 'id IN (SELECT value FROM json_each(@ids))', {
         ids: JSON.stringify(moved.map((row) => row.id)),
       });

@@ -43,7 +43,7 @@ import { readPage, type PageLimits } from '../../platform/http/pagination.js';
 import { positiveId } from '../../platform/http/readers.js';
 import { readAdd, readDryRun, readListQuery, readSelection, readSettings, readStatusAction, readUpdate } from './payloads.js';
 import { registerWebsiteJobs, WEBSITE_PROVISION_JOB } from './provision-job.js';
-import { recordOperation } from '../../platform/oplog.js';
+import { recordOperation, sameValue } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
@@ -359,13 +359,18 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
     if (!validated(reply, [...settingIssues, ...issues])) return reply;
     if (!permissions(request).can('domain', 'manage')) return fail(reply, PERMISSION_DENIED_CODE);
     const { rows, missing } = resolveSelection(request, selection);
+    // A site whose settings already are the asked ones is accepted and left alone: no write, no redeployment.
+    const alreadySet = (row: (typeof rows)[number]) => {
+      const previous = parseSettings(row.settings);
+      return sameValue({ ...previous, ...settings }, previous);
+    };
     const results: WebsiteOutcome[] = [
       ...rows.map((row): WebsiteOutcome => {
         const reason = validateBatchConfigSite({
           approved: !UNAPPROVED_WEBSITE_STATUSES.includes(row.status),
           hasOrigin: (row.origin_count ?? 0) > 0,
         });
-        const status: WebsiteStatus = row.status === 'suspended' ? 'suspended' : 'updating';
+        const status: WebsiteStatus = row.status === 'suspended' || alreadySet(row) ? row.status : 'updating';
         return reason ? { domain: row.domain, id: row.id, ok: false, reason, status: row.status } : { domain: row.domain, id: row.id, ok: true, status };
       }),
       ...missing,
@@ -373,7 +378,7 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
     if (readDryRun(request.body)) return ok(reply, batchAnswer(results, null));
     const tenant = scope(request);
     const now = api.now();
-    const changed = accepted(rows, results);
+    const changed = accepted(rows, results).filter((row) => !alreadySet(row));
     api.db.transaction(() => {
       for (const row of changed) {
         const previous = parseSettings(row.settings);
