@@ -65,7 +65,8 @@ describe('Chart (shell §2 charts, shell §9 chart constants)', () => {
   it('loads plotly lazily and draws a bar chart inside the shadow root, 350 px high, with formatted values', async function () {
     this.timeout(90_000);
     const element = await renderPart(() => <Chart type="bar" label="Traffic" valueFormat="bits" columnLabels={{ up: 'Upstream', down: 'Downstream' }} data={TRAFFIC} />);
-    expect(shadow(element).querySelector('[part="loading-state"]'), 'a loading state while plotly loads').to.not.equal(null);
+    // No check for the loading state here: on a loaded machine plotly can arrive before the first poll sees it
+    // (CI saw it so). The state itself is the LoadingState the test above checks.
     const plot = await drawn(element);
     expect(document.querySelector('.js-plotly-plot'), 'nothing is drawn in the light DOM').to.equal(null);
     expect(plot.querySelectorAll('.trace.bars')).to.have.length(2);
