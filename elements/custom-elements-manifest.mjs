@@ -77,6 +77,7 @@ export const COMMON_PARTS = [
 /** Parts of the shared parts in core/ui/parts: an element's manifest lists those its sources show. */
 export const SHARED_PARTS = [
   { name: 'back', description: 'The back link of a page.' },
+  { name: 'link', description: 'A link to another page of the console: an anchor with `route-mode="hash"` or `"history"`, a button with `"none"`.' },
   { name: 'breadcrumb', description: 'The breadcrumb of a page.' },
   { name: 'title', description: 'The title of a page.' },
   { name: 'tabs', description: 'The tabs of a page.' },

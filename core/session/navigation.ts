@@ -7,8 +7,9 @@
 /** A navigation request: a console path, and whether the page must reload. */
 export type NavigationHandler = (path: string, options: { replace?: boolean; reload?: boolean }) => void;
 
-/** Console base path (shell §1: served under /console/). */
-export const CONSOLE_BASE = '/console';
+import { CONSOLE_BASE } from '../config/route-paths.js';
+
+export { CONSOLE_BASE };
 
 let handler: NavigationHandler = (path, options) => {
   const url = `${CONSOLE_BASE}${path.startsWith('/') ? path : `/${path}`}`;

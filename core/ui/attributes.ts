@@ -142,10 +142,12 @@ export const COMMON_ATTRIBUTES = {
   lang: attr.string(
     'Display language `zh-CN` or `en-US` (also `zh_CN`/`en_US`); without it, the page\'s `<html lang>`, then the stored console language. Changing it re-renders the element.',
   ),
+  // Default `none`: DESIGN §2 names only hash and history, but an element on a page that chose neither must not lead
+  // its reader to `/console/...` paths the page may not have (the stricter reading of "a guest never navigates").
   routeMode: attr.enum(
     ['hash', 'history', 'none'],
-    'history',
-    'How the links the element shows route: `hash` (#/path) when embedded, `history` (/console/path) when standalone, `none`: no link, the element only sends `ec-navigate`.',
+    'none',
+    'How the links the element shows route: `hash` (`#/path`) or `history` (`/console/path`) make them real links (a plain click still sends the cancelable `ec-navigate` first; a host that routes calls preventDefault()); `none`: buttons that only send `ec-navigate`.',
   ),
 } satisfies AttributeSchema;
 

@@ -9,11 +9,9 @@ import type { Language } from '../i18n/language.js';
 import type { Namespace } from '../i18n/catalogues.js';
 import type { EcEventName } from './emit.js';
 
-/**
- * How the links an element shows route (attribute `route-mode`): `hash` (`#/path`) when embedded, `history`
- * (`/console/path`) when standalone (shell §1), `none`: no link, only `ec-navigate`.
- */
-export type RouteMode = 'hash' | 'history' | 'none';
+import type { RouteMode } from '../config/route-paths.js';
+
+export type { RouteMode };
 
 /** The per-element context value. */
 export interface ElementContextValue {

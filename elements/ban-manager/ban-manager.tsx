@@ -13,7 +13,6 @@ import { BANS_UNBANNED_EVENT, BATCH_UNBAN_FINISHED_EVENT } from './events.js';
 import { BatchUnbanDialog } from './parts/batch-unban-dialog.js';
 import { Overview } from './parts/overview.js';
 import { Records } from './parts/records.js';
-import { BAN_ROUTES } from './routes.js';
 import { banManagerStoreFor } from './store.js';
 import { unbanStoreFor } from './unban-store.js';
 
@@ -115,7 +114,6 @@ export function BanManager({ view, pageSize, domainId }: BanManagerProps) {
           onRefresh={onRefresh}
           onRetry={reload}
           onBatchUnban={() => (unban.open.value = true)}
-          onRecords={() => emit('ec-navigate', { route: BAN_ROUTES.records })}
         />
       )}
       {unban.open.value && (

@@ -101,9 +101,6 @@ export function CacheRules({ domainId, pageSize, mode }: CacheRulesProps) {
   const reload = () => {
     if (domain !== null) void store.load(client, domain);
   };
-  const openPlanNotice = () => {
-    if (regexGate.notice) emit('ec-navigate', { route: regexGate.notice.route });
-  };
 
   /** Saves a new list; reports conflicts and failures on the page, other findings to the caller. */
   const persist = async (next: CacheRuleSave[]): Promise<SaveOutcome> => {
@@ -256,7 +253,6 @@ export function CacheRules({ domainId, pageSize, mode }: CacheRulesProps) {
           rule={dialog.rule}
           rules={rules}
           regexGate={regexGate}
-          onPlanNotice={openPlanNotice}
           onSave={(input) => saveRule(input, dialog.rule)}
           onHide={() => setDialog({ kind: 'none' })}
         />

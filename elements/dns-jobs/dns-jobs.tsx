@@ -17,6 +17,7 @@ import { DNS_JOB_OPENED_EVENT } from './events.js';
 import { DetailView } from './parts/detail-view.js';
 import { JobTable } from './parts/job-table.js';
 import { dnsJobsStoreFor } from './store.js';
+import { useNavigate } from '../../core/ui/parts/nav-link.js';
 
 /** How often a page with running jobs is refreshed. */
 export const REFRESH_MS = 3000;
@@ -48,6 +49,7 @@ function useRefreshWhile(active: boolean, reload: () => void): void {
 export function DnsJobs({ view, jobId, pageSize }: DnsJobsProps) {
   useSignals();
   const { client, host, emit } = useElement();
+  const navigate = useNavigate();
   const t = useT();
   const store = dnsJobsStoreFor(host, client, pageSize);
   const typeFieldId = useId();
@@ -77,7 +79,7 @@ export function DnsJobs({ view, jobId, pageSize }: DnsJobsProps) {
   const openDetails = (job: DnsJob) => {
     rememberSelectedJob(job.id);
     emit(DNS_JOB_OPENED_EVENT, { id: job.id });
-    emit('ec-navigate', { route: DNS_ROUTES.jobDetails });
+    navigate({ route: DNS_ROUTES.jobDetails });
   };
   const reloadList = useMemo(() => () => void jobs.load(), [jobs]);
   const reloadDetails = useMemo(() => () => void details.load(), [details]);

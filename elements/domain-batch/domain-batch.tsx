@@ -8,9 +8,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
 import type { WebsiteBatchAnswer } from '../../core/api/endpoints/websites.js';
-import { noticeFor } from '../../core/config/plan-gating.js';
 import { discardDraft } from '../../core/session/drafts.js';
-import { currentUser } from '../../core/session/session.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import { DOMAIN_ADDED_EVENT, DOMAIN_DELETED_EVENT, DOMAIN_SETTINGS_APPLIED_EVENT, succeeded } from '../domain-list/events.js';
 import { ConfirmActionDialog } from '../domain-list/parts/list-dialogs.js';
@@ -20,6 +18,7 @@ import { BATCH_ADD_DRAFT, BatchAddFormView } from './parts/batch-add-form.js';
 import { BatchDeleteForm } from './parts/batch-delete-form.js';
 import { BatchSettingForm } from './parts/batch-setting-form.js';
 import { domainBatchStoreFor, type BatchMode, type BatchRequest } from './store.js';
+import { NavLink } from '../../core/ui/parts/nav-link.js';
 
 /** Props of the component (attributes of the element). */
 export interface DomainBatchProps {
@@ -86,7 +85,7 @@ export function DomainBatch({ mode, layout }: DomainBatchProps) {
       <div hidden={phase !== 'input'} part="form">
         {kind === 'add' && <BatchAddFormView store={store} onPreview={onPreview} />}
         {kind === 'delete' && <BatchDeleteForm store={store} onPreview={onPreview} />}
-        {kind === 'setting' && <BatchSettingForm store={store} onPreview={onPreview} onNotice={() => emit('ec-navigate', { route: noticeFor(currentUser.value?.flag).route })} />}
+        {kind === 'setting' && <BatchSettingForm store={store} onPreview={onPreview} />}
       </div>
       {phase === 'preview' && preview && (
         <section className="ec-stack" part="preview" aria-label={t('preview-title')}>
@@ -114,7 +113,9 @@ export function DomainBatch({ mode, layout }: DomainBatchProps) {
           {result.job_id !== null && <p className="ec-muted">{t('provisioning')}</p>}
           <div className="ec-row ec-wizard-footer">
             <Button type="button" outlined label={t('start-over')} onClick={store.reset} />
-            <Button type="button" label={t('back-to-list')} onClick={() => emit('ec-navigate', { route: routes.list })} />
+            <NavLink appearance="button" route={routes.list}>
+              {t('back-to-list')}
+            </NavLink>
           </div>
         </section>
       )}

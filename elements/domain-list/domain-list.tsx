@@ -9,7 +9,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { publishNotice } from '../../core/api/notices.js';
 import type { WebsiteBatchAnswer, WebsiteInfo } from '../../core/api/endpoints/websites.js';
-import { noticeFor, planGate } from '../../core/config/plan-gating.js';
+import { planGate } from '../../core/config/plan-gating.js';
 import { currentUser } from '../../core/session/session.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import { Pager } from '../../core/ui/parts/pager.js';
@@ -30,6 +30,7 @@ import { SelectionBar, type BatchAction } from './parts/selection-bar.js';
 import { domainRoutes } from './routes.js';
 import { domainListStoreFor } from './store.js';
 import { reasonText, statusTags } from './vocabulary.js';
+import { useNavigate } from '../../core/ui/parts/nav-link.js';
 
 /** Props of the component (attributes of the element). */
 export interface DomainListProps {
@@ -77,11 +78,9 @@ export function DomainList({ view, pageSize, layout }: DomainListProps) {
   const list = state.status === 'ready' ? state.list : [];
   const pageTicked = list.length > 0 && list.every((site) => store.isSelected(site.id));
 
-  const navigate = (route: string, params?: Record<string, string | number>) => emit('ec-navigate', params ? { route, params } : { route });
-  const openNotice = useStableCallback(() => navigate(noticeFor(flag).route));
+  const navigate = useNavigate();
   const reload = useStableCallback(() => void store.load(client));
   const startAdding = useStableCallback(() => setAdding(true));
-  const openPage = useStableCallback((target: 'batchAdd' | 'batchDelete' | 'batchSetting' | 'groups') => navigate(routes[target]));
 
   const report = (answer: WebsiteBatchAnswer, header: string, okLabel: string) => {
     if (answer.failed === 0) {
@@ -113,8 +112,7 @@ export function DomainList({ view, pageSize, layout }: DomainListProps) {
   };
 
   const onRowAction = useStableCallback((action: RowAction, site: WebsiteInfo) => {
-    if (action === 'console') navigate(routes.console, { id: site.id });
-    else if (action === 'edit') setEditing(site);
+    if (action === 'edit') setEditing(site);
     else setPending({ action, site });
   });
 
@@ -141,7 +139,7 @@ export function DomainList({ view, pageSize, layout }: DomainListProps) {
   };
 
   const closeWizard = () => {
-    if (view === 'add') navigate(routes.list);
+    if (view === 'add') navigate({ route: routes.list });
     else {
       setAdding(false);
       reload();
@@ -174,7 +172,7 @@ export function DomainList({ view, pageSize, layout }: DomainListProps) {
   if (adding) {
     return (
       <div className="ec-root ec-domain-list">
-        <AddDomainWizard store={store} onClose={closeWizard} onAdded={onAdded} onNotice={openNotice} />
+        <AddDomainWizard store={store} onClose={closeWizard} onAdded={onAdded} />
       </div>
     );
   }
@@ -200,8 +198,7 @@ export function DomainList({ view, pageSize, layout }: DomainListProps) {
         addGate={addGate}
         onFilter={store.setFilter}
         onAdd={startAdding}
-        onNavigate={openPage}
-        onNotice={openNotice}
+        routes={routes}
         onRefresh={reload}
       />
       <SelectionBar
@@ -222,6 +219,7 @@ export function DomainList({ view, pageSize, layout }: DomainListProps) {
       {state.status === 'ready' && state.list.length > 0 && (
         <>
           <DomainTable
+            consoleRoute={routes.console}
             list={state.list}
             busy={store.busy.value}
             sort={store.sort.value}

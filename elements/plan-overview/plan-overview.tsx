@@ -4,7 +4,6 @@
  * says whether the plan includes it, with the upgrade link (online edition) or work-order notice of shell §6.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { useEffect, useMemo } from 'react';
 import type { PlanAction, PlanInfo } from '../../core/api/endpoints/platform.js';
@@ -15,6 +14,7 @@ import { useElement, useT } from '../../core/ui/element-context.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import { StatusTag, type StatusSetting } from '../../core/ui/parts/status-tag.js';
 import { createPlanOverviewStore } from './store.js';
+import { NavLink } from '../../core/ui/parts/nav-link.js';
 
 /** Props of the component (attributes of the element). */
 export interface PlanOverviewProps {
@@ -50,7 +50,7 @@ function expiryState(plan: PlanInfo, now: number): 'expired' | 'expiring' | 'val
 /** The plan overview. */
 export function PlanOverview({ view }: PlanOverviewProps) {
   useSignals();
-  const { client, language, emit } = useElement();
+  const { client, language } = useElement();
   const t = useT();
   const store = useMemo(() => createPlanOverviewStore(client), [client]);
   const state = store.state.value;
@@ -74,10 +74,6 @@ export function PlanOverview({ view }: PlanOverviewProps) {
     [t],
   );
 
-  const openNotice = () => {
-    const notice = noticeFor(flag);
-    emit('ec-navigate', { route: notice.route });
-  };
 
   useEffect(() => {
     void store.load();
@@ -152,12 +148,7 @@ export function PlanOverview({ view }: PlanOverviewProps) {
                     ) : (
                       <span className="ec-row">
                         <span className="ec-status-tag ec-status-neutral">{t('not-included')}</span>
-                        <Button
-                          type="button"
-                          link
-                          label={notice.kind === 'upgrade' ? t('upgrade') : t('work-order')}
-                          onClick={openNotice}
-                        />
+                        <NavLink route={notice.route}>{notice.kind === 'upgrade' ? t('upgrade') : t('work-order')}</NavLink>
                       </span>
                     )}
                   </td>

@@ -1,18 +1,13 @@
 /**
- * The page frame of shell §2 "Page layout: breadcrumb, optional back link, title, tabs". Navigation is never done
- * here: links ask the host to go somewhere with `ec-navigate`, because only the host knows its router (hash when
- * embedded, history when standalone).
+ * The page frame of shell §2 "Page layout: breadcrumb, optional back link, title, tabs". Its links follow the
+ * element's `route-mode` and ask the host with `ec-navigate` (./nav-link.tsx): only the host knows its router.
  */
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useElement, useT } from '../element-context.js';
+import { useT } from '../element-context.js';
+import { NavLink, type NavTarget } from './nav-link.js';
 
 /** Where a link leads: a route name of the host and its parameters (the `ec-navigate` detail). */
-export interface NavigationTarget {
-  /** Route name, e.g. `domain-list`. */
-  route: string;
-  /** Route parameters, e.g. `{ id: 12 }`. */
-  params?: Record<string, string | number>;
-}
+export type NavigationTarget = NavTarget;
 
 /** One breadcrumb step; without a `route` it is plain text (the current page, or a group without a page). */
 export interface BreadcrumbItem {
@@ -56,7 +51,6 @@ export interface PageLayoutProps {
  * selects, so moving through the tabs does not change routes on every key press.
  */
 export function PageLayout({ title, breadcrumb, back, tabs, activeTab, onTabChange, children }: PageLayoutProps) {
-  const { emit } = useElement();
   const t = useT('common');
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -66,10 +60,6 @@ export function PageLayout({ title, breadcrumb, back, tabs, activeTab, onTabChan
   const tabId = (index: number) => `${baseId}-tab-${index}`;
   const panelId = `${baseId}-panel`;
   const titleId = `${baseId}-title`;
-
-  const navigate = (target: NavigationTarget) => {
-    emit('ec-navigate', target.params ? { route: target.route, params: target.params } : { route: target.route });
-  };
 
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     if (!tabs) return;
@@ -98,9 +88,9 @@ export function PageLayout({ title, breadcrumb, back, tabs, activeTab, onTabChan
                 return (
                   <li key={`${index}-${item.label}`}>
                     {route && !current ? (
-                      <button type="button" className="ec-link" onClick={() => navigate({ route, params: item.params })}>
+                      <NavLink route={route} params={item.params}>
                         {item.label}
-                      </button>
+                      </NavLink>
                     ) : (
                       <span aria-current={current ? 'page' : undefined}>{item.label}</span>
                     )}
@@ -112,10 +102,9 @@ export function PageLayout({ title, breadcrumb, back, tabs, activeTab, onTabChan
         )}
         <div className="ec-row">
           {back && (
-            <button type="button" className="ec-link ec-back-link" part="back" onClick={() => navigate(back)}>
-              <i className="pi pi-arrow-left" aria-hidden="true" />
+            <NavLink route={back.route} params={back.params} icon="pi pi-arrow-left" className="ec-back-link" part="back">
               {t('action.back')}
-            </button>
+            </NavLink>
           )}
           <h2 id={titleId} className="ec-page-title" part="title">
             {title}

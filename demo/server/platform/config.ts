@@ -63,8 +63,8 @@ export function readCorsOrigins(value: string | undefined): string[] {
 
 /** The API base every route is mounted under (DESIGN §3). */
 export const API_BASE = '/api';
-/** Where the console is served (shell §1). */
-export const CONSOLE_BASE = '/console';
+/** Where the console is served (shell §1); one value shared with the elements' links. */
+export { CONSOLE_BASE } from '../../../core/config/route-paths.js';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -14,6 +14,8 @@ import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js'
 import { STATUS_TAGS } from '../labels.js';
 import type { Loaded, TimeFilter } from '../store.js';
 import { DomainSelect, TimeFilterFields } from './filters.js';
+import { NavLink } from '../../../core/ui/parts/nav-link.js';
+import { BAN_ROUTES } from '../routes.js';
 
 /** Props of {@link Overview}. */
 export interface OverviewProps {
@@ -28,7 +30,6 @@ export interface OverviewProps {
   /** Opens batch unban. */
   onBatchUnban: () => void;
   /** Asks the host for the record list. */
-  onRecords: () => void;
 }
 
 /** Chart data of a tally: the key as dimension, the count as metric. */
@@ -89,7 +90,9 @@ export function Overview(props: OverviewProps) {
         <DomainSelect domains={domains} value={domainId} onChange={props.onDomain} allowAll />
         <span className="ec-spacer" />
         <Button type="button" icon="pi pi-refresh" outlined label={t('refresh')} onClick={props.onRefresh} />
-        <Button type="button" icon="pi pi-list" outlined label={t('overview.records')} onClick={props.onRecords} />
+        <NavLink appearance="button-outlined" icon="pi pi-list" route={BAN_ROUTES.records}>
+          {t('overview.records')}
+        </NavLink>
         <Button type="button" icon="pi pi-unlock" label={t('batch.open')} onClick={props.onBatchUnban} aria-haspopup="dialog" />
       </div>
       {body()}

@@ -19,6 +19,7 @@ import { MultiValueInput } from '../../../core/ui/parts/multi-value-input.js';
 import type { RuleDraft } from '../draft.js';
 import { ACTION_KEYS, MATCH_HINT_KEYS, MATCH_TYPE_KEYS, REQUEST_RULE_KEYS } from '../labels.js';
 import { FieldIssues } from './field-issues.js';
+import { PlanNoticeLink } from '../../../core/ui/parts/nav-link.js';
 
 /** Marks disabled options for assistive technology (PrimeReact only sets a data attribute). */
 const itemDisabled = (options?: { context?: { disabled?: boolean } }) => ({ 'aria-disabled': options?.context?.disabled ? true : undefined });
@@ -39,14 +40,12 @@ export interface MatchSectionProps extends SectionProps {
   domain: string;
   regexGate: PlanGate;
   /** Opens the upgrade page or the work order. */
-  onPlanNotice: () => void;
 }
 
 /** The request rule, execution method and matching content; `part="match-section"`. */
-export function MatchSection({ id, draft, update, issuesOf, domain, regexGate, onPlanNotice }: MatchSectionProps) {
+export function MatchSection({ id, draft, update, issuesOf, domain, regexGate }: MatchSectionProps) {
   const t = useT();
   const tRules = useT('rules');
-  const tCommon = useT('common');
 
   const typeLabel = t('field.match-type');
   const typeOptions = CACHE_MATCH_TYPES.map((type) => ({ value: type, label: t(MATCH_TYPE_KEYS[type]), disabled: type === 'fuzzy' && !regexGate.allowed }));
@@ -82,9 +81,7 @@ export function MatchSection({ id, draft, update, issuesOf, domain, regexGate, o
       {regexGate.notice ? (
         <p className="ec-plan-notice" role="note">
           <span>{tRules('cache.regex-plan')}</span>{' '}
-          <button type="button" className="ec-link" onClick={onPlanNotice}>
-            {regexGate.notice.kind === 'upgrade' ? tCommon('plan.upgrade-link') : tCommon('plan.work-order-link')}
-          </button>
+          <PlanNoticeLink notice={regexGate.notice} />
         </p>
       ) : (
         <p className="ec-muted">{t('hint.regex-case')}</p>

@@ -38,14 +38,13 @@ export interface RuleDialogProps {
   /** The domain's rules now, for the limits. */
   rules: readonly CacheRuleInfo[];
   regexGate: PlanGate;
-  onPlanNotice: () => void;
   /** Saves the rule into the list; findings come back naming the rule's own fields. */
   onSave: (rule: CacheRuleInput) => Promise<SaveOutcome>;
   onHide: () => void;
 }
 
 /** The rule dialog; mounted while open. */
-export function RuleDialog({ domainId, domain, rule, rules, regexGate, onPlanNotice, onSave, onHide }: RuleDialogProps) {
+export function RuleDialog({ domainId, domain, rule, rules, regexGate, onSave, onHide }: RuleDialogProps) {
   const t = useT();
   const id = useId();
   const [draft, setDraft, draftControls] = useDraft<RuleDraft>(`cache-rules:${domainId}:${rule?.id ?? 'new'}`, () => toDraft(rule));
@@ -122,7 +121,7 @@ export function RuleDialog({ domainId, domain, rule, rules, regexGate, onPlanNot
             />
           </div>
         </div>
-        <MatchSection id={`${id}-match`} draft={draft} update={update} issuesOf={issuesOf} domain={domain} regexGate={regexGate} onPlanNotice={onPlanNotice} />
+        <MatchSection id={`${id}-match`} draft={draft} update={update} issuesOf={issuesOf} domain={domain} regexGate={regexGate} />
         <CachingSection id={`${id}-caching`} draft={draft} update={update} issuesOf={issuesOf} />
         <KeySection id={`${id}-key`} draft={draft} update={update} issuesOf={issuesOf} domainId={domainId} sharedName={rule?.share_domain ?? null} />
         {failure ? (

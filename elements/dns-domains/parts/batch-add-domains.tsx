@@ -19,6 +19,7 @@ import { DNS_ROUTES, rememberSelectedJob } from '../../dns-shared/routes.js';
 import { useDnsJob } from '../../dns-shared/use-dns-job.js';
 import { DOMAINS_SUBMITTED_EVENT } from '../events.js';
 import type { DnsDomainsStore } from '../store.js';
+import { NavLink, useNavigate } from '../../../core/ui/parts/nav-link.js';
 
 /** Dropdown value meaning "no group". */
 const NO_GROUP = 0;
@@ -37,6 +38,7 @@ export interface BatchAddDomainsProps {
 /** The batch-add-domains page. */
 export function BatchAddDomains({ store }: BatchAddDomainsProps) {
   const { client, emit } = useElement();
+  const navigate = useNavigate();
   const t = useT();
   const tRules = useT('rules');
   const textId = useId();
@@ -73,7 +75,7 @@ export function BatchAddDomains({ store }: BatchAddDomainsProps) {
   };
   const openDetails = (job: DnsJob) => {
     rememberSelectedJob(job.id);
-    emit('ec-navigate', { route: DNS_ROUTES.jobDetails });
+    navigate({ route: DNS_ROUTES.jobDetails });
   };
 
   useEffect(() => {
@@ -86,7 +88,9 @@ export function BatchAddDomains({ store }: BatchAddDomainsProps) {
         <JobProgress job={progress.job} pollFailed={progress.failed} onDetails={openDetails} />
         <div className="ec-dns-actions">
           <Button type="button" label={t('batch.add-more')} onClick={again} />
-          <Button type="button" outlined label={t('batch.back')} onClick={() => emit('ec-navigate', { route: DNS_ROUTES.domains })} />
+          <NavLink appearance="button-outlined" route={DNS_ROUTES.domains}>
+          {t('batch.back')}
+        </NavLink>
         </div>
       </div>
     );
@@ -137,7 +141,9 @@ export function BatchAddDomains({ store }: BatchAddDomainsProps) {
       )}
       <div className="ec-dns-actions">
         <Button type="submit" label={t('batch.submit', { count: result.entries.length })} loading={saving.saving} />
-        <Button type="button" outlined label={t('batch.back')} onClick={() => emit('ec-navigate', { route: DNS_ROUTES.domains })} />
+        <NavLink appearance="button-outlined" route={DNS_ROUTES.domains}>
+          {t('batch.back')}
+        </NavLink>
       </div>
     </form>
   );

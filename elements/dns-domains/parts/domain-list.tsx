@@ -6,7 +6,7 @@
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { DNS_ACCESS_STATUSES, type DnsAccessStatus, type DnsDomain } from '../../../core/api/endpoints/dns.js';
+import { DNS_ACCESS_STATUSES, type DnsAccessStatus } from '../../../core/api/endpoints/dns.js';
 import { DNS_STATUSES, type DnsStatus } from '../../../core/rules/dns.js';
 import { formatCount } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
@@ -19,6 +19,7 @@ import { accessTags, statusTags } from '../labels.js';
 import type { DnsDomainsStore } from '../store.js';
 import { DomainTable } from './domain-table.js';
 import { MoveGroupDialog } from './move-group-dialog.js';
+import { NavLink } from '../../../core/ui/parts/nav-link.js';
 
 /** Dropdown value meaning "all": PrimeReact treats '' and null as no selection. */
 const ALL = '*';
@@ -56,7 +57,6 @@ export function DomainList({ store }: DomainListProps) {
   const statusLabel = t('filter.status');
   const accessLabel = t('filter.access');
 
-  const navigate = (route: string, params?: Record<string, string | number>) => emit('ec-navigate', params ? { route, params } : { route });
   const setStatus = async (ids: number[], status: DnsStatus) => {
     if (await store.setStatus(ids, status)) emit(DOMAIN_STATUS_CHANGED_EVENT, { ids, status });
   };
@@ -112,10 +112,18 @@ export function DomainList({ store }: DomainListProps) {
         </div>
       </div>
       <div className="ec-row" part="actions">
-        <Button type="button" icon="pi pi-plus" label={t('action.batch-add')} onClick={() => navigate(DNS_ROUTES.batchDomains)} />
-        <Button type="button" icon="pi pi-upload" outlined label={t('action.import')} onClick={() => navigate(DNS_ROUTES.importLog)} />
-        <Button type="button" icon="pi pi-chart-bar" outlined label={t('action.statistics')} onClick={() => navigate(DNS_ROUTES.statistics)} />
-        <Button type="button" icon="pi pi-folder" outlined label={t('action.groups')} onClick={() => navigate(DNS_ROUTES.groups)} />
+        <NavLink appearance="button" icon="pi pi-plus" route={DNS_ROUTES.batchDomains}>
+          {t('action.batch-add')}
+        </NavLink>
+        <NavLink appearance="button-outlined" icon="pi pi-upload" route={DNS_ROUTES.importLog}>
+          {t('action.import')}
+        </NavLink>
+        <NavLink appearance="button-outlined" icon="pi pi-chart-bar" route={DNS_ROUTES.statistics}>
+          {t('action.statistics')}
+        </NavLink>
+        <NavLink appearance="button-outlined" icon="pi pi-folder" route={DNS_ROUTES.groups}>
+          {t('action.groups')}
+        </NavLink>
         <span className="ec-spacer" />
         <Button type="button" icon="pi pi-refresh" outlined label={t('action.refresh')} onClick={() => void domains.load()} />
       </div>
@@ -143,7 +151,6 @@ export function DomainList({ store }: DomainListProps) {
         accessTags={access}
         statusTags={statuses}
         onSelect={(next) => (selectedSignal.value = next)}
-        onRecords={(domain: DnsDomain) => navigate(DNS_ROUTES.records, { id: domain.id })}
         onStatus={(domain, status) => void setStatus([domain.id], status)}
         onDelete={(domain) => void remove([domain.id])}
         onPage={({ page, pageSize }) => store.setPage(page, pageSize)}

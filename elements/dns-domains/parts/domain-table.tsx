@@ -15,6 +15,8 @@ import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag
 import type { DnsStatus } from '../../../core/rules/dns.js';
 import type { PagedState } from '../../dns-shared/paged-list.js';
 import { SelectAllBox, SelectRowBox } from '../../dns-shared/selection.js';
+import { NavLink } from '../../../core/ui/parts/nav-link.js';
+import { DNS_ROUTES } from '../../dns-shared/routes.js';
 
 /** Props of {@link DomainTable}. */
 export interface DomainTableProps {
@@ -26,7 +28,6 @@ export interface DomainTableProps {
   accessTags: readonly StatusSetting[];
   statusTags: readonly StatusSetting[];
   onSelect: (next: Set<number>) => void;
-  onRecords: (domain: DnsDomain) => void;
   onStatus: (domain: DnsDomain, status: DnsStatus) => void;
   onDelete: (domain: DnsDomain) => void;
   onPage: (change: PageChange) => void;
@@ -35,7 +36,7 @@ export interface DomainTableProps {
 
 /** Domains of the current page, or the state shown instead. */
 export function DomainTable(props: DomainTableProps) {
-  const { state, busy, page, pageSize, selected, accessTags, statusTags, onSelect, onRecords, onStatus, onDelete, onPage, onRetry } = props;
+  const { state, busy, page, pageSize, selected, accessTags, statusTags, onSelect, onStatus, onDelete, onPage, onRetry } = props;
   const { language } = useElement();
   const t = useT();
 
@@ -43,7 +44,9 @@ export function DomainTable(props: DomainTableProps) {
     const next: DnsStatus = domain.status === 'normal' ? 'disabled' : 'normal';
     return (
       <div className="ec-row ec-dns-row-actions">
-        <Button type="button" link label={t('action.records')} aria-label={t('action.records-of', { domain: domain.domain })} onClick={() => onRecords(domain)} />
+        <NavLink route={DNS_ROUTES.records} params={{ id: domain.id }} aria-label={t('action.records-of', { domain: domain.domain })}>
+          {t('action.records')}
+        </NavLink>
         <ConfirmPopover
           message={t(next === 'disabled' ? 'confirm.disable' : 'confirm.enable', { domain: domain.domain })}
           confirmLabel={t(next === 'disabled' ? 'action.disable' : 'action.enable')}
@@ -92,7 +95,11 @@ export function DomainTable(props: DomainTableProps) {
         />
         <Column
           header={t('column.domain')}
-          body={(domain: DnsDomain) => <Button type="button" link className="ec-dns-domain-link" label={domain.domain} onClick={() => onRecords(domain)} />}
+          body={(domain: DnsDomain) => (
+            <NavLink route={DNS_ROUTES.records} params={{ id: domain.id }} className="ec-dns-domain-link">
+              {domain.domain}
+            </NavLink>
+          )}
         />
         <Column header={t('column.access')} body={(domain: DnsDomain) => <StatusTag settings={accessTags} value={domain.access_status} />} />
         <Column header={t('column.status')} body={(domain: DnsDomain) => <StatusTag settings={statusTags} value={domain.status} />} />

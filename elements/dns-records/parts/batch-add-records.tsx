@@ -24,6 +24,7 @@ import { useDnsJob } from '../../dns-shared/use-dns-job.js';
 import { RECORDS_SUBMITTED_EVENT } from '../events.js';
 import { LINE_KEYS } from '../vocabulary.js';
 import { DomainsPicker } from './domain-picker.js';
+import { useNavigate } from '../../../core/ui/parts/nav-link.js';
 
 /** The form's draft. */
 interface BatchDraft {
@@ -60,6 +61,7 @@ function recordsOf(entries: readonly string[], line: string, ttl: number): DnsRe
 /** The batch-add-records page. */
 export function BatchAddRecords({ initialDomains }: BatchAddRecordsProps) {
   const { client, language, emit } = useElement();
+  const navigate = useNavigate();
   const t = useT();
   const tRules = useT('rules');
   const textId = useId();
@@ -104,7 +106,7 @@ export function BatchAddRecords({ initialDomains }: BatchAddRecordsProps) {
   };
   const openDetails = (job: DnsJob) => {
     rememberSelectedJob(job.id);
-    emit('ec-navigate', { route: DNS_ROUTES.jobDetails });
+    navigate({ route: DNS_ROUTES.jobDetails });
   };
 
   if (started && progress.job) {

@@ -16,6 +16,7 @@ import { isJobRunning, jobOutcome, jobOutcomeTags } from '../../dns-shared/job-l
 import type { PagedList } from '../../dns-shared/paged-list.js';
 import { DNS_ROUTES, rememberSelectedJob } from '../../dns-shared/routes.js';
 import { JOB_POLL_MS } from '../../dns-shared/use-dns-job.js';
+import { useNavigate } from '../../../core/ui/parts/nav-link.js';
 
 /** Props of {@link ImportHistory}. */
 export interface ImportHistoryProps {
@@ -24,7 +25,8 @@ export interface ImportHistoryProps {
 
 /** The import jobs. */
 export function ImportHistory({ imports }: ImportHistoryProps) {
-  const { language, emit } = useElement();
+  const { language } = useElement();
+  const navigate = useNavigate();
   const t = useT();
   const tJobs = useT('dns-jobs');
   const tags = useMemo(() => jobOutcomeTags(tJobs), [tJobs]);
@@ -33,7 +35,7 @@ export function ImportHistory({ imports }: ImportHistoryProps) {
 
   const open = (job: DnsJob) => {
     rememberSelectedJob(job.id);
-    emit('ec-navigate', { route: DNS_ROUTES.jobDetails });
+    navigate({ route: DNS_ROUTES.jobDetails });
   };
 
   useEffect(() => {

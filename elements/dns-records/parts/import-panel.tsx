@@ -24,6 +24,7 @@ import { parseInWorker, workbookInWorker } from '../files/file-worker.js';
 import { fileIssue, importableRows, toRecordFields, type FileIssue, type ImportPreview as Preview } from '../files/import-model.js';
 import { workbookLabels, workbookVocabulary } from '../vocabulary.js';
 import { ImportPreview } from './import-preview.js';
+import { useNavigate } from '../../../core/ui/parts/nav-link.js';
 
 /** What the panel shows. */
 type PanelState =
@@ -54,6 +55,7 @@ async function withKnownDomains(preview: Preview, known: (domains: string[]) => 
 /** The import panel. */
 export function ImportPanel({ onStarted }: ImportPanelProps) {
   const { client, language, root, emit } = useElement();
+  const navigate = useNavigate();
   const t = useT();
   const fileInputId = useId();
   const modeName = useId();
@@ -124,7 +126,7 @@ export function ImportPanel({ onStarted }: ImportPanelProps) {
   };
   const openDetails = (job: DnsJob) => {
     rememberSelectedJob(job.id);
-    emit('ec-navigate', { route: DNS_ROUTES.jobDetails });
+    navigate({ route: DNS_ROUTES.jobDetails });
   };
 
   if (state.step === 'started') {

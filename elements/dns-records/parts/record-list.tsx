@@ -24,6 +24,7 @@ import type { DnsRecordsStore } from '../store.js';
 import { LINE_KEYS, workbookLabels } from '../vocabulary.js';
 import { useRecordEditor } from './record-editor.js';
 import { NEW_ROW_ID, RecordTable, type RecordTableProps } from './record-table.js';
+import { NavLink } from '../../../core/ui/parts/nav-link.js';
 
 /** Dropdown value meaning "all": PrimeReact treats '' as no selection. */
 const ALL = '*';
@@ -153,8 +154,12 @@ export function RecordList({ store }: RecordListProps) {
       </div>
       <div className="ec-row" part="actions">
         <Button type="button" icon="pi pi-plus" label={t('action.add')} disabled={editing !== null || state.status !== 'ready'} onClick={() => (store.editing.value = 'new')} />
-        <Button type="button" outlined label={t('action.batch-add')} onClick={() => emit('ec-navigate', { route: DNS_ROUTES.batchRecords })} />
-        <Button type="button" icon="pi pi-upload" outlined label={t('action.import')} onClick={() => emit('ec-navigate', { route: DNS_ROUTES.importLog })} />
+        <NavLink appearance="button-outlined" route={DNS_ROUTES.batchRecords}>
+          {t('action.batch-add')}
+        </NavLink>
+        <NavLink appearance="button-outlined" icon="pi pi-upload" route={DNS_ROUTES.importLog}>
+          {t('action.import')}
+        </NavLink>
         <Button type="button" icon="pi pi-download" outlined label={t('action.export-xlsx')} loading={exporting === 'xlsx'} disabled={!domain} onClick={() => void exportAs('xlsx')} />
         <Button type="button" icon="pi pi-download" outlined label={t('action.export-bind')} loading={exporting === 'bind'} disabled={!domain} onClick={() => void exportAs('bind')} />
         <span className="ec-spacer" />

@@ -27,6 +27,7 @@ import { WebsitePicker } from '../../domain-list/parts/website-picker.js';
 import { SETTING_KEYS } from '../../domain-list/vocabulary.js';
 import type { BatchRequest, DomainBatchStore } from '../store.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
+import { PlanNoticeLink } from '../../../core/ui/parts/nav-link.js';
 
 /** Why a site cannot be batch configured (rules §5), from what the list shows of it. */
 export function batchConfigRefusal(site: WebsiteInfo) {
@@ -37,16 +38,14 @@ export function batchConfigRefusal(site: WebsiteInfo) {
 export interface BatchSettingFormProps {
   store: DomainBatchStore;
   onPreview: (request: BatchRequest) => void;
-  onNotice: () => void;
 }
 
 /** The batch setting form. */
-export function BatchSettingForm({ store, onPreview, onNotice }: BatchSettingFormProps) {
+export function BatchSettingForm({ store, onPreview }: BatchSettingFormProps) {
   useSignals();
   const t = useT('domain-batch');
   const tList = useT('domain-list');
   const tRules = useT('rules');
-  const tCommon = useT('common');
   const baseId = useId();
   const picker = useMemo(() => createWebsitePickerStore(), []);
   const [chosen, setChosen] = useState<ReadonlySet<keyof WebsiteSettings>>(new Set());
@@ -138,9 +137,7 @@ export function BatchSettingForm({ store, onPreview, onNotice }: BatchSettingFor
               {gated && websocketGate.notice && (
                 <span className="ec-plan-notice" role="note">
                   {tRules('websites.websocket-not-in-plan')}
-                  <button type="button" className="ec-link" onClick={onNotice}>
-                    {websocketGate.notice.kind === 'upgrade' ? tCommon('plan.upgrade-link') : tCommon('plan.work-order-link')}
-                  </button>
+                  <PlanNoticeLink notice={websocketGate.notice} />
                 </span>
               )}
             </div>

@@ -40,6 +40,7 @@ import { DomainLinesField } from './domain-lines-field.js';
 import { newOriginRow, OriginEditor, toOrigins, type OriginRow } from './origin-editor.js';
 import { OutcomeSummary, OutcomeTable } from './outcome-table.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
+import { PlanNoticeLink } from '../../../core/ui/parts/nav-link.js';
 
 /** The wizard's steps, in order. */
 export const WIZARD_STEPS = ['domains', 'origins', 'review', 'result'] as const;
@@ -84,11 +85,10 @@ export interface AddDomainWizardProps {
   /** The server added websites. */
   onAdded: (answer: WebsiteBatchAnswer) => void;
   /** Open the plan notice's page. */
-  onNotice: () => void;
 }
 
 /** The wizard; `part="wizard"`. */
-export function AddDomainWizard({ store, onClose, onAdded, onNotice }: AddDomainWizardProps) {
+export function AddDomainWizard({ store, onClose, onAdded }: AddDomainWizardProps) {
   useSignals();
   const { client } = useElement();
   const t = useT('domain-list');
@@ -287,9 +287,7 @@ export function AddDomainWizard({ store, onClose, onAdded, onNotice }: AddDomain
             {!httpsGate.allowed && httpsGate.notice && (
               <div className="ec-plan-notice" role="note">
                 <span>{t('field.https-not-in-plan')}</span>
-                <button type="button" className="ec-link" onClick={onNotice}>
-                  {httpsGate.notice.kind === 'upgrade' ? tCommon('plan.upgrade-link') : tCommon('plan.work-order-link')}
-                </button>
+                <PlanNoticeLink notice={httpsGate.notice} />
               </div>
             )}
             {fieldError(ids.https, message('https', tried.has('origins')))}

@@ -15,6 +15,7 @@ import { publishNotice } from '../../../core/api/notices.js';
 import { formatDate } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
+import { NavLink } from '../../../core/ui/parts/nav-link.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
 import type { DomainListSort, DomainSelection } from '../store.js';
 import {
@@ -28,7 +29,7 @@ import {
 } from '../vocabulary.js';
 
 /** What a row action asks for. */
-export type RowAction = 'console' | 'edit' | 'suspend' | 'enable' | 'delete';
+export type RowAction = 'edit' | 'suspend' | 'enable' | 'delete';
 
 /** Props of {@link DomainTable}. */
 export interface DomainTableProps {
@@ -46,6 +47,8 @@ export interface DomainTableProps {
   onTogglePage: (on: boolean) => void;
   onSort: (sort: DomainListSort | null) => void;
   onAction: (action: RowAction, site: WebsiteInfo, trigger: HTMLElement) => void;
+  /** Host route of a website's console (the `layout` attribute's), the target of each row's console link. */
+  consoleRoute: string;
 }
 
 /** Props of {@link SelectBox}. */
@@ -66,7 +69,7 @@ function SelectBox({ site, label, selection, isSelected, onToggle }: SelectBoxPr
 
 /** The website rows. */
 export function DomainTable(props: DomainTableProps) {
-  const { list, busy, sort, selection, isSelected, working, onSort } = props;
+  const { list, busy, sort, selection, isSelected, working, onSort, consoleRoute } = props;
   const { language } = useElement();
   const t = useT('domain-list');
   const tRules = useT('rules');
@@ -263,9 +266,9 @@ export function DomainTable(props: DomainTableProps) {
           const disabled = latest.current.working.has(site.id);
           return (
             <div className="ec-row-actions">
-              <button type="button" className="ec-link" onClick={act('console', site)} aria-label={forDomain('action.console-of', site.domain)}>
+              <NavLink route={consoleRoute} params={{ id: site.id }} aria-label={forDomain('action.console-of', site.domain)}>
                 {label('action.console')}
-              </button>
+              </NavLink>
               <button type="button" className="ec-link" disabled={disabled} onClick={act('edit', site)} aria-label={forDomain('action.edit-of', site.domain)}>
                 {label('action.edit')}
               </button>
@@ -292,7 +295,7 @@ export function DomainTable(props: DomainTableProps) {
         },
       },
     ];
-  }, [t, tRules, language, selection]);
+  }, [t, tRules, language, selection, consoleRoute]);
 
   return (
     <FastTable

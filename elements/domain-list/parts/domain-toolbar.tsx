@@ -16,6 +16,8 @@ import type { StatusSetting } from '../../../core/ui/parts/status-tag.js';
 import type { DomainListFilters } from '../store.js';
 import { ACCESS_MODE_KEYS } from '../vocabulary.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
+import { NavLink, PlanNoticeLink } from '../../../core/ui/parts/nav-link.js';
+import type { DomainRoutes } from '../routes.js';
 
 /**
  * The option value of "all" in the filter dropdowns. PrimeReact's Dropdown treats an empty value as no selection and
@@ -33,14 +35,14 @@ export interface DomainToolbarProps {
   addGate: PlanGate;
   onFilter: <Name extends keyof DomainListFilters>(name: Name, value: DomainListFilters[Name]) => void;
   onAdd: () => void;
-  onNavigate: (target: 'batchAdd' | 'batchDelete' | 'batchSetting' | 'groups') => void;
-  onNotice: () => void;
+  /** The host pages the toolbar links to (the `layout` attribute's routes). */
+  routes: DomainRoutes;
   onRefresh: () => void;
 }
 
 /** Filters, actions and plan usage; memoised, so paging does not render it again. */
 export const DomainToolbar = memo(function DomainToolbar(props: DomainToolbarProps) {
-  const { filters, groups, statusTags, quota, addGate, onFilter, onAdd, onNavigate, onNotice, onRefresh } = props;
+  const { filters, groups, statusTags, quota, addGate, onFilter, onAdd, routes, onRefresh } = props;
   const { language } = useElement();
   const t = useT('domain-list');
   const tCommon = useT('common');
@@ -76,10 +78,18 @@ export const DomainToolbar = memo(function DomainToolbar(props: DomainToolbarPro
     <div className="ec-stack" part="toolbar">
       <div className="ec-row ec-toolbar-actions">
         <Button type="button" icon="pi pi-plus" label={t('action.add')} disabled={!addGate.allowed} onClick={onAdd} />
-        <Button type="button" outlined label={t('action.batch-add')} disabled={!addGate.allowed} onClick={() => onNavigate('batchAdd')} />
-        <Button type="button" outlined label={t('action.batch-delete')} onClick={() => onNavigate('batchDelete')} />
-        <Button type="button" outlined label={t('action.batch-setting')} onClick={() => onNavigate('batchSetting')} />
-        <Button type="button" text label={t('action.groups')} onClick={() => onNavigate('groups')} />
+        <NavLink appearance="button-outlined" route={routes.batchAdd} disabled={!addGate.allowed}>
+          {t('action.batch-add')}
+        </NavLink>
+        <NavLink appearance="button-outlined" route={routes.batchDelete}>
+          {t('action.batch-delete')}
+        </NavLink>
+        <NavLink appearance="button-outlined" route={routes.batchSetting}>
+          {t('action.batch-setting')}
+        </NavLink>
+        <NavLink appearance="button-text" route={routes.groups}>
+          {t('action.groups')}
+        </NavLink>
         <span className="ec-spacer" />
         <div className="ec-usage">
           <span id={usageId}>{t('usage.label')}</span>
@@ -96,9 +106,7 @@ export const DomainToolbar = memo(function DomainToolbar(props: DomainToolbarPro
       {!addGate.allowed && addGate.notice && (
         <div className="ec-plan-notice" role="note">
           <span>{tCommon('plan.upgrade-notice')}</span>
-          <button type="button" className="ec-link" onClick={onNotice}>
-            {addGate.notice.kind === 'upgrade' ? tCommon('plan.upgrade-link') : tCommon('plan.work-order-link')}
-          </button>
+          <PlanNoticeLink notice={addGate.notice} />
         </div>
       )}
       <div className="ec-row ec-toolbar" role="search" aria-label={t('toolbar-label')}>

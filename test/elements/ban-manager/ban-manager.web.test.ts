@@ -96,7 +96,7 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
     await waitUntil(() => shadow(element).querySelector('[part="counts"]'), 'the counts show', { timeout: 5000 });
     setTimeout(() => button(shadow(element), 'Ban records').click());
     const event = await oneEvent(element, 'ec-navigate');
-    expect(event.detail).to.deep.equal({ route: 'cloud-speed-new-safety-protection-banManage-banRecord' });
+    expect(event.detail).to.deep.equal({ route: 'cloud-speed-new-safety-protection-banManage-banRecord', path: '/cloud-speed/safety-protection/banManage/banRecord' });
   });
 
   it('records: every rules §3 field, UTC+8 times, filters by status, IP and date range', async () => {

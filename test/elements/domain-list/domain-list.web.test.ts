@@ -198,7 +198,11 @@ describe('<ec-domain-list> (rules §3, §4; shell §9)', () => {
     const id = await siteId('shop.example.com');
     const navigate = oneEvent(element, 'ec-navigate');
     rowOf(element, 'shop.example.com').querySelector<HTMLButtonElement>('button[aria-label="Open the console of shop.example.com"]')!.click();
-    expect((await navigate).detail).to.deep.equal({ route: 'cloud-speed-new-speed-network-domain-acceleration-console-id', params: { id } });
+    expect((await navigate).detail).to.deep.equal({
+      route: 'cloud-speed-new-speed-network-domain-acceleration-console-id',
+      params: { id },
+      path: `/cloud-speed/speed-network/domain-acceleration/console/${id}`,
+    });
     const old = await list(html`<ec-domain-list lang="en-US" layout="old"></ec-domain-list>`);
     const oldNavigate = oneEvent(old, 'ec-navigate');
     rowOf(old, 'shop.example.com').querySelector<HTMLButtonElement>('button[aria-label="Open the console of shop.example.com"]')!.click();

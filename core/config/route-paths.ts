@@ -1,0 +1,72 @@
+/**
+ * The console paths of the routes elements link to (shell §2), by route name. An element with `route-mode="hash"` or
+ * `"history"` turns a route name into a real link with this table, so a reader can open it in a new tab or copy it;
+ * a name missing here (the work-order page has no route in shell §2) stays a button that only sends `ec-navigate`.
+ *
+ * Only the routes elements name are here, not the demo host's whole table, which would put 200 routes into every
+ * element's download. test/elements/route-paths.test.ts holds this table to the demo host's (demo/host/routes.ts):
+ * same names, same paths, and every name an element sends is listed.
+ */
+
+/** Route name -> path under the console base, navigo syntax (`:id` parameters). */
+export const ROUTE_PATHS: Readonly<Record<string, string>> = {
+  // Cloud speed, new layout (domain management, the domain console, security).
+  'cloud-speed-new-domain-management-domain-list': '/cloud-speed/domain-management/domain-list',
+  'cloud-speed-new-domain-management-add-domain': '/cloud-speed/domain-management/add-domain',
+  'cloud-speed-new-domain-management-batch-delete': '/cloud-speed/domain-management/batch-delete',
+  'cloud-speed-new-domain-management-batch-setting': '/cloud-speed/domain-management/batch-setting',
+  'cloud-speed-new-domain-management-website-group': '/cloud-speed/domain-management/website-group',
+  'cloud-speed-new-domain-management-packages': '/cloud-speed/domain-management/packages',
+  'cloud-speed-new-speed-network-domain-acceleration-console-id': '/cloud-speed/speed-network/domain-acceleration/console/:id',
+  'cloud-speed-new-safety-protection-banManage': '/cloud-speed/safety-protection/banManage',
+  'cloud-speed-new-safety-protection-banManage-banRecord': '/cloud-speed/safety-protection/banManage/banRecord',
+  // Cloud speed, old layout.
+  'cloud-speed-old-businessList': '/cloud-speed/businessList',
+  'cloud-speed-old-batch-add': '/cloud-speed/batch-add',
+  'cloud-speed-old-batch-delete': '/cloud-speed/batch-delete',
+  'cloud-speed-old-batch-setting': '/cloud-speed/batch-setting',
+  'cloud-speed-old-websiteGroup': '/cloud-speed/websiteGroup',
+  'cloud-speed-old-console-id': '/cloud-speed/console/:id',
+  // Cloud resolving (DNS).
+  'cloud-resolving-domainList': '/cloud-resolving/domainList',
+  'cloud-resolving-domainList-console-record': '/cloud-resolving/domainList/console/:id/record',
+  'cloud-resolving-domainList-batch-domain-save': '/cloud-resolving/domainList/batch-domain-save',
+  'cloud-resolving-domainList-batch-record-save': '/cloud-resolving/domainList/batch-record-save',
+  'cloud-resolving-domainList-importLog': '/cloud-resolving/domainList/importLog',
+  'cloud-resolving-domainList-statistics': '/cloud-resolving/domainList/statistics',
+  'cloud-resolving-domainGroup': '/cloud-resolving/domainGroup',
+  'cloud-resolving-jobList': '/cloud-resolving/jobList',
+  'cloud-resolving-jobList-detail-list': '/cloud-resolving/jobList/detail-list',
+};
+
+/** Console base path (shell §1: the console is served under /console/). */
+export const CONSOLE_BASE = '/console';
+
+/** How an element's links route (attribute `route-mode`). */
+export type RouteMode = 'hash' | 'history' | 'none';
+
+/**
+ * The console path of `route` with its parameters filled in (encoded), or undefined when the route is not in the
+ * table or a parameter is missing.
+ */
+export function routePath(route: string, params: Readonly<Record<string, string | number>> = {}): string | undefined {
+  const pattern = ROUTE_PATHS[route];
+  if (pattern === undefined) return undefined;
+  let complete = true;
+  const path = pattern.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') {
+      complete = false;
+      return '';
+    }
+    return encodeURIComponent(String(value));
+  });
+  return complete ? path : undefined;
+}
+
+/** The href of a console path in a route mode: `#/path` (hash), `/console/path` (history), none for `none`. */
+export function consoleHref(mode: RouteMode, path: string): string | undefined {
+  if (mode === 'hash') return `#${path}`;
+  if (mode === 'history') return `${CONSOLE_BASE}${path}`;
+  return undefined;
+}
