@@ -14,6 +14,7 @@ import { translator } from '../i18n/i18n.js';
 import { CatalogueFailure, useShownLanguage } from './catalogue-loading.js';
 import { adoptToken, sessionToken, signedOutUnhandled } from '../session/session.js';
 import { trackElementHost } from '../session/element-hosts.js';
+import { ensureSessionUser } from '../session/session-user.js';
 import { emit } from './emit.js';
 import { ElementContext, type ElementContextValue, type RouteMode } from './element-context.js';
 import { ElementErrorBoundary } from './error-boundary.js';
@@ -135,6 +136,12 @@ export function defineElement<Props extends object>(
           : null,
       [host, root, language, apiBase, routeMode],
     );
+
+    // The user's edition flag decides plan notices; on a partner's page nobody else reads it (read once per page).
+    const token = sessionToken.value;
+    useEffect(() => {
+      if (context && token) ensureSessionUser(context.client);
+    }, [context, token]);
 
     // A bad value is said, never replaced in silence: a console warning for the page's developer, ec-error for its code.
     useEffect(() => {

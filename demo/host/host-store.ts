@@ -4,11 +4,11 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import type { ApiClient } from '../../core/api/client.js';
-import { getSubUserInfo, getUserInfo, logOut, logOutChild } from '../../core/api/endpoints/auth.js';
+import { logOut, logOutChild } from '../../core/api/endpoints/auth.js';
 import { getMemberConsoleInfo, getPlanActions, type MemberConsoleInfo, type PlanActionsAnswer } from '../../core/api/endpoints/platform.js';
 import { menuTypeFor, moduleGates, showsLayoutSwitch, syncStoredMenuType, MENU_TYPE_KEY, type MenuType } from '../../core/config/member-console.js';
-import { runMode } from '../../core/config/run-mode.js';
 import { applyUser, finishLogout, loginType } from '../../core/session/session.js';
+import { readSessionUser } from '../../core/session/session-user.js';
 
 /** Member console info, once loaded. */
 export const memberInfo = signal<MemberConsoleInfo | null>(null);
@@ -39,8 +39,7 @@ export const layoutSwitchVisible = computed(() => showsLayoutSwitch(memberInfo.v
  * users is theirs (the switch link), so it is left alone.
  */
 export async function loadAccount(client: ApiClient): Promise<void> {
-  const userCall = loginType.value === 'child' ? getSubUserInfo(client) : getUserInfo(client, runMode.value);
-  const [user, info, actions] = await Promise.allSettled([userCall, getMemberConsoleInfo(client), getPlanActions(client)]);
+  const [user, info, actions] = await Promise.allSettled([readSessionUser(client), getMemberConsoleInfo(client), getPlanActions(client)]);
   if (user.status === 'fulfilled') applyUser(user.value.user_raw);
   if (info.status === 'fulfilled') {
     memberInfo.value = info.value;

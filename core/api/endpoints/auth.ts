@@ -76,13 +76,13 @@ export function signInChild(client: ApiClient, body: ChildSignInRequest, options
 }
 
 /** The signed-in parent's info: `sso/V4/user/info` standalone, `iam/V4/user/info` embedded (shell §7). */
-export function getUserInfo(client: ApiClient, mode: UserInfoMode = 'standalone'): Promise<UserInfoAnswer> {
-  return client.get(mode === 'embedded' ? 'iam/V4/user/info' : 'sso/V4/user/info');
+export function getUserInfo(client: ApiClient, mode: UserInfoMode = 'standalone', options?: CallOptions): Promise<UserInfoAnswer> {
+  return client.get(mode === 'embedded' ? 'iam/V4/user/info' : 'sso/V4/user/info', undefined, options);
 }
 
 /** The signed-in child's info (shell §6: child users fetch their info from a sub-user endpoint). */
-export function getSubUserInfo(client: ApiClient): Promise<UserInfoAnswer> {
-  return client.get('V4/permission.get.subUserInfo');
+export function getSubUserInfo(client: ApiClient, options?: CallOptions): Promise<UserInfoAnswer> {
+  return client.get('V4/permission.get.subUserInfo', undefined, options);
 }
 
 /** Ends a parent session: the server revokes the token. */
