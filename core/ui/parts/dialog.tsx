@@ -4,7 +4,7 @@
  * renders inside the element's shadow root (`appendTo: 'self'`). PrimeReact's Dialog is loaded the first time a
  * dialog opens (./deferred.tsx), so an element's first render does not wait for it.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { DIALOG_WIDTH } from '../../config/constants.js';
 import { useT } from '../element-context.js';
 import { DeferredFailure, useDeferredModule } from './deferred.js';
@@ -36,9 +36,32 @@ export interface EcDialogProps {
   children?: ReactNode;
 }
 
-/** A modal dialog, 500 px wide by default; `part="dialog"`. */
+/** The focused element, looking inside shadow roots (a button in an element's shadow root, not its host). */
+function focusedElement(): HTMLElement | null {
+  let active: Element | null = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+/**
+ * Gives focus back to what opened the dialog when it closes or goes away (WAI-ARIA APG dialog pattern): otherwise
+ * focus falls to the page's body and a keyboard user starts again from the top. An opener that is gone (the row it
+ * sat in was deleted) gets nothing.
+ */
+function useFocusReturn(open: boolean): void {
+  useEffect(() => {
+    if (!open) return undefined;
+    const opener = focusedElement();
+    return () => {
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, [open]);
+}
+
+/** A modal dialog, 500 px wide by default; `part="dialog"`. Focus returns to its opener when it closes. */
 export function EcDialog({ visible, onHide, header, footer, width = DIALOG_WIDTH, dismissableMask = false, error = '', closable = true, children }: EcDialogProps) {
   const t = useT('common');
+  useFocusReturn(visible);
   const { module, failed, retry } = useDeferredModule(loadDialog, visible);
   if (!module) {
     return visible && failed ? (

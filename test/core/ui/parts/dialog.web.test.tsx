@@ -60,4 +60,36 @@ describe('EcDialog (shell §9 dialog width)', () => {
       await waitUntil(() => !dialog(element), 'the close button closes it');
     });
   }
+
+  it('WAI-ARIA APG: closing gives focus back to the button that opened it (close button, Esc and footer)', async () => {
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" className="opener" onClick={() => setOpen(true)}>
+            Edit
+          </button>
+          <EcDialog visible={open} onHide={() => setOpen(false)} header="Edit record" footer={<Button type="button" label="Save" className="save" onClick={() => setOpen(false)} />}>
+            <input aria-label="Name" />
+          </EcDialog>
+        </>
+      );
+    }
+    const element = await renderPart(Opener);
+    const opener = shadow(element).querySelector<HTMLButtonElement>('.opener')!;
+    const closers: Array<[string, (box: HTMLElement) => void]> = [
+      ['the close button', (box) => box.querySelector<HTMLButtonElement>('.p-dialog-header-close')!.click()],
+      ['Esc', (box) => box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', bubbles: true, composed: true }))],
+      ['the footer', (box) => box.querySelector<HTMLButtonElement>('.save')!.click()],
+    ];
+    for (const [how, close] of closers) {
+      opener.focus();
+      opener.click();
+      const box = await opened(element);
+      await waitUntil(() => shadow(element).activeElement !== opener, 'focus moves into the dialog');
+      close(box);
+      await waitUntil(() => !dialog(element), `${how} closes it`);
+      await waitUntil(() => shadow(element).activeElement === opener, `focus is back on the opener after ${how}`);
+    }
+  });
 });
