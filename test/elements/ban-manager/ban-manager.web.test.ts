@@ -86,7 +86,8 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
     expect(shadow(element).querySelectorAll('[part="chart"] tbody tr').length).to.be.greaterThan(1);
 
     const zh = await fixture<HTMLElement>(html`<ec-ban-manager lang="zh-CN"></ec-ban-manager>`);
-    await waitUntil(() => shadow(zh).querySelector('[part="counts"]'), 'the Chinese counts show', { timeout: 5000 });
+    // A second element in another language loads that language's texts first: more time on a loaded machine.
+    await waitUntil(() => shadow(zh).querySelector('[part="counts"]'), 'the Chinese counts show', { timeout: 15000 });
     expect(shadow(zh).querySelector('[part="counts"]')!.textContent).to.contain('封禁中');
     expect(shadow(zh).textContent).to.contain('封禁最多的 IP');
   });
