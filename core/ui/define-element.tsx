@@ -6,7 +6,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { useSignals } from '@preact/signals-react/runtime';
 import { PrimeReactProvider } from 'primereact/api';
-import { useEffect, useMemo, type ComponentType } from 'react';
+import { useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { elementClient, DEFAULT_API_BASE } from '../api/shared-client.js';
 import { asLanguage, pageLanguage, type Language } from '../i18n/language.js';
 import type { Namespace } from '../i18n/catalogues.js';
@@ -45,6 +45,13 @@ export interface DefineElementOptions {
   uses?: readonly Namespace[];
   /** The element's own CSS, adopted after the shared sheets (one constructed sheet shared by its instances). */
   styles?: string;
+  /**
+   * `required` (the default, every feature element): until a session token exists the element shows a "sign in to
+   * see this" notice and makes no call; when the token arrives it starts, so a page may add the element first and
+   * sign in after. Once started it stays mounted when the session ends (expiry keeps what was typed).
+   * `optional`: the element renders without a session (the demo host, whose sign-in pages need none).
+   */
+  session?: 'required' | 'optional';
 }
 
 type RawProps = Record<string, unknown> & { container?: ShadowRoot };
@@ -139,8 +146,10 @@ export function defineElement<Props extends object>(
 
     // The user's edition flag decides plan notices; on a partner's page nobody else reads it (read once per page).
     const token = sessionToken.value;
+    // Whether the component has been shown: it waits for a first session, then stays (see `session`).
+    const started = useRef(false);
     useEffect(() => {
-      if (context && token) ensureSessionUser(context.client);
+      if (context && token && options.session !== 'optional') ensureSessionUser(context.client);
     }, [context, token]);
 
     // A bad value is said, never replaced in silence: a console warning for the page's developer, ec-error for its code.
@@ -158,6 +167,7 @@ export function defineElement<Props extends object>(
     }
     const t = translator(language);
     const signedOut = signedOutUnhandled.value && !sessionToken.value;
+    started.current ||= options.session === 'optional' || Boolean(token);
     return (
       <PrimeReactProvider value={{ styleContainer: primeStyleSink(host.ownerDocument), appendTo: 'self', ripple: false }}>
         <ElementContext.Provider value={context}>
@@ -173,9 +183,17 @@ export function defineElement<Props extends object>(
                 {t('session.signed-out')}
               </div>
             )}
-            <ElementErrorBoundary host={host} tag={tag} language={language}>
-              <Component {...(props as Props)} />
-            </ElementErrorBoundary>
+            {started.current ? (
+              <ElementErrorBoundary host={host} tag={tag} language={language}>
+                <Component {...(props as Props)} />
+              </ElementErrorBoundary>
+            ) : (
+              !signedOut && (
+                <div role="status" className="ec-signed-out" part="signed-out">
+                  {t('session.waiting-for-session')}
+                </div>
+              )
+            )}
           </div>
         </ElementContext.Provider>
       </PrimeReactProvider>

@@ -334,6 +334,7 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
 /** Registers `<ec-console>`. */
 export function defineConsole(): void {
   defineElement('ec-console', ConsoleApp, {
+  session: 'optional',
     namespace: 'host',
     uses: ['routes'],
     attributes: {

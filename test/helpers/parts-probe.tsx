@@ -22,7 +22,7 @@ function PartsProbe({ scene }: { scene?: string }) {
 }
 
 // The shared parts show texts of these namespaces (the condition builder its own, the validators the rules').
-defineElement('ec-parts-probe', PartsProbe, { namespace: 'common', uses: ['condition-builder', 'rules'], attributes: { scene: attr.string('Which scene to show.') } });
+defineElement('ec-parts-probe', PartsProbe, { session: 'optional', namespace: 'common', uses: ['condition-builder', 'rules'], attributes: { scene: attr.string('Which scene to show.') } });
 
 /**
  * Renders `Scene` inside a fresh `<ec-parts-probe>` in the given language and waits for it. The `lang` attribute is

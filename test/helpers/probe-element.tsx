@@ -64,6 +64,7 @@ function Probe({ rows = [{ id: 1, name: 'alpha' }], heading = 'Probe', boom = fa
 }
 
 defineElement('ec-probe', Probe, {
+  session: 'optional',
   namespace: 'common',
   attributes: {
     rows: attr.json('unknown[]', 'Rows to show.'),

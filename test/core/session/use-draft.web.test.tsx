@@ -15,7 +15,7 @@ function DraftForm({ formKey = 'probe-form' }: { formKey?: string }) {
     </form>
   );
 }
-defineElement('ec-draft-probe', DraftForm, { namespace: 'common', attributes: { formKey: attr.string('The draft key.') } });
+defineElement('ec-draft-probe', DraftForm, { session: 'optional', namespace: 'common', attributes: { formKey: attr.string('The draft key.') } });
 
 function type(input: HTMLInputElement, text: string) {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;

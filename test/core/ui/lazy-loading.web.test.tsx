@@ -22,14 +22,14 @@ function FormProbe() {
     </form>
   );
 }
-defineElement('ec-lazy-form-probe', FormProbe, { namespace: 'job-list' });
+defineElement('ec-lazy-form-probe', FormProbe, { session: 'optional', namespace: 'job-list' });
 
 /** A probe whose catalogue (the operation log's) is made to fail once. */
 function FailingCatalogueProbe() {
   const t = useT('operation-log');
   return <h1>{t('table-label')}</h1>;
 }
-defineElement('ec-lazy-catalogue-probe', FailingCatalogueProbe, { namespace: 'operation-log' });
+defineElement('ec-lazy-catalogue-probe', FailingCatalogueProbe, { session: 'optional', namespace: 'operation-log' });
 
 let failNextPartLoad = true;
 /** A deferred part whose first load fails, as a chunk cut by the network would. */
@@ -45,7 +45,7 @@ function DeferredProbe() {
   if (failed) return <DeferredFailure onRetry={retry} />;
   return module ? <module.Part /> : null;
 }
-defineElement('ec-lazy-part-probe', DeferredProbe, { namespace: 'common' });
+defineElement('ec-lazy-part-probe', DeferredProbe, { session: 'optional', namespace: 'common' });
 
 const root = (element: HTMLElement) => element.shadowRoot!;
 const text = (element: HTMLElement) => root(element).textContent ?? '';

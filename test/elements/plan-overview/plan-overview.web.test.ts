@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../elements/plan-overview/element.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
-import { currentUser } from '../../../core/session/session.js';
+import { clearSession, currentUser } from '../../../core/session/session.js';
 
 const shadow = (element: Element) => element.shadowRoot!;
 
@@ -27,6 +27,32 @@ function injectFault(match: RegExp, answer: () => Response): () => void {
 describe('<ec-plan-overview> (shell §3 plan info, §6 plan gating)', () => {
   before(async () => {
     await signInAsDemoParent();
+  });
+
+  it('issue 17: added before the page has a session, it says so in both languages, calls nothing, and starts when the token arrives', async () => {
+    const { token } = await signInAsDemoParent();
+    clearSession();
+    const calls: string[] = [];
+    const realFetch = window.fetch;
+    window.fetch = (input, init) => {
+      calls.push(String(input));
+      return realFetch(input, init);
+    };
+    try {
+      const en = await fixture<HTMLElement>(html`<ec-plan-overview lang="en-US"></ec-plan-overview>`);
+      const zh = await fixture<HTMLElement>(html`<ec-plan-overview lang="zh-CN"></ec-plan-overview>`);
+      await waitUntil(() => shadow(en).querySelector('[part="signed-out"]') && shadow(zh).querySelector('[part="signed-out"]'), 'both wait for a session');
+      expect(shadow(en).querySelector('[part="signed-out"]')!.textContent).to.equal('Sign in to see this content.');
+      expect(shadow(zh).querySelector('[part="signed-out"]')!.textContent).to.equal('登录后即可查看此内容。');
+      expect(calls.filter((url) => url.includes('/api/') && !url.includes('locales')), 'no API call without a session').to.deep.equal([]);
+      (en as HTMLElement & { token: string }).token = token;
+      await waitUntil(() => shadow(en).querySelector('.ec-plan-card'), 'the plans load once the token is set', { timeout: 10000 });
+      await waitUntil(() => shadow(zh).querySelector('.ec-plan-card'), 'every element on the page shares the session', { timeout: 10000 });
+      expect(shadow(en).querySelector('[part="signed-out"]')).to.equal(null);
+    } finally {
+      window.fetch = realFetch;
+      await signInAsDemoParent();
+    }
   });
 
   it('shows each plan with level, expiry and domain usage used/total from the reference server', async () => {
