@@ -1,6 +1,7 @@
 /**
  * Whether a route can be shown now (shell §2, §4, §6): its feature element exists, its gate is open, it is not a
- * documents page when embedded, and a child account may see its module.
+ * documents page when embedded, and a child account may see its module; and when not, why (issue 19: a page that
+ * cannot be shown says so instead of sending the user home).
  */
 import { runMode } from '../../core/config/run-mode.js';
 import { loginType } from '../../core/session/session.js';
@@ -19,26 +20,40 @@ export function elementExists(route: RouteDefinition): boolean {
   return route.view.kind !== 'element' || hostHasElement(route.view.tag);
 }
 
-/** The full availability rule. A redirect is available when the route it leads to is. */
-export function isRouteAvailable(route: RouteDefinition, seen: Set<string> = new Set()): boolean {
-  if (route.view.kind === 'host') return true;
+/**
+ * What a route is for this user now: `open`; `forbidden` when the account may not use its module (a child outside
+ * shell §4's modules), said as such rather than hidden, so a shared link explains itself; `unavailable` when the page
+ * is not in this console (its element is not built, its member console gate is off, documents when embedded).
+ * A redirect is what the route it leads to is, unless its own gates say otherwise.
+ */
+export type RouteAccess = 'open' | 'forbidden' | 'unavailable';
+
+/** The access rule of shell §2, §4 and §6 for one route. */
+export function routeAccess(route: RouteDefinition, seen: Set<string> = new Set()): RouteAccess {
+  if (route.view.kind === 'host') return 'open';
+  const own = gateAccess(route);
+  if (own !== 'open') return own;
   if (route.view.kind === 'redirect') {
-    if (seen.has(route.name)) return false;
+    if (seen.has(route.name)) return 'unavailable';
     seen.add(route.name);
     const target = findRoute(route.view.to);
-    return target !== undefined && isRouteAvailable(target, seen) && passesGates(route);
+    return target ? routeAccess(target, seen) : 'unavailable';
   }
-  if (!elementExists(route)) return false;
-  return passesGates(route);
+  return elementExists(route) ? 'open' : 'unavailable';
 }
 
-/** Embedding, member console gates and the child account's module limits (shell §2, §4). */
-function passesGates(route: RouteDefinition): boolean {
-  if (route.hiddenWhenEmbedded && runMode.value === 'embedded') return false;
-  if (route.gate && !gates.value[route.gate]) return false;
+/** Whether the route can be shown now (menus list only these). */
+export function isRouteAvailable(route: RouteDefinition): boolean {
+  return routeAccess(route) === 'open';
+}
+
+/** The child account's module limits first (a child never learns what is built elsewhere), then gates and embedding. */
+function gateAccess(route: RouteDefinition): RouteAccess {
   if (loginType.value === 'child') {
-    if (!CHILD_MODULES.includes(route.module)) return false;
-    if (route.module === 'user-center' && route.name !== CHILD_USER_CENTER_ROUTE) return false;
+    if (!CHILD_MODULES.includes(route.module)) return 'forbidden';
+    if (route.module === 'user-center' && route.name !== CHILD_USER_CENTER_ROUTE) return 'forbidden';
   }
-  return true;
+  if (route.hiddenWhenEmbedded && runMode.value === 'embedded') return 'unavailable';
+  if (route.gate && !gates.value[route.gate]) return 'unavailable';
+  return 'open';
 }

@@ -17,7 +17,7 @@ import { defineElement } from '../../core/ui/define-element.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import { PageLayout } from '../../core/ui/parts/page-layout.js';
 import { LoadingState } from '../../core/ui/parts/state-views.js';
-import { isRouteAvailable } from './availability.js';
+import { isRouteAvailable, routeAccess } from './availability.js';
 import { RouteElement } from './parts/route-element.js';
 import { preloadElement } from './elements.js';
 import { accountLoaded, layoutSwitchVisible, loadAccount, logout, menuType, switchLayout } from './host-store.js';
@@ -131,7 +131,7 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
       const created = createHostRouter({
         mode: runMode.value === 'embedded' ? 'hash' : 'history',
         routes: ROUTES,
-        isAvailable: isRouteAvailable,
+        access: routeAccess,
         homeRoute: homeRouteName,
       });
       routerRef.current = created;
@@ -306,7 +306,14 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
             activeTab={tabs?.some((tab) => tab.route === current.name) ? current.name : undefined}
             onTabChange={(name) => navigateRoute(name, route.params)}
           >
-            {view.kind === 'element' ? (
+            {route.blocked ? (
+              <BlockedPage
+                reason={route.blocked}
+                moduleLabel={tRoutes(`module.${current.module}`)}
+                pageTitle={tRoutes(current.titleKey)}
+                onHome={() => navigateRoute(homeRouteName())}
+              />
+            ) : view.kind === 'element' ? (
               <RouteElement
                 key={`${current.name}:${JSON.stringify(route.params)}`}
                 tag={view.tag}
@@ -331,10 +338,36 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
   );
 }
 
+/** Props of {@link BlockedPage}. */
+interface BlockedPageProps {
+  reason: 'forbidden' | 'unavailable';
+  moduleLabel: string;
+  pageTitle: string;
+  onHome: () => void;
+}
+
+/**
+ * A page that cannot be shown, said in words (issue 19): no permission for the module, or not available in this
+ * console, with a way home. The route stays in the address bar, so the user can tell which link led here.
+ */
+function BlockedPage({ reason, moduleLabel, pageTitle, onHome }: BlockedPageProps) {
+  const t = useT('host');
+  return (
+    <div className="ec-state ec-blocked-page" role="alert" part="blocked-page" data-reason={reason}>
+      <i className={`pi ${reason === 'forbidden' ? 'pi-lock' : 'pi-info-circle'}`} aria-hidden="true" />
+      <h3>{t(reason === 'forbidden' ? 'blocked.forbidden-title' : 'blocked.unavailable-title')}</h3>
+      <p>{reason === 'forbidden' ? t('blocked.forbidden-text', { module: moduleLabel }) : t('blocked.unavailable-text', { page: pageTitle })}</p>
+      <button type="button" className="p-button p-component p-button-sm" onClick={onHome}>
+        <span className="p-button-label">{t('access-denied.home')}</span>
+      </button>
+    </div>
+  );
+}
+
 /** Registers `<ec-console>`. */
 export function defineConsole(): void {
   defineElement('ec-console', ConsoleApp, {
-  session: 'optional',
+    session: 'optional',
     namespace: 'host',
     uses: ['routes'],
     attributes: {

@@ -1,10 +1,12 @@
 /**
  * The host router (shell §1, §2): navigo in history mode under /console standalone, hash mode when embedded.
- * Resolves a location to a route of the table, follows redirects, and sends unknown or unavailable paths home.
+ * Resolves a location to a route of the table and follows redirects; a route that cannot be shown is resolved with
+ * the reason (its page says it), and only a path that is no route at all goes home (shell §2).
  */
 import { signal } from '@preact/signals-react';
 import Navigo from 'navigo';
 import { CONSOLE_BASE } from '../../core/session/navigation.js';
+import type { RouteAccess } from './availability.js';
 import type { RouteDefinition } from './route-types.js';
 
 /** The resolved location. */
@@ -12,6 +14,8 @@ export interface RouteState {
   route: RouteDefinition;
   params: Record<string, string>;
   query: Record<string, string>;
+  /** Why the route cannot be shown (its page says so); absent when it can. */
+  blocked?: Exclude<RouteAccess, 'open'>;
 }
 
 /** The current route (host-level signal). */
@@ -26,8 +30,8 @@ export function fillPath(path: string, params: Record<string, string | number> =
 export interface RouterOptions {
   mode: 'history' | 'hash';
   routes: readonly RouteDefinition[];
-  /** Whether a route can be shown now (its element exists, its gate is open...). */
-  isAvailable: (route: RouteDefinition) => boolean;
+  /** Whether a route can be shown now (its element exists, its gate is open...), and if not, why. */
+  access: (route: RouteDefinition) => RouteAccess;
   /** The home route's name for the current layout. */
   homeRoute: () => string;
 }
@@ -65,11 +69,8 @@ export function createHostRouter(options: RouterOptions): HostRouter {
       navigo.navigate(pathOf(route.view.to, params), { historyAPIMethod: 'replaceState' });
       return;
     }
-    if (!options.isAvailable(route)) {
-      goHome();
-      return;
-    }
-    currentRoute.value = { route, params, query };
+    const access = options.access(route);
+    currentRoute.value = access === 'open' ? { route, params, query } : { route, params, query, blocked: access };
   };
 
   // More specific paths first, so `/a/:id` never shadows `/a/new`.

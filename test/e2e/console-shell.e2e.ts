@@ -109,6 +109,34 @@ describe('demo host end to end (shell §1, §2, §4, §6)', () => {
     assert.ok(modules.length > 0);
     for (const module of modules) assert.ok(allowed.includes(module), `a child sees only account security, cloud-speed and cloud-resolving, not ${module}`);
     assert.match((await page.locator('.ec-header-user').textContent()) ?? '', /operator/, 'a child sees the user_name');
+
+    // Issue 19: a link to a module the child may not use says so, naming the module, and stays where it was opened.
+    await page.goto(`${server.url}/console/access-management/accounts`);
+    const blocked = page.locator('[part="blocked-page"]');
+    await blocked.waitFor();
+    assert.equal(await blocked.getAttribute('data-reason'), 'forbidden');
+    assert.match((await blocked.textContent()) ?? '', /无权限.*访问管理/s);
+    assert.match(page.url(), /\/console\/access-management\/accounts$/, 'not sent home in silence');
+    await screenshot(page, 'shell-child-forbidden-zh');
+    await blocked.getByRole('button').click();
+    await page.locator('[part="blocked-page"]').waitFor({ state: 'detached' });
+    assert.deepEqual(problems.errors, []);
+    await context.close();
+  });
+
+  it('a page not built in this console says "not available" with a way home; an unknown path still goes home (issue 19)', async () => {
+    const { page, problems, context } = await openPage(browser, { locale: 'en-US' });
+    await page.goto(`${server.url}/console/login`);
+    await signInAsParent(page);
+    await homeShown(page);
+    await page.goto(`${server.url}/console/security/meal`);
+    const blocked = page.locator('[part="blocked-page"]');
+    await blocked.waitFor();
+    assert.equal(await blocked.getAttribute('data-reason'), 'unavailable');
+    assert.ok(((await blocked.textContent()) ?? '').length > 0);
+    await screenshot(page, 'shell-unavailable');
+    await blocked.getByRole('button').click();
+    await page.waitForURL(HOME);
     assert.deepEqual(problems.errors, []);
     await context.close();
   });

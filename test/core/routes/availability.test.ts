@@ -1,0 +1,55 @@
+/**
+ * What a route is for the user (issue 19, shell §2, §4, §6): open, forbidden (a child outside its modules: the page
+ * says "no permission" naming the module) or unavailable (not built, gate off, documents when embedded: the page says
+ * "not available"). Menus list only open routes; a redirect is what its target is.
+ */
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import { runMode } from '../../../core/config/run-mode.js';
+import { loginType } from '../../../core/session/session.js';
+import { isRouteAvailable, routeAccess } from '../../../demo/host/availability.js';
+import { memberInfo } from '../../../demo/host/host-store.js';
+import { findRoute, ROUTES } from '../../../demo/host/routes.js';
+
+const route = (name: string) => {
+  const found = findRoute(name);
+  assert.ok(found, name);
+  return found;
+};
+
+describe('route access (issue 19: a page that cannot be shown says why)', () => {
+  afterEach(() => {
+    loginType.value = 'parent';
+    runMode.value = 'standalone';
+    memberInfo.value = null;
+  });
+
+  it('a built route is open; a route whose element is not built is unavailable, not sent home', () => {
+    assert.equal(routeAccess(route('cloud-resolving-domainList')), 'open');
+    const unbuilt = ROUTES.find((candidate) => candidate.view.kind === 'element' && candidate.view.tag === 'ec-meal-list');
+    assert.ok(unbuilt);
+    assert.equal(routeAccess(unbuilt), 'unavailable');
+    assert.equal(isRouteAvailable(unbuilt), false);
+  });
+
+  it('shell §4: a child outside its modules is forbidden (even where nothing is built), inside them open', () => {
+    loginType.value = 'child';
+    assert.equal(routeAccess(route('access-management-accounts')), 'forbidden');
+    assert.equal(routeAccess(route('security-meal')), 'forbidden');
+    assert.equal(routeAccess(route('user-center-logs-operation')), 'forbidden', 'a child sees only account security in the user center');
+    assert.equal(routeAccess(route('cloud-resolving-domainList')), 'open');
+  });
+
+  it('shell §4 gates and shell §2 embedding make a route unavailable; a redirect is what its target is', () => {
+    const gated = ROUTES.find((candidate) => candidate.gate === 'banManage' && candidate.view.kind === 'element');
+    assert.ok(gated);
+    assert.equal(routeAccess(gated), 'unavailable', 'the ban gate is off until member info says otherwise');
+    runMode.value = 'embedded';
+    const documents = ROUTES.find((candidate) => candidate.hiddenWhenEmbedded);
+    assert.ok(documents);
+    assert.equal(routeAccess(documents), 'unavailable');
+    const redirect = ROUTES.find((candidate) => candidate.view.kind === 'redirect' && candidate.view.to === 'user-center-logs-login');
+    assert.ok(redirect);
+    assert.equal(routeAccess(redirect), routeAccess(route('user-center-logs-login')));
+  });
+});
