@@ -10,6 +10,7 @@ runMode.value = detectRunMode();
 document.documentElement.lang = pageLanguage.value === 'zh_CN' ? 'zh-CN' : 'en';
 // Page-level rules live in a constructed sheet: the CSP allows no inline style attributes in index.html.
 const pageSheet = new CSSStyleSheet();
-pageSheet.replaceSync('html, body { margin: 0; }');
+// Notices start below the 48 px header (shell §1), which stays on screen (issue 19: toasts never cover it).
+pageSheet.replaceSync('html, body { margin: 0; } :root { --ec-notice-offset-top: 64px; }');
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, pageSheet];
 defineConsole();

@@ -97,7 +97,7 @@ export function WebsiteGroups({ pageSize }: WebsiteGroupsProps) {
             <Column header={t('column.remark')} body={(group: WebsiteGroup) => group.remark || <span className="ec-muted">—</span>} />
             <Column header={t('column.count')} body={(group: WebsiteGroup) => formatCount(group.domain_count, language)} />
             <Column header={t('column.updated')} body={(group: WebsiteGroup) => <span className="ec-nowrap">{formatDateTime(group.updated_at, language)}</span>} />
-            <Column header={t('column.actions')} body={actions} />
+            <Column header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions" body={actions} />
           </DataTable>
           <Pager page={query.page} pageSize={query.per_page} total={state.total} onChange={({ page, pageSize: size }) => store.setPage(page, size)} />
         </>

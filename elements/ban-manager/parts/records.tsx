@@ -103,7 +103,7 @@ export function Records(props: RecordsProps) {
             header={t('column.released-at')}
             body={(record: BanRecord) => <span className="ec-nowrap">{record.released_at ? formatLogTime(record.released_at) : '—'}</span>}
           />
-          <Column header={t('column.actions')} body={actionCell} />
+          <Column header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions" body={actionCell} />
         </DataTable>
         <Pager page={page} pageSize={pageSize} total={records.data.total} onChange={props.onPage} />
       </>

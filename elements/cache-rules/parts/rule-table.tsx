@@ -114,7 +114,7 @@ export function RuleTable({ builtIn, rules, start, end, showDefault, editable, b
           <th scope="col">{t('column.edge')}</th>
           <th scope="col">{t('column.browser')}</th>
           <th scope="col">{t('column.status')}</th>
-          <th scope="col">{t('column.actions')}</th>
+          <th scope="col" className="ec-col-actions">{t('column.actions')}</th>
         </tr>
       </thead>
       <tbody>
@@ -166,7 +166,7 @@ export function RuleTable({ builtIn, rules, start, end, showDefault, editable, b
               <td>
                 <StatusTag settings={statusTags} value={rule.status} />
               </td>
-              <td>
+              <td className="ec-col-actions">
                 {editable ? (
                   <span className="ec-row ec-actions">
                     <Button type="button" text size="small" icon="pi pi-pencil" aria-label={t('action.edit', { name: rule.name })} disabled={busy} onClick={() => onEdit(rule)} />

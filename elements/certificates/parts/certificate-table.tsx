@@ -47,7 +47,7 @@ export function CertificateTable({ rows, readonly, expiryTags, statusTags, onDet
             <th scope="col">{t('field.business-status')}</th>
             <th scope="col">{t('field.bound-domains')}</th>
             <th scope="col">{t('field.auto-renew')}</th>
-            <th scope="col">{t('field.actions')}</th>
+            <th scope="col" className="ec-col-actions">{t('field.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -71,7 +71,7 @@ export function CertificateTable({ rows, readonly, expiryTags, statusTags, onDet
                 {row.bound_count > row.bound_domains.length ? ` ${t('more-count', { count: row.bound_count - row.bound_domains.length })}` : ''}
               </td>
               <td>{row.source === 'free' ? (row.auto_renew ? t('yes') : t('no')) : '—'}</td>
-              <td>
+              <td className="ec-col-actions">
                 <div className="ec-row ec-cert-actions">
                   <Button type="button" link label={t('action.detail')} aria-label={t('action.detail-named', { name: row.name })} onClick={() => onDetail(row)} />
                   {readonly ? null : (

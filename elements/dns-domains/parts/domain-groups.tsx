@@ -80,7 +80,7 @@ export function DomainGroups({ store }: DomainGroupsProps) {
             <Column header={t('groups.remark')} field="remark" />
             <Column header={t('groups.domains')} body={(group: DnsGroup) => formatCount(group.domain_count, language)} />
             <Column header={t('groups.modified')} body={(group: DnsGroup) => <span className="ec-nowrap">{formatLogTime(group.updated_at)}</span>} />
-            <Column header={t('column.actions')} body={actions} />
+            <Column header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions" body={actions} />
           </DataTable>
           <Pager page={groups.page.value} pageSize={groups.size.value} total={state.total} onChange={({ page, pageSize }) => groups.setPage(page, pageSize)} />
         </>

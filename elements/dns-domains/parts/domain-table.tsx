@@ -106,7 +106,7 @@ export function DomainTable(props: DomainTableProps) {
         <Column header={t('column.group')} body={(domain: DnsDomain) => domain.group_name || t('list.no-group')} />
         <Column header={t('column.records')} body={(domain: DnsDomain) => formatCount(domain.record_count, language)} />
         <Column header={t('column.created')} body={(domain: DnsDomain) => <span className="ec-nowrap">{formatLogTime(domain.created_at)}</span>} />
-        <Column header={t('column.actions')} body={actions} />
+        <Column header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions" body={actions} />
       </DataTable>
       <Pager page={page} pageSize={pageSize} total={state.total} onChange={onPage} />
     </>

@@ -73,7 +73,7 @@ export function JobTable({ state, busy, page, pageSize, statusTags, onDetails, o
         <Column header={t('column.counts')} body={countsCell} />
         <Column header={t('column.file')} body={(job: DnsJob) => job.file_name} />
         <Column
-          header={t('column.actions')}
+          header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions"
           body={(job: DnsJob) => (
             <Button type="button" link label={t('details')} aria-label={t('details-label', { id: job.id })} onClick={() => onDetails(job)} />
           )}

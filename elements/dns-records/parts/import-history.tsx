@@ -83,7 +83,7 @@ export function ImportHistory({ imports }: ImportHistoryProps) {
               }
             />
             <Column
-              header={t('column.actions')}
+              header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions"
               body={(job: DnsJob) => <Button type="button" link label={tJobs('details')} aria-label={tJobs('details-label', { id: job.id })} onClick={() => open(job)} />}
             />
           </DataTable>

@@ -146,7 +146,7 @@ export function RecordTable(props: RecordTableProps) {
         <Column header={t('column.remark')} body={cell('remark', (record) => record.remark)} />
         <Column header={t('column.group')} body={cell('group', (record) => record.group)} />
         <Column header={t('column.status')} body={(record: DnsRecord) => (record.id === NEW_ROW_ID ? null : <StatusTag settings={statusTags} value={record.status} />)} />
-        <Column header={t('column.actions')} body={actions} />
+        <Column header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions" body={actions} />
       </DataTable>
       <Pager page={page} pageSize={pageSize} total={state.total} onChange={onPage} />
     </>

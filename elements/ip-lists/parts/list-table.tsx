@@ -95,7 +95,7 @@ export function ListTable(props: ListTableProps) {
             body={(list: IpListInfo) => t('list.count-of-max', { count: formatCount(list.entry_count, language), max: formatCount(IP_LIST_MAX, language) })}
           />
           <Column header={t('column.created-at')} body={(list: IpListInfo) => <span className="ec-nowrap">{formatLogTime(list.created_at)}</span>} />
-          <Column header={t('column.actions')} body={actionsCell} />
+          <Column header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions" body={actionsCell} />
         </DataTable>
         <Pager page={page} pageSize={pageSize} total={lists.data.total} onChange={props.onPage} />
       </>

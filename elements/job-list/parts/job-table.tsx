@@ -106,7 +106,7 @@ export function JobTable({ state, busy, page, pageSize, stateTags, canceling, on
         <Column header={t('column.state')} body={(job: JobInfo) => <StatusTag settings={stateTags} value={job.state} />} />
         <Column header={t('column.progress')} body={progressCell} />
         <Column header={t('column.reason')} body={(job: JobInfo) => <span className="ec-job-reason">{job.reason}</span>} />
-        <Column header={t('column.actions')} body={cancelCell} />
+        <Column header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions" body={cancelCell} />
       </DataTable>
       <Pager page={page} pageSize={pageSize} total={state.total} onChange={onPage} />
     </>

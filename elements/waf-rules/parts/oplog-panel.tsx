@@ -65,27 +65,29 @@ export function OplogPanel() {
       {state === 'error' && <ErrorState onRetry={load} />}
       {typeof state === 'object' && state.list.length === 0 && <EmptyState message={t('oplog.empty')} />}
       {typeof state === 'object' && state.list.length > 0 && (
-        <table className="ec-table" part="table">
-          <caption className="ec-visually-hidden">{t('oplog.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('oplog.time')}</th>
-              <th scope="col">{t('oplog.operator')}</th>
-              <th scope="col">{t('oplog.action')}</th>
-              <th scope="col">{t('oplog.object')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.list.map((entry) => (
-              <tr key={entry.id}>
-                <td>{formatLogTime(entry.time)}</td>
-                <td>{entry.operator}</td>
-                <td>{Object.hasOwn(ACTION_KEYS, entry.action) ? t(ACTION_KEYS[entry.action]!) : entry.action}</td>
-                <td>{entry.object_label}</td>
+        <div className="ec-table-scroll">
+          <table className="ec-table" part="table">
+            <caption className="ec-visually-hidden">{t('oplog.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('oplog.time')}</th>
+                <th scope="col">{t('oplog.operator')}</th>
+                <th scope="col">{t('oplog.action')}</th>
+                <th scope="col">{t('oplog.object')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {state.list.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatLogTime(entry.time)}</td>
+                  <td>{entry.operator}</td>
+                  <td>{Object.hasOwn(ACTION_KEYS, entry.action) ? t(ACTION_KEYS[entry.action]!) : entry.action}</td>
+                  <td>{entry.object_label}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {typeof state === 'object' && <Pager page={page.page} pageSize={page.pageSize} total={state.total} onChange={setPage} />}
     </section>

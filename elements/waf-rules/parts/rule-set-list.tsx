@@ -132,64 +132,66 @@ export function RuleSetList({ store, domainId, onOpen, startCreating = false }: 
       {state.list.length === 0 ? (
         <EmptyState message={t('list.empty')} />
       ) : (
-        <table className="ec-table" part="table">
-          <caption className="ec-visually-hidden">{t('list.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('column.name')}</th>
-              <th scope="col">{t('column.rules')}</th>
-              <th scope="col">{t('column.attribution')}</th>
-              <th scope="col">{t('column.bound-domains')}</th>
-              <th scope="col">{t('column.updated')}</th>
-              {domainId !== undefined && <th scope="col">{t('column.this-domain')}</th>}
-              <th scope="col">{t('column.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.list.map((set) => {
-              const undeletable = validateRuleSetDeletable({ attribution: set.attribution, boundDomains: set.bound_total });
-              const hidden = set.bound_total - set.bound_domains.length;
-              return (
-                <tr key={set.id}>
-                  <th scope="row">
-                    <Button type="button" link className="ec-link" label={set.name} onClick={() => onOpen(set.id)} />
-                    {set.description && <div className="ec-muted">{set.description}</div>}
-                  </th>
-                  <td>{t('list.rule-count', { enabled: set.rules_enabled, total: set.rules_total })}</td>
-                  <td>
-                    <StatusTag settings={attributionSettings(t)} value={set.attribution} />
-                  </td>
-                  <td>
-                    {set.bound_domains.map((domain) => domain.domain).join(', ') || (hidden === 0 ? t('list.not-bound') : '')}
-                    {hidden > 0 && <span className="ec-muted"> {t('list.hidden-domains', { count: hidden })}</span>}
-                  </td>
-                  <td>{formatLogTime(set.updated_at)}</td>
-                  {domainId !== undefined && (
+        <div className="ec-table-scroll">
+          <table className="ec-table" part="table">
+            <caption className="ec-visually-hidden">{t('list.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('column.name')}</th>
+                <th scope="col">{t('column.rules')}</th>
+                <th scope="col">{t('column.attribution')}</th>
+                <th scope="col">{t('column.bound-domains')}</th>
+                <th scope="col">{t('column.updated')}</th>
+                {domainId !== undefined && <th scope="col">{t('column.this-domain')}</th>}
+                <th scope="col" className="ec-col-actions">{t('column.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.list.map((set) => {
+                const undeletable = validateRuleSetDeletable({ attribution: set.attribution, boundDomains: set.bound_total });
+                const hidden = set.bound_total - set.bound_domains.length;
+                return (
+                  <tr key={set.id}>
+                    <th scope="row">
+                      <Button type="button" link className="ec-link" label={set.name} onClick={() => onOpen(set.id)} />
+                      {set.description && <div className="ec-muted">{set.description}</div>}
+                    </th>
+                    <td>{t('list.rule-count', { enabled: set.rules_enabled, total: set.rules_total })}</td>
                     <td>
-                      <Checkbox
-                        inputId={`quote-${set.id}`}
-                        checked={set.bound_domains.some((domain) => domain.domain_id === domainId)}
-                        onChange={(event) => void toggleDomain(set, event.checked === true)}
-                        pt={{ input: { 'aria-label': t('list.quote-this-domain', { name: set.name }) } as never }}
-                      />
+                      <StatusTag settings={attributionSettings(t)} value={set.attribution} />
                     </td>
-                  )}
-                  <td className="ec-actions">
-                    {set.editable && <Button type="button" text label={t('action.rename')} onClick={() => setEditing(set)} />}
-                    <Button type="button" text label={t('action.quote')} onClick={() => setQuoting(set)} />
-                    {undeletable ? (
-                      <Button type="button" text severity="danger" label={t('action.delete')} onClick={() => refuseDelete(set, undeletable)} />
-                    ) : (
-                      <ConfirmPopover message={t('list.confirm-delete', { name: set.name })} danger onConfirm={() => void remove(set)}>
-                        {(trigger) => <Button type="button" text severity="danger" label={t('action.delete')} {...trigger} />}
-                      </ConfirmPopover>
+                    <td>
+                      {set.bound_domains.map((domain) => domain.domain).join(', ') || (hidden === 0 ? t('list.not-bound') : '')}
+                      {hidden > 0 && <span className="ec-muted"> {t('list.hidden-domains', { count: hidden })}</span>}
+                    </td>
+                    <td>{formatLogTime(set.updated_at)}</td>
+                    {domainId !== undefined && (
+                      <td>
+                        <Checkbox
+                          inputId={`quote-${set.id}`}
+                          checked={set.bound_domains.some((domain) => domain.domain_id === domainId)}
+                          onChange={(event) => void toggleDomain(set, event.checked === true)}
+                          pt={{ input: { 'aria-label': t('list.quote-this-domain', { name: set.name }) } as never }}
+                        />
+                      </td>
                     )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                    <td className="ec-actions ec-col-actions">
+                      {set.editable && <Button type="button" text label={t('action.rename')} onClick={() => setEditing(set)} />}
+                      <Button type="button" text label={t('action.quote')} onClick={() => setQuoting(set)} />
+                      {undeletable ? (
+                        <Button type="button" text severity="danger" label={t('action.delete')} onClick={() => refuseDelete(set, undeletable)} />
+                      ) : (
+                        <ConfirmPopover message={t('list.confirm-delete', { name: set.name })} danger onConfirm={() => void remove(set)}>
+                          {(trigger) => <Button type="button" text severity="danger" label={t('action.delete')} {...trigger} />}
+                        </ConfirmPopover>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
       <Pager page={query.page} pageSize={query.pageSize} total={state.total} onChange={({ page, pageSize }) => store.setQuery({ page, pageSize })} />
       {dialogs}

@@ -1,0 +1,149 @@
+/**
+ * Every page of the menu fits the screen (issue 19 "What must be shown"), at 1280×800 and 1920×1080, in zh_CN and
+ * en_US, as the main account, in the demo host against the reference server:
+ * - no horizontal overflow of the page: wide tables scroll inside their own container;
+ * - no text squeezed to one character per line (measured: a text of several characters whose box holds one per line);
+ * - the header stays visible after the page is scrolled to its end.
+ * A screenshot of each page, language and size goes to test-results/ (not committed) to be looked at.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
+import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
+const LANGUAGES = ['zh_CN', 'en_US'] as const;
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** What one page shows that does not fit. */
+interface LayoutFindings {
+  pageOverflow: number;
+  squeezed: string[];
+  headerTop: number | null;
+}
+
+/**
+ * Both functions below run in the page and are sent as source text: tsx names inner functions with a helper
+ * (`__name`) that exists only in Node, so a compiled function would fail in the browser.
+ */
+
+/** Every element of the page, shadow roots included (a page script, as text). */
+const ALL_ELEMENTS = `(() => {
+  const all = [];
+  const walk = (root) => {
+    for (const element of root.querySelectorAll('*')) {
+      all.push(element);
+      if (element.shadowRoot) walk(element.shadowRoot);
+    }
+  };
+  walk(document);
+  return all;
+})()`;
+
+/**
+ * Measures the page: the document's horizontal overflow, texts laid out one character per line (a leaf text of two
+ * characters or more whose content box is under two font sizes wide over two lines or more), and where the header is
+ * after scrolling to the end.
+ */
+async function measure(page: Page): Promise<LayoutFindings> {
+  return page.evaluate(`(async () => {
+    const squeezed = [];
+    for (const element of ${ALL_ELEMENTS}) {
+      // Texts of their own (a cell, a label, a button's label): elements holding no other element.
+      if (!(element instanceof HTMLElement) || element.children.length > 0) continue;
+      const text = (element.textContent || '').trim();
+      const characters = [...text].length;
+      if (characters < 2) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      const fontSize = parseFloat(style.fontSize) || 14;
+      const lineHeight = parseFloat(style.lineHeight) || fontSize * 1.4;
+      const width = box.width - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
+      const height = box.height - (parseFloat(style.paddingTop) || 0) - (parseFloat(style.paddingBottom) || 0);
+      const lines = Math.round(height / lineHeight);
+      if (lines >= 2 && width < fontSize * 1.8) {
+        squeezed.push(element.localName + '.' + element.className + ': "' + text.slice(0, 30) + '" ' + Math.round(box.width) + 'px x ' + lines + ' lines');
+      }
+    }
+    const scroller = document.scrollingElement || document.documentElement;
+    const pageOverflow = scroller.scrollWidth - window.innerWidth;
+    window.scrollTo(0, scroller.scrollHeight);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const header = document.querySelector('ec-console')?.shadowRoot?.querySelector('.ec-header');
+    const headerTop = header ? header.getBoundingClientRect().top : null;
+    window.scrollTo(0, 0);
+    return { pageOverflow, squeezed, headerTop };
+  })()`);
+}
+
+/** Waits until the routed element has rendered and nothing on the page is loading. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('.ec-page-title').first().waitFor();
+  // Polled with evaluate (a DevTools call): waitForFunction compiles its text in the page, which the console's CSP
+  // forbids, as it should.
+  const ready = `(() => {
+    const main = document.querySelector('ec-console')?.shadowRoot?.querySelector('.ec-console-main');
+    const routed = main && Array.from(main.querySelectorAll('*')).find((element) => element.localName.startsWith('ec-'));
+    if (!routed?.shadowRoot?.querySelector('.ec-element-root')?.childElementCount) return false;
+    return !${ALL_ELEMENTS}.some((element) => element.matches('[part="loading-state"], .p-datatable-loading-overlay'));
+  })()`;
+  const deadline = Date.now() + 15_000;
+  while (!(await page.evaluate(ready))) {
+    assert.ok(Date.now() < deadline, `${page.url()} settles within 15 s`);
+    await page.waitForTimeout(100);
+  }
+  // Charts and fonts settle in the next frames.
+  await page.waitForTimeout(300);
+}
+
+describe('every menu page fits at 1280×800 and 1920×1080 in both languages (issue 19)', () => {
+  for (const language of LANGUAGES) {
+    it(`${language}: no page overflow, no one-character lines, header kept in view`, async () => {
+      const { context, page, problems } = await openPage(browser);
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      await page.goto(`${server.url}/console/login`);
+      await page.locator('form input').first().fill(DEMO_PARENT_EMAIL);
+      await page.locator('form input[type="password"]').fill(DEMO_PARENT_PASSWORD);
+      await page.locator('form button[type="submit"]').click();
+      await page.locator('nav.ec-sidebar a').first().waitFor();
+      const links = await page.locator('nav.ec-sidebar a').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!));
+      assert.ok(links.length > 5, `the menu lists the built pages: ${links.join(', ')}`);
+
+      const failures: string[] = [];
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        for (const href of links) {
+          await page.locator(`nav.ec-sidebar a[href="${href}"]`).click();
+          await settled(page);
+          const found = await measure(page);
+          const where = `${href} ${size.width}×${size.height}`;
+          if (found.pageOverflow > 0) failures.push(`${where}: the page is ${found.pageOverflow}px wider than the window`);
+          for (const text of found.squeezed) failures.push(`${where}: one character per line: ${text}`);
+          if (found.headerTop !== 0) failures.push(`${where}: the header left the screen after scrolling (top ${found.headerTop})`);
+          await screenshot(page, `layout-${language}-${size.width}-${href.replace(/^\/console\//, '').replace(/\W+/g, '-')}`);
+        }
+      }
+      assert.deepEqual(failures, []);
+      assert.deepEqual(problems.errors, []);
+      await context.close();
+    });
+  }
+});
