@@ -7,13 +7,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { quoteRuleSet, deleteRuleSet, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
+import type { RuleSetAttribution } from '../../../core/rules/waf.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import { validateRuleSetCount, validateRuleSetDeletable } from '../../../core/rules/waf.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { namedDropdown } from '../../../core/ui/parts/named.js';
+import { FilterField } from '../../../core/ui/parts/filter-field.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { Pager } from '../../../core/ui/parts/pager.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
@@ -49,10 +49,7 @@ export function RuleSetList({ store, domainId, onOpen, startCreating = false }: 
   const config = store.config.value;
 
   const limit = config ? validateRuleSetCount(config.custom_rule_sets, config.max_rule_sets) : null;
-  const attributionOptions = [
-    { value: '', label: t('list.all-attributions') },
-    ...attributionSettings(t).map((setting) => ({ value: String(setting.value), label: setting.label })),
-  ];
+  const attributionOptions = attributionSettings(t).map((setting) => ({ value: setting.value as RuleSetAttribution, label: setting.label }));
 
   const remove = async (set: RuleSetInfo) => {
     try {
@@ -89,11 +86,12 @@ export function RuleSetList({ store, domainId, onOpen, startCreating = false }: 
   const toolbar = (
     <div className="ec-row ec-toolbar" part="toolbar">
       <SearchInput label={t('list.search')} value={query.name} onSearch={(name) => store.setQuery({ name, page: 1 })} />
-      <Dropdown
+      <FilterField
+        label={t('list.attribution')}
         value={query.attribution}
         options={attributionOptions}
-        onChange={(event) => store.setQuery({ attribution: event.value, page: 1 })}
-        pt={namedDropdown(t('list.attribution'))}
+        allLabel={t('list.all-attributions')}
+        onChange={(attribution) => store.setQuery({ attribution, page: 1 })}
       />
       <span className="ec-spacer" />
       {config && <span className="ec-muted">{t('list.usage', { used: config.custom_rule_sets, max: config.max_rule_sets })}</span>}
