@@ -4,7 +4,7 @@
  * button, to search the server's log by; the API path; the console language and version), or the loading, error or
  * empty state in its place. A {@link FastTable}: a page holds up to 100 rows of plain text.
  */
-import { useMemo, useRef } from 'react';
+import { Fragment, useMemo, useRef, type ReactNode } from 'react';
 import type { ErrorReportEntry } from '../../../core/api/endpoints/error-reports.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import { labelOf } from '../../../core/i18n/i18n.js';
@@ -36,6 +36,16 @@ export interface ReportTableProps {
   onRetry: () => void;
 }
 
+/** A path that may wrap after its slashes and dots only, so `/api/V4/domain.list` never breaks inside a word. */
+function withBreaks(path: string): ReactNode[] {
+  return path.split(/(?<=[/.])/).map((segment, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {segment}
+    </Fragment>
+  ));
+}
+
 /** Reports of the current page, or the state shown instead. */
 export function ReportTable({ state, busy, filtered, page, pageSize, onSource, onPage, onRetry }: ReportTableProps) {
   const t = useT();
@@ -51,6 +61,7 @@ export function ReportTable({ state, busy, filtered, page, pageSize, onSource, o
       {
         key: 'source',
         header: t('column.source'),
+        className: 'ec-nowrap',
         cell: (report) => (
           <button
             type="button"
@@ -64,7 +75,7 @@ export function ReportTable({ state, busy, filtered, page, pageSize, onSource, o
       },
       { key: 'kind', header: t('column.kind'), cell: (report) => <span data-kind={report.kind}>{labelOf(t, KIND_LABEL_KEYS, report.kind)}</span> },
       // A code is an identifier (100044, 502), so it is shown as sent, not as a formatted number.
-      { key: 'code', header: t('column.code'), cell: (report) => (report.code === null ? none : String(report.code)) },
+      { key: 'code', header: t('column.code'), className: 'ec-nowrap', cell: (report) => (report.code === null ? none : String(report.code)) },
       {
         key: 'request-id',
         header: t('column.request-id'),
@@ -78,7 +89,7 @@ export function ReportTable({ state, busy, filtered, page, pageSize, onSource, o
             none
           ),
       },
-      { key: 'path', header: t('column.path'), className: 'ec-report-path', cell: (report) => <code>{report.path}</code> },
+      { key: 'path', header: t('column.path'), className: 'ec-report-path', cell: (report) => <code>{withBreaks(report.path)}</code> },
       { key: 'language', header: t('column.language'), cell: (report) => labelOf(t, LANGUAGE_LABEL_KEYS, report.language) },
       { key: 'version', header: t('column.version'), cell: (report) => report.console_version },
     ];
