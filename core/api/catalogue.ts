@@ -46,6 +46,15 @@ export type ApiErrorKind =
   | 'no-token'
   | 'aborted';
 
+/**
+ * The failures the console reports (`ec-error` and the error report of shell §7): those the user sees. Left out:
+ * aborts (the user left), calls refused for want of a session (nothing was sent), shell §8's silent codes, and
+ * expiry and 142005, which have events of their own.
+ */
+export const REPORTED_ERROR_KINDS = ['network', 'timeout', 'http', 'system', 'parse', 'error-field', 'quiet', 'with-data', 'code'] as const satisfies readonly ApiErrorKind[];
+/** A failure kind the console reports. */
+export type ReportedErrorKind = (typeof REPORTED_ERROR_KINDS)[number];
+
 /** A failed call. `code` is the envelope code where there was one; `data` the envelope data (code 100044). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

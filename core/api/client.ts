@@ -10,6 +10,7 @@ import {
   NETWORK_ERROR_TOAST_MS,
   QUIET_REJECT_CODES,
   REJECT_WITH_DATA_CODE,
+  REPORTED_ERROR_KINDS,
   REQUEST_TIMEOUT_MS,
   SESSION_EXPIRED_CODE,
   SILENT_CODES,
@@ -317,11 +318,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   };
 }
 
-/**
- * Failures the user sees, reported through `onFailure`. Left out: aborts (the user left), calls refused for want of
- * a session (nothing was sent), shell §8's silent codes, and expiry and 142005, which have events of their own.
- */
-const REPORTED_KINDS = new Set<ApiError['kind']>(['network', 'timeout', 'http', 'system', 'parse', 'error-field', 'quiet', 'with-data', 'code']);
+/** Failures the user sees, reported through `onFailure`. */
+const REPORTED_KINDS = new Set<ApiError['kind']>(REPORTED_ERROR_KINDS);
 
 function pageOrigin(): string | undefined {
   return globalThis.location?.origin;

@@ -78,5 +78,13 @@ export function hasTranslation(language: Language, namespace: Namespace, key: st
   return instance.exists(key, { lng: language, ns: namespace });
 }
 
+/**
+ * The translated name of a value the server sends (an area, a failure kind) from a table of catalogue keys written
+ * out per value, so a key search finds every one; a value the table lacks is shown as the server sent it.
+ */
+export function labelOf(t: TFunction, table: Readonly<Record<string, string>>, value: string): string {
+  return Object.hasOwn(table, value) ? t(table[value]!) : value;
+}
+
 export type { TFunction };
 export { instance as i18n };

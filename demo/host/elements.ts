@@ -19,6 +19,7 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-dns-records': () => import('../../elements/dns-records/element.js'),
   'ec-domain-batch': () => import('../../elements/domain-batch/element.js'),
   'ec-domain-list': () => import('../../elements/domain-list/element.js'),
+  'ec-error-reports': () => import('../../elements/error-reports/element.js'),
   'ec-ip-lists': () => import('../../elements/ip-lists/element.js'),
   'ec-job-list': () => import('../../elements/job-list/element.js'),
   'ec-operation-log': () => import('../../elements/operation-log/element.js'),

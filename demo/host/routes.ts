@@ -188,6 +188,8 @@ const userLogs = userCenter('logs', redirect('user-center-logs-login'), { menu: 
 tabs([
   userCenter('logs/login', element('ec-login-log'), { parent: userLogs }),
   userCenter('logs/operation', element('ec-operation-log', { area: 'account' }), { parent: userLogs }),
+  // Not in shell §2: the failures the console reported (shell §7 error reporting), next to the account's other logs.
+  userCenter('logs/errors', element('ec-error-reports'), { parent: userLogs }),
 ]);
 
 // ── Documents (shell §2): hidden when embedded; not a sidebar module (the header links to them). ─────────────────

@@ -1,9 +1,8 @@
 /**
  * Catalogue keys (namespace `operation-log`) of the areas, actions and date ranges the log names. Keys are written
  * out rather than built from the values, so the catalogue test and a key search find every one; an area or action
- * missing here is shown by its id, as the server recorded it.
+ * missing here is shown by its id, as the server recorded it (`labelOf` of core/i18n).
  */
-import type { TFunction } from '../../core/i18n/i18n.js';
 import type { TimeRangePreset } from '../../core/i18n/time-range.js';
 
 /** Feature areas the server records writes under (rules §2 feature areas). */
@@ -49,8 +48,3 @@ export const RANGE_LABEL_KEYS: Record<TimeRangePreset, string> = {
   '30d': 'range.last-30-days',
   custom: 'range.custom',
 };
-
-/** The translated name of an area or action from one of the tables above, or its id when the console has none. */
-export function labelOf(t: TFunction, table: Readonly<Record<string, string>>, value: string): string {
-  return Object.hasOwn(table, value) ? t(table[value]) : value;
-}

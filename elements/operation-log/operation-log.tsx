@@ -6,11 +6,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo } from 'react';
 import type { OperationLogEntry } from '../../core/api/endpoints/platform.js';
+import { labelOf } from '../../core/i18n/i18n.js';
 import { currentUser, loginType, userDisplayName } from '../../core/session/session.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import type { PageChange } from '../../core/ui/parts/pager.js';
 import { OPERATION_LOG_FILTERED_EVENT } from './events.js';
-import { ACTION_LABEL_KEYS, labelOf } from './labels.js';
+import { ACTION_LABEL_KEYS } from './labels.js';
 import { DiffDialog } from './parts/diff-dialog.js';
 import { LogTable, objectNameOf } from './parts/log-table.js';
 import { LogToolbar } from './parts/log-toolbar.js';

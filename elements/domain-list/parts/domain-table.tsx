@@ -11,9 +11,9 @@ import type { ReadonlySignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useRef } from 'react';
 import type { WebsiteInfo } from '../../../core/api/endpoints/websites.js';
-import { publishNotice } from '../../../core/api/notices.js';
 import { formatDate } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { copyText } from '../../../core/ui/parts/copy-text.js';
 import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { NavLink } from '../../../core/ui/parts/nav-link.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
@@ -108,12 +108,7 @@ export function DomainTable(props: DomainTableProps) {
       }
       return pattern.replace(MARK, domain);
     };
-    const copy = (cname: string) => {
-      navigator.clipboard.writeText(cname).then(
-        () => publishNotice({ severity: 'success', namespace: 'common', key: 'api.copy-success' }),
-        () => publishNotice({ severity: 'warn', namespace: 'domain-list', key: 'copy-failed' }),
-      );
-    };
+    const copy = (cname: string) => void copyText(cname, { language, failed: { namespace: 'domain-list', key: 'copy-failed' } });
     const act = (action: RowAction, site: WebsiteInfo) => (event: { currentTarget: HTMLElement }) => latest.current.onAction(action, site, event.currentTarget);
     const selectHeader = () => {
       const { list: rows, isSelected: selected, onTogglePage } = latest.current;

@@ -7,10 +7,11 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { OperationLogEntry } from '../../../core/api/endpoints/platform.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
+import { labelOf } from '../../../core/i18n/i18n.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
-import { ACTION_LABEL_KEYS, AREA_LABEL_KEYS, labelOf } from '../labels.js';
+import { ACTION_LABEL_KEYS, AREA_LABEL_KEYS } from '../labels.js';
 import type { OperationLogState, OperatorChoice } from '../store.js';
 
 /** Props of {@link LogTable}. */

@@ -264,7 +264,8 @@ describe('shell §2 route table: breadcrumbs, back links, tabs and redirects', (
   it('tabbed pages of shell §2 carry their tabs', () => {
     const tabbed: Record<string, string[]> = {
       'security-report-cc': ['cc', 'visit', 'waf'],
-      'user-center-logs-login': ['login', 'operation'],
+      // The error reports (shell §7 error reporting) join the account's logs as a third tab (issue 17).
+      'user-center-logs-login': ['login', 'operation', 'errors'],
       'cloud-speed-new-data-analytics-business-report-wideFlowRange': [
         'wideFlowRange',
         'accessAnalysis',

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ErrorReport } from '../../../../core/api/error-report.js';
+import type { ErrorReportEntry, ErrorReportQuery } from '../../../../core/api/endpoints/error-reports.js';
 import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
 import { ok, validated } from '../../platform/http/envelope.js';
 import { readPage } from '../../platform/http/pagination.js';
@@ -18,21 +19,8 @@ const REQUIRED_FIELDS = ['at', 'source', 'kind', 'path', 'language', 'console_ve
 /** Reports kept per account. */
 export const REPORTS_KEPT = 1000;
 
-/** One report as listed. */
-export interface ErrorReportEntry {
-  id: number;
-  user_id: number;
-  received_at: number;
-  seen_at: string;
-  source: string;
-  kind: string;
-  code: number | null;
-  request_id: string | null;
-  path: string;
-  language: string;
-  console_version: string;
-}
-
+/** The list's exact filters (core/api/endpoints/error-reports.ts). */
+const FILTERS = ['source', 'kind'] as const satisfies readonly (keyof ErrorReportQuery)[];
 
 /** Registers the routes (under /api). */
 export async function errorReportRoutes(api: FastifyInstance): Promise<void> {
@@ -82,7 +70,7 @@ export async function errorReportRoutes(api: FastifyInstance): Promise<void> {
       conditions.push('user_id = @own_user');
       params.own_user = session.userId;
     }
-    for (const name of ['source', 'kind'] as const) {
+    for (const name of FILTERS) {
       const value = query[name];
       if (typeof value === 'string' && value !== '') {
         conditions.push(`${name} = @${name}`);
