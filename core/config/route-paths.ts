@@ -8,6 +8,8 @@
  * same names, same paths, and every name an element sends is listed.
  */
 
+import { CONSOLE_BASE } from './console-base.js';
+
 /** Route name -> path under the console base, navigo syntax (`:id` parameters). */
 export const ROUTE_PATHS: Readonly<Record<string, string>> = {
   // Cloud speed, new layout (domain management, the domain console, security).
@@ -39,8 +41,6 @@ export const ROUTE_PATHS: Readonly<Record<string, string>> = {
   'cloud-resolving-jobList-detail-list': '/cloud-resolving/jobList/detail-list',
 };
 
-/** Console base path (shell §1: the console is served under /console/). */
-export const CONSOLE_BASE = '/console';
 
 /** How an element's links route (attribute `route-mode`). */
 export type RouteMode = 'hash' | 'history' | 'none';

@@ -7,7 +7,7 @@
 /** A navigation request: a console path, and whether the page must reload. */
 export type NavigationHandler = (path: string, options: { replace?: boolean; reload?: boolean }) => void;
 
-import { CONSOLE_BASE } from '../config/route-paths.js';
+import { CONSOLE_BASE } from '../config/console-base.js';
 
 export { CONSOLE_BASE };
 

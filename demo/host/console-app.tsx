@@ -4,7 +4,7 @@
  * signs users in, loads the account, routes with navigo and renders each route's feature element.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, APP_LOGIN_REQUIRED_CODE, APP_LOGIN_UNAVAILABLE_CODE } from '../../core/api/catalogue.js';
 import { checkAppLogin, type AppLoginUnavailableData } from '../../core/api/endpoints/platform.js';
 import { getUnreadMessageCount } from '../../core/api/endpoints/messages.js';
@@ -24,7 +24,8 @@ import { accountLoaded, layoutSwitchVisible, loadAccount, logout, menuType, swit
 import { AccountChangeDialog } from './parts/account-change-dialog.js';
 import { Header, SWITCHABLE_PRODUCTS } from './parts/header.js';
 import { Sidebar, MODULE_ORDER, type SidebarModule } from './parts/sidebar.js';
-import { memberIdFromLocation, SignInPage } from './parts/sign-in-page.js';
+// The sign-in form is its own chunk: a signed-in user, on every page but sign-in, never needs it.
+const SignInPage = lazy(() => import('./parts/sign-in-page.js').then((module) => ({ default: module.SignInPage })));
 import { createHostRouter, currentRoute, type HostRouter } from './router.js';
 import type { ModuleId, RouteDefinition } from './route-types.js';
 import { findRoute, HOME_ROUTE_NEW, HOME_ROUTE_OLD, ROUTES } from './routes.js';
@@ -233,13 +234,14 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
     const kind = view.page === 'login-child' ? 'child' : 'parent';
     return (
       <div className="ec-console ec-console-sign-in">
-        <SignInPage
-          key={kind}
-          kind={kind}
-          memberId={kind === 'child' ? memberIdFromLocation() : undefined}
-          onSignedIn={(path) => void afterSignIn(path)}
-          onSwitch={() => router.navigateRoute(kind === 'parent' ? 'login-child' : 'login')}
-        />
+        <Suspense fallback={<LoadingState message={t('app.loading')} />}>
+          <SignInPage
+            key={kind}
+            kind={kind}
+            onSignedIn={(path) => void afterSignIn(path)}
+            onSwitch={() => router.navigateRoute(kind === 'parent' ? 'login-child' : 'login')}
+          />
+        </Suspense>
       </div>
     );
   }

@@ -15,7 +15,7 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 /** Props of the sign-in page. */
 export interface SignInPageProps {
   kind: 'parent' | 'child';
-  /** Shell §2: the child page reads member_id from the hash query. */
+  /** The member id to start with; by default the child page reads member_id from the hash query (shell §2). */
   memberId?: string;
   /** Called with the path to go to after a successful sign-in (the saved return path, or home). */
   onSignedIn: (returnPath: string | null) => void;
@@ -32,7 +32,8 @@ export function memberIdFromLocation(loc: Pick<Location, 'hash' | 'search'> = lo
 }
 
 /** The sign-in form. */
-export function SignInPage({ kind, memberId: initialMemberId = '', onSignedIn, onSwitch }: SignInPageProps) {
+export function SignInPage({ kind, memberId: givenMemberId, onSignedIn, onSwitch }: SignInPageProps) {
+  const initialMemberId = givenMemberId ?? (kind === 'child' ? memberIdFromLocation() : '');
   useSignals();
   const { client } = useElement();
   const t = useT('host');

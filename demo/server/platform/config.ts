@@ -64,7 +64,7 @@ export function readCorsOrigins(value: string | undefined): string[] {
 /** The API base every route is mounted under (DESIGN §3). */
 export const API_BASE = '/api';
 /** Where the console is served (shell §1); one value shared with the elements' links. */
-export { CONSOLE_BASE } from '../../../core/config/route-paths.js';
+export { CONSOLE_BASE } from '../../../core/config/console-base.js';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
