@@ -87,6 +87,7 @@ export const SHARED_PARTS = [
   { name: 'loading-state', description: 'Shown while data loads.' },
   { name: 'error-state', description: 'Shown when data could not be loaded, with a retry button.' },
   { name: 'search', description: 'A search field with its clear button.' },
+  { name: 'filter', description: 'A labelled filter of a list toolbar (label and dropdown).' },
   { name: 'status', description: 'A coloured status tag.' },
   { name: 'dialog', description: 'A dialog.' },
   { name: 'dialog-error', description: "A dialog's save failure message (the dialog stays open with what was typed)." },

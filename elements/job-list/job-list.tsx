@@ -5,8 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { JOB_STATES, type JobInfo, type JobState } from '../../core/api/endpoints/platform.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import type { PageChange } from '../../core/ui/parts/pager.js';
@@ -15,10 +14,8 @@ import { JOB_CANCELED_EVENT } from './events.js';
 import { JOB_STATE_TAGS, JOB_TYPE_LABEL_KEYS, jobTypeLabelKey } from './job-types.js';
 import { JobTable } from './parts/job-table.js';
 import { jobListStoreFor } from './store.js';
-import { namedDropdown as named } from '../../core/ui/parts/named.js';
+import { FilterField } from '../../core/ui/parts/filter-field.js';
 
-/** Dropdown value meaning "all": PrimeReact treats '' as no selection and would show an empty field. */
-const ALL = '*';
 
 
 /** Props of the component (attributes of the element). */
@@ -35,8 +32,6 @@ export function JobList({ type, pageSize }: JobListProps) {
   const { client, host, emit } = useElement();
   const t = useT();
   const store = jobListStoreFor(host, { type, pageSize });
-  const stateFilterId = useId();
-  const typeFilterId = useId();
 
   const state = store.state.value;
   const filters = store.filters.value;
@@ -46,20 +41,17 @@ export function JobList({ type, pageSize }: JobListProps) {
     [t],
   );
   const stateOptions = useMemo(
-    () => [{ value: ALL, label: t('filter.all-states') }, ...stateTags.map(({ value, label }) => ({ value, label }))],
-    [stateTags, t],
+    () => stateTags.map(({ value, label }) => ({ value: value as JobState, label })),
+    [stateTags],
   );
   const typeOptions = useMemo(() => {
     const known = Object.keys(JOB_TYPE_LABEL_KEYS);
     // A preset type the console has no name for is still offered, by its id, so the filter shows what is applied.
     const types = filters.type && !known.includes(filters.type) ? [...known, filters.type] : known;
-    return [
-      { value: ALL, label: t('filter.all-types') },
-      ...types.map((value) => {
-        const key = jobTypeLabelKey(value);
-        return { value, label: key ? t(key) : value };
-      }),
-    ];
+    return types.map((value) => {
+      const key = jobTypeLabelKey(value);
+      return { value, label: key ? t(key) : value };
+    });
   }, [filters.type, t]);
   const stateLabel = t('filter.state');
   const typeLabel = t('filter.type');
@@ -91,26 +83,14 @@ export function JobList({ type, pageSize }: JobListProps) {
   return (
     <div className="ec-root ec-stack ec-job-list">
       <div className="ec-row ec-toolbar" part="toolbar" role="search" aria-label={t('toolbar-label')}>
-        <div className="ec-filter">
-          <label htmlFor={stateFilterId}>{stateLabel}</label>
-          <Dropdown
-            inputId={stateFilterId}
-            value={filters.state || ALL}
-            options={stateOptions}
-            onChange={(event) => store.setFilter('state', event.value === ALL ? '' : (event.value as JobState))}
-            pt={named(stateLabel)}
-          />
-        </div>
-        <div className="ec-filter">
-          <label htmlFor={typeFilterId}>{typeLabel}</label>
-          <Dropdown
-            inputId={typeFilterId}
-            value={filters.type || ALL}
-            options={typeOptions}
-            onChange={(event) => store.setFilter('type', event.value === ALL ? '' : (event.value as string))}
-            pt={named(typeLabel)}
-          />
-        </div>
+        <FilterField
+          label={stateLabel}
+          value={filters.state}
+          options={stateOptions}
+          allLabel={t('filter.all-states')}
+          onChange={(state) => store.setFilter('state', state)}
+        />
+        <FilterField label={typeLabel} value={filters.type} options={typeOptions} allLabel={t('filter.all-types')} onChange={(type) => store.setFilter('type', type)} />
         <span className="ec-spacer" />
         <Button type="button" icon="pi pi-refresh" outlined label={t('refresh')} onClick={reload} />
       </div>

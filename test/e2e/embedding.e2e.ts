@@ -7,12 +7,10 @@
  * error".
  */
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { launchChromium, openPage, screenshot, startPartnerSite, startServer, type PartnerSite, type RunningServer } from '../helpers/e2e.js';
 
 /** The CSP the README tells embedding pages to use, plus where the API lives. */
 const strictCsp = (api: string) => `default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; img-src 'self' data:; connect-src 'self' ${api}`;
@@ -24,58 +22,48 @@ let token: string;
 let partner: PartnerSite;
 let stranger: PartnerSite;
 
-interface PartnerSite {
-  origin: string;
-  close(): Promise<void>;
-}
-
 /**
- * A partner's web server: its page under the strict CSP, its own script, and the library files it hosts itself
- * (copied from the build), all on its own origin. The API stays on the reference server.
+ * A partner's site: its page under the strict CSP and its own script on its own origin, with the library files it
+ * hosts itself. The API stays on the reference server.
  */
-async function startPartner(apiOrigin: () => string): Promise<PartnerSite> {
-  const site = createServer(async (request, response) => {
-    const path = new URL(request.url ?? '/', 'http://partner').pathname;
-    const api = `${apiOrigin()}/api`;
-    if (path === '/portal.html') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': strictCsp(apiOrigin()) });
-      response.end('<!doctype html><html lang="en"><head><title>Partner portal</title><script type="module" src="/portal.js"></script></head>' +
-        '<body><header>Partner portal</header><p id="events"></p><main id="slot"></main></body></html>');
-      return;
-    }
-    if (path === '/portal.js') {
-      // The partner's own code: the token as a property (never an attribute) before the element joins the page,
-      // and the element's events written into the page.
-      response.writeHead(200, { 'content-type': 'text/javascript' });
-      response.end(`
-        await import('/lib/elements/domain-list.js');
-        const element = document.createElement('ec-domain-list');
-        element.setAttribute('api-base', ${JSON.stringify(api)});
-        element.setAttribute('page-size', '20');
-        element.token = ${JSON.stringify(token)};
-        for (const name of ['ec-error', 'ec-unauthorized', 'ec-navigate']) {
-          element.addEventListener(name, () => { document.getElementById('events').textContent += name + ' '; });
-        }
-        document.getElementById('slot').append(element);`);
-      return;
-    }
-    if (path.startsWith('/lib/')) {
-      const upstream = await fetch(`${server.url}/console/assets/${path.slice('/lib/'.length)}`);
-      response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
-      response.end(Buffer.from(await upstream.arrayBuffer()));
-      return;
-    }
-    // favicon.ico and the like: nothing, without a 404 in the console.
-    response.writeHead(204).end();
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  const { port } = site.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => site.close(() => resolve())) };
+function startPartner(): Promise<PartnerSite> {
+  return startPartnerSite(
+    () => server,
+    (path) => {
+      if (path === '/portal.html') {
+        return {
+          type: 'text/html; charset=utf-8',
+          headers: { 'content-security-policy': strictCsp(server.url) },
+          body:
+            '<!doctype html><html lang="en"><head><title>Partner portal</title><script type="module" src="/portal.js"></script></head>' +
+            '<body><header>Partner portal</header><p id="events"></p><main id="slot"></main></body></html>',
+        };
+      }
+      if (path === '/portal.js') {
+        // The partner's own code: the token as a property (never an attribute) before the element joins the page,
+        // and the element's events written into the page.
+        return {
+          type: 'text/javascript',
+          body: `
+            await import('/lib/elements/domain-list.js');
+            const element = document.createElement('ec-domain-list');
+            element.setAttribute('api-base', ${JSON.stringify(`${server.url}/api`)});
+            element.setAttribute('page-size', '20');
+            element.token = ${JSON.stringify(token)};
+            for (const name of ['ec-error', 'ec-unauthorized', 'ec-navigate']) {
+              element.addEventListener(name, () => { document.getElementById('events').textContent += name + ' '; });
+            }
+            document.getElementById('slot').append(element);`,
+        };
+      }
+      return undefined;
+    },
+  );
 }
 
 before(async () => {
-  partner = await startPartner(() => server.url);
-  stranger = await startPartner(() => server.url);
+  partner = await startPartner();
+  stranger = await startPartner();
   server = await startServer({ corsOrigins: [partner.origin] });
   browser = await launchChromium();
   const answer = (await (

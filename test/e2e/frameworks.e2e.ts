@@ -5,14 +5,12 @@
  * an event (`ec-navigate`, taken over with preventDefault), against the reference server through CORS.
  */
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { launchChromium, openPage, screenshot, startPartnerSite, startServer, type PartnerSite, type RunningServer } from '../helpers/e2e.js';
 
 const FRAMEWORKS = [
   { name: 'React 19', app: 'react', entry: 'react-portal.jsx' },
@@ -25,7 +23,7 @@ const appsDir = fileURLToPath(new URL('./partner-apps/', import.meta.url));
 let server: RunningServer;
 let browser: Browser;
 let token: string;
-let portal: { origin: string; close(): Promise<void> };
+let portal: PartnerSite;
 /** Each app's bundle, built once. */
 const bundles = new Map<string, string>();
 
@@ -49,38 +47,25 @@ async function bundle(entry: string): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-/** The partners' web server: one page per framework, its bundle, its settings and the library files it hosts. */
-async function startPortal(): Promise<{ origin: string; close(): Promise<void> }> {
-  const site = createServer(async (request, response) => {
-    const path = new URL(request.url ?? '/', 'http://portal').pathname;
-    const page = /^\/(react|vue|angular)\.html$/.exec(path);
-    if (page) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(`<!doctype html><html lang="en"><head><title>${page[1]} portal</title><script type="module" src="/${page[1]}.js"></script></head><body>${page[1] === 'angular' ? '<partner-portal></partner-portal>' : '<div id="app"></div>'}</body></html>`);
-      return;
-    }
-    const script = /^\/(react|vue|angular)\.js$/.exec(path);
-    if (script) {
-      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-      response.end(bundles.get(script[1]!));
-      return;
-    }
-    if (path === '/portal-config.json') {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ api: `${server.url}/api`, token, library: '/lib/elements/plan-overview.js' }));
-      return;
-    }
-    if (path.startsWith('/lib/')) {
-      const upstream = await fetch(`${server.url}/console/assets/${path.slice('/lib/'.length)}`);
-      response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
-      response.end(Buffer.from(await upstream.arrayBuffer()));
-      return;
-    }
-    response.writeHead(204).end();
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  const { port } = site.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => site.close(() => resolve())) };
+/** The partners' site: one page per framework, its bundle and its settings; the library files come with the site. */
+function startPortal(): Promise<PartnerSite> {
+  return startPartnerSite(
+    () => server,
+    (path) => {
+      const page = /^\/(react|vue|angular)\.html$/.exec(path);
+      if (page) {
+        const mount = page[1] === 'angular' ? '<partner-portal></partner-portal>' : '<div id="app"></div>';
+        const body = `<!doctype html><html lang="en"><head><title>${page[1]} portal</title><script type="module" src="/${page[1]}.js"></script></head><body>${mount}</body></html>`;
+        return { type: 'text/html; charset=utf-8', body };
+      }
+      const script = /^\/(react|vue|angular)\.js$/.exec(path);
+      if (script) return { type: 'text/javascript; charset=utf-8', body: bundles.get(script[1]!)! };
+      if (path === '/portal-config.json') {
+        return { type: 'application/json', body: JSON.stringify({ api: `${server.url}/api`, token, library: '/lib/elements/plan-overview.js' }) };
+      }
+      return undefined;
+    },
+  );
 }
 
 before(async () => {

@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildServer, type ServerOptions } from '../../demo/server/app.js';
 
@@ -74,4 +75,41 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = `test-results/${name}.png`;
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** A partner's web server on its own loopback origin (test/e2e/embedding.e2e.ts, frameworks.e2e.ts). */
+export interface PartnerSite {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** What a partner page answers: a type and a body, or undefined for "not mine". */
+export type PartnerAnswer = { type: string; body: string; headers?: Record<string, string> } | undefined;
+
+/**
+ * Starts a partner's site: `answer` serves its own pages and scripts; `/lib/…` serves the library files the partner
+ * hosts itself, copied from the reference server's build (`apiServer()` is read per request, so the site can start
+ * before the server that lists its origin for CORS); anything else is an empty 204 (a favicon, without a 404 in the
+ * console).
+ */
+export async function startPartnerSite(apiServer: () => RunningServer, answer: (path: string) => PartnerAnswer): Promise<PartnerSite> {
+  const site = createServer(async (request, response) => {
+    const path = new URL(request.url ?? '/', 'http://partner').pathname;
+    const own = answer(path);
+    if (own) {
+      response.writeHead(200, { 'content-type': own.type, ...own.headers });
+      response.end(own.body);
+      return;
+    }
+    if (path.startsWith('/lib/')) {
+      const upstream = await fetch(`${apiServer().url}/console/assets/${path.slice('/lib/'.length)}`);
+      response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+      response.end(Buffer.from(await upstream.arrayBuffer()));
+      return;
+    }
+    response.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const { port } = site.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => site.close(() => resolve())) };
 }

@@ -1,14 +1,12 @@
 /**
  * The filters of `<ec-error-reports>`: failure kind and element (the tag, matched exactly, as the server stores it),
- * plus refresh. Every control has a visible label; the Dropdown also names its hidden input and select for screen
- * readers (NOTES.md, PrimeReact in a shadow root).
+ * plus refresh. Every control has a visible label (the shared FilterField names the Dropdown for screen readers).
  */
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { labelOf } from '../../../core/i18n/i18n.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { namedDropdown as named } from '../../../core/ui/parts/named.js';
+import { FilterField } from '../../../core/ui/parts/filter-field.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { KIND_LABEL_KEYS } from '../labels.js';
 import type { ErrorReportsFilters } from '../store.js';
@@ -25,35 +23,22 @@ export interface ReportToolbarProps {
   onRefresh: () => void;
 }
 
-/** Dropdown value meaning "all": PrimeReact treats '' as no selection and would show an empty field. */
-const ALL = '*';
-
 /** The toolbar; `part="toolbar"`. */
 export function ReportToolbar({ filters, onKind, onSource, onRefresh }: ReportToolbarProps) {
   const t = useT();
-  const kindId = useId();
 
   const kindOptions = useMemo(() => {
     const known = Object.keys(KIND_LABEL_KEYS);
     // A kind the console has no name for (picked from a row of a newer console) stays shown, by its id.
     const kinds = filters.kind && !known.includes(filters.kind) ? [...known, filters.kind] : known;
-    return [{ value: ALL, label: t('filter.all-kinds') }, ...kinds.map((value) => ({ value, label: labelOf(t, KIND_LABEL_KEYS, value) }))];
+    return kinds.map((value) => ({ value, label: labelOf(t, KIND_LABEL_KEYS, value) }));
   }, [filters.kind, t]);
   const kindLabel = t('filter.kind');
   const sourceLabel = t('filter.source');
 
   return (
     <div className="ec-row ec-toolbar" part="toolbar" role="search" aria-label={t('toolbar-label')}>
-      <div className="ec-filter">
-        <label htmlFor={kindId}>{kindLabel}</label>
-        <Dropdown
-          inputId={kindId}
-          value={filters.kind || ALL}
-          options={kindOptions}
-          onChange={(event) => onKind(event.value === ALL ? '' : String(event.value))}
-          pt={named(kindLabel)}
-        />
-      </div>
+      <FilterField label={kindLabel} value={filters.kind} options={kindOptions} allLabel={t('filter.all-kinds')} onChange={onKind} />
       <div className="ec-filter">
         <span className="ec-filter-label" aria-hidden="true">
           {sourceLabel}
