@@ -8,11 +8,11 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { Menu } from 'primereact/menu';
 import { useRef } from 'react';
-import { documentationLinksVisible, oemConfig } from '../../../core/config/oem.js';
-import { LANGUAGES, storeLanguage, type Language } from '../../../core/i18n/language.js';
+import { documentationLinksVisible } from '../../../core/config/oem.js';
 import { currentUser, headerName, loginType } from '../../../core/session/session.js';
-import { useElement, useT } from '../../../core/ui/element-context.js';
+import { useT } from '../../../core/ui/element-context.js';
 import type { ModuleId } from '../route-types.js';
+import { Brand, LanguageSwitch } from './brand.js';
 
 /** Products the switcher may offer (shell §1). */
 export const SWITCHABLE_PRODUCTS: readonly ModuleId[] = ['cloud-resolving', 'cloud-speed', 'taichi-app'];
@@ -34,30 +34,17 @@ export interface HeaderProps {
 /** The console header. */
 export function Header({ products, activeModule, unreadCount, onProduct, onMessages, onDocumentation, onLogout, reload = () => location.reload() }: HeaderProps) {
   useSignals();
-  const { language } = useElement();
   const t = useT('host');
   const tRoutes = useT('routes');
   const userMenu = useRef<Menu>(null);
-  const oem = oemConfig.value;
   const user = currentUser.value;
-  const logo = oem?.assets?.logoConsole || oem?.assets?.logo;
-  const title = oem?.title || t('app.title');
-
-  const changeLanguage = (next: Language) => {
-    if (next === language) return;
-    storeLanguage(next);
-    reload();
-  };
 
   const productOptions = products.map((module) => ({ value: module, label: tRoutes(`module.${module}`) }));
   const userName = user ? headerName(user) : '';
 
   return (
     <header className="ec-header" part="header">
-      <div className="ec-header-brand">
-        {logo ? <img src={logo} alt="" className="ec-header-logo" /> : <span className="pi pi-shield ec-header-logo-icon" aria-hidden="true" />}
-        <span className="ec-header-title">{title}</span>
-      </div>
+      <Brand className="ec-header-brand" />
       {productOptions.length > 0 ? (
         <Dropdown
           className="ec-header-products"
@@ -83,14 +70,7 @@ export function Header({ products, activeModule, unreadCount, onProduct, onMessa
       {documentationLinksVisible.value ? (
         <Button type="button" link className="ec-header-docs" label={t('header.documentation')} onClick={onDocumentation} />
       ) : null}
-      <Dropdown
-        className="ec-header-language"
-        value={language}
-        options={LANGUAGES.map((value) => ({ value, label: t(`language.${value.toLowerCase().replace('_', '-')}`) }))}
-        onChange={(event) => changeLanguage(event.value as Language)}
-        aria-label={t('header.language')}
-        pt={{ input: { 'aria-label': t('header.language') } as never, select: { 'aria-label': t('header.language') } as never }}
-      />
+      <LanguageSwitch className="ec-header-language" reload={reload} />
       {user ? (
         <>
           <Button

@@ -11,6 +11,7 @@ import { signIn, signInChild, type SignInAnswer, type SignInRateLimitedData } fr
 import { isEmail } from '../../../core/rules/accounts.js';
 import { consumeReturnPath, sessionExpired, startSession } from '../../../core/session/session.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { Brand, LanguageSwitch } from './brand.js';
 
 /** Props of the sign-in page. */
 export interface SignInPageProps {
@@ -101,6 +102,10 @@ export function SignInPage({ kind, memberId: givenMemberId, onSignedIn, onSwitch
 
   return (
     <main className="ec-sign-in" id="main-content">
+      <div className="ec-sign-in-top">
+        <Brand className="ec-sign-in-brand" />
+        <LanguageSwitch className="ec-sign-in-language" />
+      </div>
       <form className="ec-sign-in-card ec-stack" onSubmit={submit} noValidate aria-labelledby="sign-in-title">
         <h1 id="sign-in-title" className="ec-page-title">
           {kind === 'parent' ? t('sign-in.title') : t('sign-in.child-title')}
