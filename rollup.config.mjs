@@ -215,10 +215,6 @@ function reportSizes() {
           const over = row.gzip > row.budgetKB * 1000 ? '  OVER BUDGET' : row.gzip > row.targetKB * 1000 ? '  (over target)' : '';
           const ceiling = row.budgetKB === row.targetKB ? '-'.padStart(9) : kb(row.budgetKB * 1000);
           console.log(`  ${kb(row.gzip)} ${kb(row.brotli)} ${kb(row.targetKB * 1000)} ${ceiling}  ${String(row.files.length).padStart(3)}  ${row.label}${over}`);
-          // EC_SIZE_DETAIL=1 lists what a row downloads, heaviest first: where to look when a row grows.
-          if (process.env.EC_SIZE_DETAIL) {
-            for (const file of [...row.files].sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip)) console.log(`      ${kb(sizeOf(file).gzip)}  ${file.fileName}`);
-          }
           // EC_SIZE_DETAIL=1 lists the files behind each figure, largest first.
           if (process.env.EC_SIZE_DETAIL === '1') {
             for (const chunk of [...row.files].sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip)) {

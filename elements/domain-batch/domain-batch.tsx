@@ -13,6 +13,7 @@ import { useElement, useT } from '../../core/ui/element-context.js';
 import { DOMAIN_ADDED_EVENT, DOMAIN_DELETED_EVENT, DOMAIN_SETTINGS_APPLIED_EVENT, succeeded } from '../domain-list/events.js';
 import { ConfirmActionDialog } from '../domain-list/parts/list-dialogs.js';
 import { OutcomeSummary, OutcomeTable } from '../domain-list/parts/outcome-table.js';
+import { ProvisioningProgress } from '../domain-list/parts/provisioning-progress.js';
 import { domainRoutes } from '../domain-list/routes.js';
 import { BATCH_ADD_DRAFT, BatchAddFormView } from './parts/batch-add-form.js';
 import { BatchDeleteForm } from './parts/batch-delete-form.js';
@@ -110,7 +111,7 @@ export function DomainBatch({ mode, layout }: DomainBatchProps) {
           <h4 className="ec-section-title">{t('result-title')}</h4>
           <OutcomeSummary results={result.results} />
           <OutcomeTable results={result.results} okLabel={t(DONE_KEYS[kind])} label={t('result-title')} />
-          {result.job_id !== null && <p className="ec-muted">{t('provisioning')}</p>}
+          {result.job_id !== null && <ProvisioningProgress jobId={result.job_id} />}
           <div className="ec-row ec-wizard-footer">
             <Button type="button" outlined label={t('start-over')} onClick={store.reset} />
             <NavLink appearance="button" route={routes.list}>

@@ -39,6 +39,7 @@ import { TYPE_KEYS } from '../vocabulary.js';
 import { DomainLinesField } from './domain-lines-field.js';
 import { newOriginRow, OriginEditor, toOrigins, type OriginRow } from './origin-editor.js';
 import { OutcomeSummary, OutcomeTable } from './outcome-table.js';
+import { ProvisioningProgress } from './provisioning-progress.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { PlanNoticeLink } from '../../../core/ui/parts/nav-link.js';
 
@@ -307,7 +308,7 @@ export function AddDomainWizard({ store, onClose, onAdded }: AddDomainWizardProp
         <div className="ec-stack" role="status">
           <OutcomeSummary results={result.results} />
           <OutcomeTable results={result.results} okLabel={t('outcome.added')} label={t('wizard.step-result')} />
-          {result.succeeded > 0 && <p className="ec-muted">{t('wizard.provisioning')}</p>}
+          {result.job_id !== null && <ProvisioningProgress jobId={result.job_id} />}
         </div>
       )}
 

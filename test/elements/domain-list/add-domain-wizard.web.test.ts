@@ -115,6 +115,12 @@ describe('<ec-domain-list view="add">: the add-domain wizard (rules §5)', () =>
     await waitUntil(() => text(element).includes('Back to the list'), 'the result step');
     expect(text(element)).to.contain('2 succeeded').and.contain('1 failed');
     expect(shadow(element).querySelector('[part="outcome"]')!.textContent).to.contain('Added').and.contain('Approval pending');
+    // Issue 19: the provisioning job is followed live until it ends, not described by a fixed sentence.
+    await waitUntil(
+      () => shadow(element).querySelector('[part="provisioning"]')?.textContent?.includes('Approval and configuration finished'),
+      'the provisioning job is followed to its end',
+      { timeout: 15000 },
+    );
     const navigate = oneEvent(element, 'ec-navigate');
     button(shadow(element), 'Back to the list').click();
     expect((await navigate).detail.route).to.equal('cloud-speed-new-domain-management-domain-list');
