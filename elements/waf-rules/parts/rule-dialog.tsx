@@ -6,6 +6,7 @@
  */
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { RadioButton } from 'primereact/radiobutton';
 import { useId, useState } from 'react';
 import type { FieldIssue } from '../../../core/api/catalogue.js';
 import type { IpRegion } from '../../../core/api/endpoints/platform.js';
@@ -114,10 +115,10 @@ export function RuleDialog({ setId, rule, siteDomain, ipLists, regions, serverIs
         <fieldset className="ec-status-choice">
           <legend>{t('rule-form.status')}</legend>
           {WAF_RULE_STATUSES.map((status) => (
-            <label key={status} className="ec-radio">
-              <input type="radio" name={`${id}-status`} value={status} checked={form.status === status} onChange={() => setForm({ ...form, status })} />
-              {statusLabel(t, status)}
-            </label>
+            <div key={status} className="ec-row ec-radio">
+              <RadioButton inputId={`${id}-status-${status}`} name={`${id}-status`} value={status} checked={form.status === status} onChange={() => setForm({ ...form, status })} />
+              <label htmlFor={`${id}-status-${status}`}>{statusLabel(t, status)}</label>
+            </div>
           ))}
           {statusIssue && <small className="ec-error-text">{tRules(statusIssue.key, statusIssue.values)}</small>}
         </fieldset>
