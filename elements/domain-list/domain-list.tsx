@@ -31,6 +31,7 @@ import { domainRoutes } from './routes.js';
 import { domainListStoreFor } from './store.js';
 import { reasonText, statusTags } from './vocabulary.js';
 import { useNavigate } from '../../core/ui/parts/nav-link.js';
+import { useViewStateReport } from '../../core/ui/view-state.js';
 
 /** Props of the component (attributes of the element). */
 export interface DomainListProps {
@@ -40,6 +41,8 @@ export interface DomainListProps {
   pageSize?: number;
   /** `old` asks for the old menu layout's routes with `ec-navigate`; default `new`. */
   layout?: string;
+  /** The bookmarked view to start from (URL query text; core/ui/view-state.ts). */
+  viewState?: string;
 }
 
 /**
@@ -56,12 +59,13 @@ function useStableCallback<Args extends unknown[], Result>(run: (...args: Args) 
 type Pending = { action: 'suspend' | 'enable' | 'delete'; site?: WebsiteInfo };
 
 /** The website list. */
-export function DomainList({ view, pageSize, layout }: DomainListProps) {
+export function DomainList({ view, pageSize, layout, viewState }: DomainListProps) {
   useSignals();
   const { client, host, emit } = useElement();
   const t = useT('domain-list');
   const tRules = useT('rules');
-  const store = domainListStoreFor(host, { pageSize });
+  const store = domainListStoreFor(host, { pageSize, viewState });
+  useViewStateReport(store.viewState.value);
   const routes = domainRoutes(layout);
   const [adding, setAdding] = useState(view === 'add');
   const [pending, setPending] = useState<Pending | null>(null);

@@ -17,6 +17,7 @@ import './events.js';
  * @tag ec-domain-list
  * @summary Websites with server-side paging, filters, selection of all matching, batch actions and the add-domain wizard.
  * @fires ec-domain-added - Websites were added; detail `{ ids, domains }`.
+ * @fires ec-view-state - The filters, sort, page or page size changed; detail `{ state }`, URL query text for the page's address (the `view-state` attribute takes it back).
  * @fires ec-domain-deleted - Websites were deleted; detail `{ ids, domains }`.
  * @fires ec-domain-status-changed - Websites were suspended or enabled; detail `{ ids, action }`.
  * @fires ec-domain-updated - A website's remark, group or auto renewal was saved; detail `{ id }`.
@@ -30,6 +31,7 @@ import './events.js';
  * @csspart origins - The origin editor of the wizard.
  * @csspart outcome - The per-website outcome table of a preview or result.
  * @csspart dialog - Confirmation, edit and outcome dialogs.
+ * @csspart provisioning - The live progress of the provisioning job after a submission (approval and configuration).
  */
 export const DomainListElement = defineElement<DomainListProps>('ec-domain-list', DomainList, {
   namespace: 'domain-list',

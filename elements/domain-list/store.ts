@@ -10,6 +10,7 @@ import { batch, computed, signal } from '@preact/signals-react';
 import type { ApiClient } from '../../core/api/client.js';
 import { getMemberPlans, getPlanActions, type PlanActionsAnswer, type PlanInfo } from '../../core/api/endpoints/platform.js';
 import {
+  ACCESS_MODES,
   deleteWebsites,
   domainQuota,
   listWebsiteGroups,
@@ -19,6 +20,8 @@ import {
   assignWebsiteGroup,
   TRANSITIONAL_WEBSITE_STATUSES,
   updateWebsite,
+  WEBSITE_SORT_FIELDS,
+  WEBSITE_STATUSES,
   type AccessMode,
   type WebsiteBatchAnswer,
   type WebsiteGroup,
@@ -33,6 +36,7 @@ import {
 } from '../../core/api/endpoints/websites.js';
 import { pageSizeOrDefault } from '../../core/config/constants.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
+import { viewStateText } from '../../core/ui/view-state.js';
 
 /** How often a page with sites in a passing status (approval, issuing, updating) is asked again. */
 export const STATUS_POLL_MS = 2000;
@@ -340,9 +344,53 @@ export function createDomainListStore(settings: { pageSize?: number } = {}) {
     return site;
   }
 
+  /** The bookmarkable view (see core/ui/view-state.ts): filters, sort, page and page size that differ from the defaults. */
+  const viewState = computed(() =>
+    viewStateText(
+      {
+        search: filters.value.search,
+        status: filters.value.status,
+        group: filters.value.group,
+        access: filters.value.access,
+        sort: sort.value ? `${sort.value.field}.${sort.value.order}` : '',
+        page: page.value,
+        size: pageSize.value,
+      },
+      { page: 1, size: pageSizeOrDefault(appliedPageSize) },
+    ),
+  );
+
+  /**
+   * Starts from a bookmarked view (the `view-state` attribute). Values that are not allowed are left at their
+   * defaults: the address is the reader's to edit.
+   */
+  function restoreViewState(text: string | undefined): void {
+    if (!text) return;
+    const params = new URLSearchParams(text);
+    const status = params.get('status') ?? '';
+    const access = params.get('access') ?? '';
+    const group = params.get('group');
+    const [sortField, sortOrder] = (params.get('sort') ?? '').split('.');
+    const wantedPage = Number(params.get('page'));
+    batch(() => {
+      filters.value = {
+        search: params.get('search') ?? '',
+        status: (WEBSITE_STATUSES as readonly string[]).includes(status) ? (status as WebsiteStatus) : '',
+        group: group !== null && /^\d+$/.test(group) ? Number(group) : '',
+        access: (ACCESS_MODES as readonly string[]).includes(access) ? (access as AccessMode) : '',
+      };
+      const field = WEBSITE_SORT_FIELDS.find((known) => known === sortField);
+      sort.value = field && (sortOrder === 'asc' || sortOrder === 'desc') ? { field, order: sortOrder } : null;
+      if (params.has('size')) pageSize.value = pageSizeOrDefault(Number(params.get('size')));
+      page.value = Number.isSafeInteger(wantedPage) && wantedPage > 0 ? wantedPage : 1;
+    });
+  }
+
   return {
     state,
     busy,
+    viewState,
+    restoreViewState,
     filters,
     sort,
     page,
@@ -380,6 +428,10 @@ export type DomainListStore = ReturnType<typeof createDomainListStore>;
 const stores = instanceStores<DomainListStore>();
 
 /** The store of one element, created on first use. */
-export function domainListStoreFor(host: HTMLElement, settings: { pageSize?: number }): DomainListStore {
-  return stores(host, () => createDomainListStore(settings));
+export function domainListStoreFor(host: HTMLElement, settings: { pageSize?: number; viewState?: string }): DomainListStore {
+  return stores(host, () => {
+    const store = createDomainListStore(settings);
+    store.restoreViewState(settings.viewState);
+    return store;
+  });
 }
