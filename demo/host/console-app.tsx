@@ -172,10 +172,14 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
       else finishLogout();
     };
     const onForbidden = () => routerRef.current?.navigatePath('/access-denied');
+    // An element's bookmarkable view (filters, page...) goes into the address, so reload, back and sharing keep it.
+    const onViewState = (event: CustomEvent<EcEventDetails['ec-view-state']>) => routerRef.current?.replaceQuery(event.detail.state);
     host.addEventListener('ec-navigate', onNavigate as EventListener);
     host.addEventListener('ec-unauthorized', onUnauthorized as EventListener);
     host.addEventListener('ec-forbidden', onForbidden);
+    host.addEventListener('ec-view-state', onViewState as EventListener);
     return () => {
+      host.removeEventListener('ec-view-state', onViewState as EventListener);
       host.removeEventListener('ec-navigate', onNavigate as EventListener);
       host.removeEventListener('ec-unauthorized', onUnauthorized as EventListener);
       host.removeEventListener('ec-forbidden', onForbidden);
@@ -324,6 +328,7 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
                   lang: language,
                   'api-base': client.base,
                   'route-mode': runMode.value === 'embedded' ? 'hash' : 'history',
+                  'view-state': new URLSearchParams(route.query).toString(),
                 }}
               />
             ) : (

@@ -48,6 +48,11 @@ export interface HostRouter {
   hrefOf(name: string, params?: Record<string, string | number>): string;
   /** Re-resolves the current location (after sign-in or a gate change). */
   refresh(): void;
+  /**
+   * Writes the current page's query (an element's bookmarkable view, `ec-view-state`) into the address without
+   * a new history entry and without resolving the route again.
+   */
+  replaceQuery(query: string): void;
   destroy(): void;
 }
 
@@ -96,6 +101,11 @@ export function createHostRouter(options: RouterOptions): HostRouter {
       const [match] = navigo.match(url) || [];
       if (match) match.route.handler(match);
       else goHome();
+    },
+    replaceQuery: (query) => {
+      const location = navigo.getCurrentLocation();
+      const path = `/${location.url.replace(/^\/+/, '')}`;
+      navigo.navigate(`${path}${query ? `?${query}` : ''}`, { callHandler: false, historyAPIMethod: 'replaceState' });
     },
     destroy: () => navigo.destroy(),
   };

@@ -124,6 +124,23 @@ describe('demo host end to end (shell §1, §2, §4, §6)', () => {
     await context.close();
   });
 
+  it('the domain list keeps its filters and sort in the address: reload and a shared link show the same view (issue 19)', async () => {
+    const { page, problems, context } = await openPage(browser);
+    await page.goto(`${server.url}/console/login`);
+    await signInAsParent(page);
+    await homeShown(page);
+    await page.locator('ec-domain-list').getByRole('combobox', { name: '状态' }).click();
+    await page.getByRole('option', { name: '已停用' }).click();
+    await page.waitForURL(/\/domain-list\?status=suspended$/);
+    await page.locator('ec-domain-list .ec-domain-name', { hasText: 'static.example.net' }).waitFor();
+    await page.reload();
+    await page.locator('ec-domain-list .ec-domain-name', { hasText: 'static.example.net' }).waitFor();
+    assert.equal(await page.locator('ec-domain-list tbody tr').count(), 1, 'the reloaded page shows the same filtered view');
+    assert.match(page.url(), /\?status=suspended$/);
+    assert.deepEqual(problems.errors, []);
+    await context.close();
+  });
+
   it('a page not built in this console says "not available" with a way home; an unknown path still goes home (issue 19)', async () => {
     const { page, problems, context } = await openPage(browser, { locale: 'en-US' });
     await page.goto(`${server.url}/console/login`);

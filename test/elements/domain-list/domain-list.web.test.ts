@@ -43,6 +43,18 @@ describe('<ec-domain-list> (rules §3, §4; shell §9)', () => {
     expect(shadow(element).querySelector('[part="toolbar"]')!.textContent).to.match(/Domains used.*6 of 20/);
   });
 
+  it('issue 19: starts from a bookmarked view (view-state) and reports each change with ec-view-state', async () => {
+    const element = await list(html`<ec-domain-list lang="en-US" view-state="status=suspended&sort=domain.desc&bogus=1"></ec-domain-list>`);
+    await waitUntil(() => domains(element).join() === 'static.example.net', 'the bookmarked status filter applies');
+    expect(shadow(element).querySelector('[part="toolbar"]')!.textContent).to.contain('Suspended');
+    const changed = oneEvent(element, 'ec-view-state');
+    await choose(element, 'Status', 'All statuses');
+    expect((await changed).detail.state).to.equal('sort=domain.desc', 'defaults and unknown names are left out');
+    const searched = oneEvent(element, 'ec-view-state');
+    typeText(shadow(element).querySelector<HTMLInputElement>('[part="search"] input')!, 'shop');
+    expect((await searched).detail.state).to.equal('search=shop&sort=domain.desc');
+  });
+
   it('filters by status, group, access mode and search on the server', async () => {
     const calls = watchCalls();
     try {
