@@ -71,7 +71,7 @@ describe('cache rule editor end to end (issue 8)', () => {
     await page.waitForURL(/\/console\/cloud-speed\/domain-management\/domain-list$/);
 
     // The domain list's console action opens the domain's cache page.
-    await page.locator('ec-domain-list').getByRole('button', { name: `Open the console of ${DOMAIN}` }).click();
+    await page.locator('ec-domain-list').getByRole('link', { name: `Open the console of ${DOMAIN}` }).click();
     await page.waitForURL(/\/console\/cloud-speed\/speed-network\/domain-acceleration\/console\/\d+$/);
     const editor = page.locator('ec-cache-rules');
     await editor.locator('[part="evaluation-model"]').waitFor();

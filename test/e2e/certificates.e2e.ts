@@ -28,9 +28,10 @@ describe('certificates end to end (issue 9)', () => {
     const authority = await makeAuthority('E2E Fixture CA');
     const pair = await makeLeaf(authority, ['*.example.com', 'example.com']);
     const { page, problems, context } = await openPage(browser, { locale: 'en-US' });
+    // Set before any script runs: the console stores the language it starts in, so setting it after the first load
+    // raced the console's own start (CI saw the page come back in Chinese).
+    await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
     await page.goto(`${server.url}/console/login`);
-    await page.evaluate(() => localStorage.setItem('lang', 'en_US'));
-    await page.reload();
     await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
     await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
     await page.locator('form button[type="submit"]').click();

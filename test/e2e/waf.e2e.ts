@@ -38,9 +38,18 @@ async function addRule(page: Page, rule: { type?: string; operator?: string; val
   await condition.waitFor({ state: 'detached' });
 }
 
+/** Picks an option and waits until the dropdown shows it (a click during the overlay's opening animation can miss). */
 async function choose(page: Page, dropdown: Locator, option: string): Promise<void> {
-  await dropdown.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  for (let attempt = 0; ; attempt += 1) {
+    await dropdown.click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+    try {
+      await dropdown.locator('.p-dropdown-label', { hasText: option }).waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
 }
 
 async function ruleTexts(page: Page): Promise<string[]> {
