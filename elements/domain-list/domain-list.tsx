@@ -22,7 +22,7 @@ import {
   succeeded,
   WEBSITE_GROUP_ASSIGNED_EVENT,
 } from './events.js';
-import { AddDomainWizard } from './parts/add-domain-wizard.js';
+import { DeferredFailure, useDeferredModule } from '../../core/ui/parts/deferred.js';
 import { DomainTable, type RowAction } from './parts/domain-table.js';
 import { DomainToolbar } from './parts/domain-toolbar.js';
 import { ConfirmActionDialog, EditSiteDialog, OutcomeDialog } from './parts/list-dialogs.js';
@@ -58,6 +58,9 @@ function useStableCallback<Args extends unknown[], Result>(run: (...args: Args) 
 /** A confirmation waiting for the user: what, on which site (none: the selection). */
 type Pending = { action: 'suspend' | 'enable' | 'delete'; site?: WebsiteInfo };
 
+/** Loads the add-domain wizard when it is first opened. */
+const loadWizard = () => import('./parts/add-domain-wizard.js');
+
 /** The website list. */
 export function DomainList({ view, pageSize, layout, viewState }: DomainListProps) {
   useSignals();
@@ -68,6 +71,8 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
   useViewStateReport(store.viewState.value);
   const routes = domainRoutes(layout);
   const [adding, setAdding] = useState(view === 'add');
+  // The wizard is its own chunk: the list, what most visits show, does not download it.
+  const wizard = useDeferredModule(loadWizard, adding);
   const [pending, setPending] = useState<Pending | null>(null);
   const [editing, setEditing] = useState<WebsiteInfo | null>(null);
   const [outcome, setOutcome] = useState<{ header: string; okLabel: string; answer: WebsiteBatchAnswer } | null>(null);
@@ -174,9 +179,16 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
   }, [store, client]);
 
   if (adding) {
+    const Wizard = wizard.module?.AddDomainWizard;
     return (
       <div className="ec-root ec-domain-list">
-        <AddDomainWizard store={store} onClose={closeWizard} onAdded={onAdded} />
+        {Wizard ? (
+          <Wizard store={store} onClose={closeWizard} onAdded={onAdded} />
+        ) : wizard.failed ? (
+          <DeferredFailure onRetry={wizard.retry} />
+        ) : (
+          <LoadingState message={t('loading')} />
+        )}
       </div>
     );
   }
