@@ -45,15 +45,9 @@ export const JOB_OUTCOME_ICONS: Record<DnsJobOutcome, string> = {
   fail: 'pi pi-times-circle',
 };
 
-/**
- * The outcome of a job (see {@link DnsJobOutcome}). `leftOut` counts rows the page left out before the job started
- * (an import's rows with problems): a job that wrote every row it got still reads "partly failed" then, not green
- * success over rows that were never written.
- */
-export function jobOutcome(job: Pick<DnsJob, 'status' | 'state' | 'succeeded' | 'failed'>, leftOut = 0): DnsJobOutcome {
-  if (job.state !== 'complete') return job.status;
-  if (job.status === 'fail') return job.succeeded > 0 ? 'partial' : 'fail';
-  return job.status === 'success' && (job.failed > 0 || leftOut > 0) ? 'partial' : job.status;
+/** The outcome of a job (see {@link DnsJobOutcome}). */
+export function jobOutcome(job: Pick<DnsJob, 'status' | 'state' | 'succeeded' | 'failed'>): DnsJobOutcome {
+  return job.status === 'fail' && job.state === 'complete' && job.succeeded > 0 ? 'partial' : job.status;
 }
 
 /** Outcome tags of jobs (the statuses and "partly failed"), translated by a `dns-jobs` translator. */

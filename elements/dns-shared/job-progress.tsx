@@ -29,7 +29,7 @@ export function JobProgress({ job, pollFailed = false, onDetails, skippedBefore 
   const t = useT('dns-jobs');
   const tags = useMemo(() => jobOutcomeTags(t), [t]);
   const percent = formatCount(job.progress, language);
-  const outcome = jobOutcome(job, skippedBefore);
+  const outcome = jobOutcome(job);
 
   return (
     <section className="ec-dns-job-progress" part="job-progress" aria-label={t('progress.title')}>
