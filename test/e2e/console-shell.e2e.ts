@@ -129,7 +129,8 @@ describe('demo host end to end (shell §1, §2, §4, §6)', () => {
     await page.goto(`${server.url}/console/login`);
     await signInAsParent(page);
     await homeShown(page);
-    await page.locator('ec-domain-list').getByRole('combobox', { name: '状态' }).click();
+    // The status filter's Dropdown (PrimeReact also renders a hidden select with the same name: click the control).
+    await page.locator('ec-domain-list .ec-filter').filter({ has: page.locator('label', { hasText: /^状态$/ }) }).locator('.p-dropdown').click();
     await page.getByRole('option', { name: '已停用' }).click();
     await page.waitForURL(/\/domain-list\?status=suspended$/);
     await page.locator('ec-domain-list .ec-domain-name', { hasText: 'static.example.net' }).waitFor();
