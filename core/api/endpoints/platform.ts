@@ -234,6 +234,20 @@ export interface ModuleGrant {
   auto_bind_new: boolean;
 }
 
+/**
+ * Answer of `V4/permission.get.grants` (the call is the project's own; the spec names none): the caller's grant of
+ * each module it may see, so an element shows read-only state before a save fails (issue 19). A parent holds every
+ * module with all objects and manage access. Whether one object may be changed comes with the object (`editable`).
+ */
+export interface CallerGrantsAnswer {
+  grants: ModuleGrant[];
+}
+
+/** The caller's module grants. */
+export function getCallerGrants(client: ApiClient, options?: CallOptions): Promise<CallerGrantsAnswer> {
+  return client.get('V4/permission.get.grants', undefined, options);
+}
+
 // ── Jobs (rules §4 "Task") ────────────────────────────────────────────────────────────────────────────────────────
 
 /** Task states of rules §4. */

@@ -12,8 +12,18 @@
  * A new page is rendered progressively: the first `chunkSize` rows at once, the rest a chunk per animation frame, so
  * a page of 100 rows never blocks the main thread for one long frame. Rows of the same page that change (a status
  * poll) render in place.
+ *
+ * Every list of the console uses it (issue 19, one table part), so every list fits the same way: long values are cut
+ * with an ellipsis, shown whole in a tooltip after 500 ms (shell §9) and copied with a button; columns marked
+ * `hideable` can be hidden by the user, remembered per table (`columnsKey`); the actions column stays on the right
+ * and the first column on the left (element.css). One tip layer per table serves every cell, so a page of 100 rows
+ * mounts no tooltip component per cell.
  */
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { memo, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ElementContext, useT } from '../element-context.js';
+import { ColumnChooser, useHiddenColumns } from './column-chooser.js';
+import { copyText } from './copy-text.js';
+import { TipLayer, useTipLayer } from './tip-layer.js';
 
 /** One column. */
 export interface FastColumn<Row> {
@@ -24,12 +34,21 @@ export interface FastColumn<Row> {
    * (a select-all checkbox) then does not have to change the columns array, which would render every row again.
    */
   header: ReactNode | (() => ReactNode);
-  /** The cell of a row. */
-  cell: (row: Row) => ReactNode;
+  /** The cell of a row; a `truncate` column builds its own. */
+  cell?: (row: Row) => ReactNode;
   /** The server's sort field; makes the header a sort button. */
   sortField?: string;
   /** Class of the header and the cells. */
   className?: string;
+  /** Plain-text name of the column (the column chooser, the copy button); required when `hideable` or `truncate`. */
+  title?: string;
+  /** The user may hide the column; remembered under the table's `columnsKey`. */
+  hideable?: boolean;
+  /**
+   * The column's value as text: the cell is cut to the column's width with an ellipsis, the whole value shows as a
+   * tooltip when cut, and a button copies it. `cell` is not used for such a column.
+   */
+  truncate?: (row: Row) => string;
 }
 
 /** The sort a table shows; null for the server's default order. */
@@ -58,6 +77,8 @@ export interface FastTableProps<Row> {
   rowClassName?: (row: Row) => string;
   /** Rows rendered in the first frame of a new page and in each frame after it; default 20. */
   chunkSize?: number;
+  /** Where the user's hidden columns are remembered, e.g. `domain-list`; without it no column can be hidden. */
+  columnsKey?: string;
 }
 
 /** Rows rendered per frame by default. */
@@ -81,7 +102,7 @@ function FastRowView<Row>({ row, columns, className }: RowProps<Row>) {
     <tr className={className}>
       {columns.map((column) => (
         <td key={column.key} className={column.className}>
-          {column.cell(row)}
+          {column.cell?.(row)}
         </td>
       ))}
     </tr>
@@ -95,7 +116,41 @@ const FastRow = memo(
 
 /** The table; `part="table"` on its root. */
 export function FastTable<Row>(props: FastTableProps<Row>) {
-  const { rows, rowKey, columns, label, busy = false, busyLabel, sort, onSort, rowState, rowClassName, chunkSize = FAST_TABLE_CHUNK } = props;
+  const { rows, rowKey, label, busy = false, busyLabel, sort, onSort, rowState, rowClassName, chunkSize = FAST_TABLE_CHUNK, columnsKey } = props;
+  const t = useT('common');
+  const language = useContext(ElementContext)?.language;
+  const [hidden, setHidden] = useHiddenColumns(columnsKey);
+  const hideable = useMemo(() => (columnsKey ? props.columns.filter((column) => column.hideable) : []), [columnsKey, props.columns]);
+  // The shown columns, with cut cells built once per column set (a new array would render every row again).
+  const columns = useMemo(
+    () =>
+      props.columns
+        .filter((column) => !(column.hideable && hidden.has(column.key)))
+        .map((column): FastColumn<Row> => {
+          const text = column.truncate;
+          if (!text) return column;
+          const copyLabel = t('parts.table.copy', { column: column.title ?? column.key });
+          return {
+            ...column,
+            className: `${column.className ?? ''} ec-col-truncate`.trim(),
+            cell: (row) => {
+              const value = text(row);
+              return (
+                <span className="ec-cell-truncate">
+                  <span className="ec-truncate">{value}</span>
+                  {value && (
+                    <button type="button" className="ec-cell-copy" aria-label={copyLabel} data-ec-tip={copyLabel} onClick={() => void copyText(value, { language })}>
+                      <i className="pi pi-copy" aria-hidden="true" />
+                    </button>
+                  )}
+                </span>
+              );
+            },
+          };
+        }),
+    [props.columns, hidden, t, language],
+  );
+  const tips = useTipLayer();
   const pageKey = rows.map(rowKey).join(',');
   const [shown, setShown] = useState({ pageKey, count: Math.min(rows.length, chunkSize) });
   // Another page (other keys) starts again with one chunk; the same page with new data keeps what is shown.
@@ -112,7 +167,8 @@ export function FastTable<Row>(props: FastTableProps<Row>) {
   }, [pageKey, count, rows.length, chunkSize, shown.pageKey]);
 
   return (
-    <div className="p-datatable p-component p-datatable-sm p-datatable-scrollable ec-fast-table" part="table" aria-busy={busy || undefined}>
+    <div className="p-datatable p-component p-datatable-sm p-datatable-scrollable ec-fast-table" part="table" aria-busy={busy || undefined} {...tips.handlers}>
+      {hideable.length > 0 && <ColumnChooser columns={hideable} hidden={hidden} onChange={setHidden} tableLabel={label} />}
       {busy && (
         <div className="p-datatable-loading-overlay p-component-overlay" role="status">
           <i className="pi pi-spin pi-spinner p-datatable-loading-icon" aria-hidden="true" />
@@ -157,6 +213,7 @@ export function FastTable<Row>(props: FastTableProps<Row>) {
           </tbody>
         </table>
       </div>
+      <TipLayer tip={tips.tip} />
     </div>
   );
 }

@@ -8,6 +8,8 @@ import type { EditionFlag } from '../../../../core/api/endpoints/auth.js';
 import { CHILD_ACCOUNT_TYPE } from '../../../../core/api/endpoints/auth.js';
 import type {
   AppLoginUnavailableData,
+  CallerGrantsAnswer,
+  ModuleGrant,
   ConsoleApp,
   DomainListItem,
   MemberConsoleInfo,
@@ -21,6 +23,7 @@ import type {
   TimeZoneAnswer,
   VersionGrayStatus,
 } from '../../../../core/api/endpoints/platform.js';
+import { PERMISSION_MODULES } from '../../../../core/api/endpoints/platform.js';
 import { prepare, isoTime } from '../../platform/database.js';
 import { livePlans, planActionsOf } from '../plans/index.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
@@ -153,6 +156,14 @@ export async function platformRoutes(api: FastifyInstance): Promise<void> {
   api.get('/V4/member.plan.actions', async (request, reply) => {
     // Only plans that have not expired unlock anything; with several, the newest live plan decides.
     const answer: PlanActionsAnswer = planActionsOf(livePlans(scope(request), api.now()));
+    return ok(reply, answer);
+  });
+
+  api.get('/V4/permission.get.grants', async (request, reply) => {
+    const caller = permissions(request);
+    const answer: CallerGrantsAnswer = {
+      grants: PERMISSION_MODULES.map((module) => caller.grant(module)).filter((grant): grant is ModuleGrant => grant !== null),
+    };
     return ok(reply, answer);
   });
 

@@ -23,6 +23,7 @@ export const accountSchemas: RouteSchemas = {
   'GET /V4/share_data.region': getRoute(TAG, 'Countries, provinces and region groups'),
   'GET /V4/member.product.plan': getRoute(TAG, 'The member plans'),
   'GET /V4/member.plan.actions': getRoute(TAG, 'The actions the plans in force allow'),
+  'GET /V4/permission.get.grants': getRoute(TAG, "The caller's grant of each permission module"),
   'GET /V4/cloudsafe.hwws.domain.list': listRoute(TAG, 'Domain picker list', queryFields('domain')),
   'GET /dashboard-api/account/user/appLogin': getRoute(TAG, 'App sign-in check (shell §4)', queryFields('app', 'token')),
 };
