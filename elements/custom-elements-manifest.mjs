@@ -57,6 +57,7 @@ export const COMMON_CSS_PROPERTIES = [
   { name: '--ec-color-border', default: '#d1d5db', description: 'Borders of inputs, tables, cards and panels.' },
   { name: '--ec-radius', default: '6px', description: 'Corner radius of inputs, buttons, cards and dialogs.' },
   { name: '--ec-font-family', default: 'system-ui stack', description: 'Font family of the element and its PrimeReact components.' },
+  { name: '--ec-control-height', default: '2.5em', description: 'Height of every single-line input, dropdown and solid or outlined button (shell §9 small size).' },
   { name: '--ec-cell-max-width', default: '18rem', description: 'Widest a cut table value (a long domain, a remark) grows before its ellipsis.' },
   { name: '--ec-font-mono', default: 'ui-monospace stack', description: 'Font of code-like values (CNAMEs, patterns, certificates).' },
   { name: '--ec-font-size', default: '14px', description: 'Base font size; every length the theme writes in rem scales with it (the page\'s rem does not reach inside).' },

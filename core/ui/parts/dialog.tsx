@@ -4,6 +4,7 @@
  * renders inside the element's shadow root (`appendTo: 'self'`). PrimeReact's Dialog is loaded the first time a
  * dialog opens (./deferred.tsx), so an element's first render does not wait for it.
  */
+import { Button } from 'primereact/button';
 import { useEffect, type ReactNode } from 'react';
 import { DIALOG_WIDTH } from '../../config/constants.js';
 import { useT } from '../element-context.js';
@@ -98,5 +99,48 @@ export function EcDialog({ visible, onHide, header, footer, width = DIALOG_WIDTH
         </p>
       )}
     </Dialog>
+  );
+}
+
+/** Props of {@link DialogFooter}. */
+export interface DialogFooterProps {
+  /** Closes without saving. */
+  onCancel: () => void;
+  /** The dialog's action; omitted for a dialog that only shows something (then the one button says "Close"). */
+  onConfirm?: () => void;
+  /** Translated label of the action; default "Save". */
+  confirmLabel?: string;
+  /** The action is running: its button spins and neither button can be pressed twice. */
+  busy?: boolean;
+  /** The action cannot run yet (nothing chosen). */
+  confirmDisabled?: boolean;
+  /** The action destroys something (delete, unban all): the button is red. */
+  danger?: boolean;
+  /** Content on the left of the footer (a count, a "show only errors" switch). */
+  extra?: ReactNode;
+}
+
+/**
+ * The one dialog footer of the console (issue 19 "one dialog footer"): cancel on the left of the action, the same
+ * words everywhere ("Cancel", and "Save" unless the action says what it does), outlined cancel and solid action.
+ */
+export function DialogFooter({ onCancel, onConfirm, confirmLabel, busy = false, confirmDisabled = false, danger = false, extra }: DialogFooterProps) {
+  const t = useT('common');
+  return (
+    <div className="ec-dialog-footer">
+      {extra !== undefined && <div className="ec-dialog-footer-extra">{extra}</div>}
+      <Button type="button" outlined label={onConfirm ? t('action.cancel') : t('action.close')} disabled={busy} onClick={onCancel} className="ec-dialog-cancel" />
+      {onConfirm && (
+        <Button
+          type="button"
+          label={confirmLabel ?? t('action.save')}
+          loading={busy}
+          disabled={confirmDisabled}
+          severity={danger ? 'danger' : undefined}
+          onClick={onConfirm}
+          className="ec-dialog-confirm"
+        />
+      )}
+    </div>
   );
 }
