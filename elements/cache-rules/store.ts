@@ -17,7 +17,7 @@ import {
   type CdnAdvanceCacheSettings,
 } from '../../core/api/endpoints/domain-settings.js';
 import { getPlanActions, type PlanActionsAnswer } from '../../core/api/endpoints/platform.js';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { DEFAULT_PAGE_SIZE, pageSizeOrDefault } from '../../core/config/constants.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** What the element shows. */
@@ -38,11 +38,6 @@ export type SaveOutcome =
 export function toSave(rule: CacheRuleInfo): CacheRuleSave {
   const { priority: _priority, share_domain: _share, updated_at: _updated, ...save } = rule;
   return save;
-}
-
-/** A page size of shell §9, or the default. */
-export function pageSizeOrDefault(value: unknown): number {
-  return (PAGE_SIZES as readonly unknown[]).includes(value) ? (value as number) : DEFAULT_PAGE_SIZE;
 }
 
 /** Creates a store; {@link cacheRulesStoreFor} gives each element its own. */

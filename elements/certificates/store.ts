@@ -13,7 +13,7 @@ import {
   type CertificateListQuery,
   type CertificateSort,
 } from '../../core/api/endpoints/certificates.js';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { pageSizeOrDefault } from '../../core/config/constants.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** How often the list is asked again while some certificate is applying. */
@@ -31,11 +31,6 @@ export interface CertificateFilters {
   expiry: CertificateExpiryState | '';
   status: CertificateApplyStatus | '';
   sort: CertificateSort;
-}
-
-/** A page size of shell §9, or the default. */
-export function pageSizeOrDefault(value: unknown): number {
-  return (PAGE_SIZES as readonly unknown[]).includes(value) ? (value as number) : DEFAULT_PAGE_SIZE;
 }
 
 /** Creates a store; {@link certificatesStoreFor} gives each element its own. */

@@ -24,7 +24,8 @@ import {
   type DnsStatistics,
 } from '../../core/api/endpoints/dns.js';
 import type { DnsStatus } from '../../core/rules/dns.js';
-import { createPagedList, pageSizeOrDefault } from '../dns-shared/paged-list.js';
+import { pageSizeOrDefault } from '../../core/config/constants.js';
+import { createPagedList } from '../../core/ui/paged-list.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** Domain list filters; '' or null means all. */

@@ -9,6 +9,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useId, useMemo } from 'react';
 import { DNS_JOB_TYPES, type DnsJob, type DnsJobStatus, type DnsJobType } from '../../core/api/endpoints/dns.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
+import { usePageVisible } from '../../core/ui/use-page-visible.js';
 import type { PageChange } from '../../core/ui/parts/pager.js';
 import { namedDropdown as named } from '../../core/ui/parts/named.js';
 import { isJobRunning, JOB_TYPE_KEYS, jobOutcomeTags, jobStatusTags } from '../dns-shared/job-labels.js';
@@ -36,13 +37,12 @@ export interface DnsJobsProps {
 
 /** Refreshes with `reload` every {@link REFRESH_MS} while `active` and the page is visible. */
 function useRefreshWhile(active: boolean, reload: () => void): void {
+  const visible = usePageVisible();
   useEffect(() => {
-    if (!active) return undefined;
-    const timer = setInterval(() => {
-      if (document.visibilityState !== 'hidden') reload();
-    }, REFRESH_MS);
+    if (!active || !visible) return undefined;
+    const timer = setInterval(reload, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [active, reload]);
+  }, [active, visible, reload]);
 }
 
 /** The DNS jobs. */

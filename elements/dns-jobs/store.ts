@@ -14,7 +14,7 @@ import {
   type DnsJobStatus,
   type DnsJobType,
 } from '../../core/api/endpoints/dns.js';
-import { createPagedList } from '../dns-shared/paged-list.js';
+import { createPagedList } from '../../core/ui/paged-list.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** The list filters; '' means all. */

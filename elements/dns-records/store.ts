@@ -21,7 +21,7 @@ import {
 } from '../../core/api/endpoints/dns.js';
 import { publishNotice } from '../../core/api/notices.js';
 import type { DnsStatus } from '../../core/rules/dns.js';
-import { createPagedList } from '../dns-shared/paged-list.js';
+import { createPagedList } from '../../core/ui/paged-list.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** Record filters; '' means all. */

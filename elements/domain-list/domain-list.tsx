@@ -12,6 +12,7 @@ import type { WebsiteBatchAnswer, WebsiteInfo } from '../../core/api/endpoints/w
 import { planGate } from '../../core/config/plan-gating.js';
 import { currentUser } from '../../core/session/session.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
+import { usePageVisible } from '../../core/ui/use-page-visible.js';
 import { Pager } from '../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import {
@@ -167,16 +168,13 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
   useEffect(() => {
     if (!adding) void store.load(client);
   }, [store, client, query, adding]);
+  const visible = usePageVisible();
   useEffect(() => {
     // Statuses are only worth following while someone can see them.
-    const follow = () => (document.visibilityState === 'hidden' ? store.stopPolling() : store.startPolling(client));
-    follow();
-    document.addEventListener('visibilitychange', follow);
-    return () => {
-      document.removeEventListener('visibilitychange', follow);
-      store.stopPolling();
-    };
-  }, [store, client]);
+    if (!visible) return undefined;
+    store.startPolling(client);
+    return () => store.stopPolling();
+  }, [store, client, visible]);
 
   if (adding) {
     const Wizard = wizard.module?.AddDomainWizard;

@@ -6,7 +6,7 @@
 import { batch, computed, signal } from '@preact/signals-react';
 import type { ApiClient } from '../../core/api/client.js';
 import { listOperations, type OperationLogEntry, type OperationLogQuery } from '../../core/api/endpoints/platform.js';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { pageSizeOrDefault } from '../../core/config/constants.js';
 import { resolveTimeRange, toLogWallTime, type TimeRange, type TimeRangePreset } from '../../core/i18n/time-range.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
 
@@ -45,11 +45,6 @@ export interface OperationLogSettings {
   area?: string;
   /** Rows per page (the `page-size` attribute); anything but 10/20/50/100 gives 10 (shell §9). */
   pageSize?: number;
-}
-
-/** A page size of shell §9, or the default. */
-export function pageSizeOrDefault(value: unknown): number {
-  return (PAGE_SIZES as readonly unknown[]).includes(value) ? (value as number) : DEFAULT_PAGE_SIZE;
 }
 
 /** Creates a store; {@link operationLogStoreFor} gives each element its own. */

@@ -13,7 +13,7 @@ import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
 import type { DnsStatus } from '../../../core/rules/dns.js';
-import type { PagedState } from '../../dns-shared/paged-list.js';
+import type { PagedState } from '../../../core/ui/paged-list.js';
 import { SelectAllBox, SelectRowBox } from '../../dns-shared/selection.js';
 import { NavLink } from '../../../core/ui/parts/nav-link.js';
 import { DNS_ROUTES } from '../../dns-shared/routes.js';

@@ -16,7 +16,7 @@ import { StatusTag } from '../../../core/ui/parts/status-tag.js';
 import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 import { JobProgress } from '../../dns-shared/job-progress.js';
 import { JOB_TYPE_KEYS, jobResultTags } from '../../dns-shared/job-labels.js';
-import type { PagedState } from '../../dns-shared/paged-list.js';
+import type { PagedState } from '../../../core/ui/paged-list.js';
 
 /** Dropdown value meaning "all": PrimeReact treats '' as no selection. */
 const ALL = '*';

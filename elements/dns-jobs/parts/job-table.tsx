@@ -13,7 +13,7 @@ import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
 import { JOB_TYPE_KEYS, jobOutcome } from '../../dns-shared/job-labels.js';
-import type { PagedState } from '../../dns-shared/paged-list.js';
+import type { PagedState } from '../../../core/ui/paged-list.js';
 
 /** Props of {@link JobTable}. */
 export interface JobTableProps {

@@ -13,7 +13,7 @@ import { Pager } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag } from '../../../core/ui/parts/status-tag.js';
 import { isJobRunning, jobOutcome, jobOutcomeTags } from '../../dns-shared/job-labels.js';
-import type { PagedList } from '../../dns-shared/paged-list.js';
+import type { PagedList } from '../../../core/ui/paged-list.js';
 import { DNS_ROUTES, rememberSelectedJob } from '../../dns-shared/routes.js';
 import { JOB_POLL_MS } from '../../dns-shared/use-dns-job.js';
 import { useNavigate } from '../../../core/ui/parts/nav-link.js';

@@ -15,7 +15,7 @@ import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
-import type { PagedState } from '../../dns-shared/paged-list.js';
+import type { PagedState } from '../../../core/ui/paged-list.js';
 import { SelectAllBox, SelectRowBox } from '../../dns-shared/selection.js';
 import { LINE_KEYS } from '../vocabulary.js';
 import type { RecordEditor } from './record-editor.js';

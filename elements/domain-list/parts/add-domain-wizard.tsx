@@ -21,6 +21,7 @@ import { useId, useMemo, useState } from 'react';
 import { ApiError, VALIDATION_FAILED_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
 import {
   addWebsites,
+  getWebsite,
   UNGROUPED,
   WEBSITE_TYPES,
   type LoadBalancing,
@@ -102,6 +103,17 @@ export function AddDomainWizard({ store, onClose, onAdded }: AddDomainWizardProp
   const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
   const [preview, setPreview] = useState<WebsiteBatchAnswer | null>(null);
   const [result, setResult] = useState<WebsiteBatchAnswer | null>(null);
+  // Issue 19 (results tell the truth): the statuses in the result were those at submission ("approval pending");
+  // when provisioning ends they are read again, so the table says what the list says. A website that cannot be read
+  // keeps what it had.
+  const refreshStatuses = async () => {
+    const added = (result?.results ?? []).flatMap((outcome) => (outcome.ok && outcome.id !== null ? [outcome.id] : []));
+    const fresh = await Promise.all(added.map((id) => getWebsite(client, id).catch(() => null)));
+    const statusOf = new Map(fresh.flatMap((site) => (site ? [[site.id, site.status] as const] : [])));
+    setResult((current) =>
+      current && { ...current, results: current.results.map((outcome) => (outcome.id !== null && statusOf.has(outcome.id) ? { ...outcome, status: statusOf.get(outcome.id) } : outcome)) },
+    );
+  };
   const [sending, setSending] = useState(false);
 
   const templates = store.templates.value;
@@ -308,7 +320,7 @@ export function AddDomainWizard({ store, onClose, onAdded }: AddDomainWizardProp
         <div className="ec-stack" role="status">
           <OutcomeSummary results={result.results} />
           <OutcomeTable results={result.results} okLabel={t('outcome.added')} label={t('wizard.step-result')} />
-          {result.job_id !== null && <ProvisioningProgress jobId={result.job_id} />}
+          {result.job_id !== null && <ProvisioningProgress jobId={result.job_id} onFinished={() => void refreshStatuses()} />}
         </div>
       )}
 

@@ -121,6 +121,9 @@ describe('<ec-domain-list view="add">: the add-domain wizard (rules §5)', () =>
       'the provisioning job is followed to its end',
       { timeout: 15000 },
     );
+    // ... and the result table then says what the list says: the added websites' statuses are read again.
+    await waitUntil(() => !shadow(element).querySelector('[part="outcome"]')!.textContent!.includes('Approval pending'), 'the statuses are read again');
+    expect(shadow(element).querySelector('[part="outcome"]')!.textContent).to.contain('Serving');
     const navigate = oneEvent(element, 'ec-navigate');
     button(shadow(element), 'Back to the list').click();
     expect((await navigate).detail.route).to.equal('cloud-speed-new-domain-management-domain-list');

@@ -1,12 +1,12 @@
 /**
- * A server-paged list as the DNS elements' stores keep it (shell §9: page sizes 10/20/50/100, default 10): the state
- * of the last load, the page, the page size, a flag while a reload runs over the rows shown, and a load that drops
- * answers of loads started earlier. Shared by the DNS elements.
+ * A server-paged list as element stores keep it (shell §9: page sizes 10/20/50/100, default 10): the state of the
+ * last load, the page, the page size, a flag while a reload runs over the rows shown, and a load that drops answers
+ * of loads started earlier. One implementation for every list store, rather than one per element.
  */
 import { batch, signal } from '@preact/signals-react';
-import { ApiError, PERMISSION_DENIED_CODE } from '../../core/api/catalogue.js';
-import type { ListAnswer } from '../../core/api/endpoints/platform.js';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { ApiError, PERMISSION_DENIED_CODE } from '../api/catalogue.js';
+import type { ListAnswer } from '../api/endpoints/platform.js';
+import { DEFAULT_PAGE_SIZE, pageSizeOrDefault } from '../config/constants.js';
 
 /** What a list shows: the first load, a refusal of the domainList permission, a failure, or a page of rows. */
 export type PagedState<T, Extra = unknown> =
@@ -14,11 +14,6 @@ export type PagedState<T, Extra = unknown> =
   | { status: 'denied' }
   | { status: 'error' }
   | { status: 'ready'; list: T[]; total: number; extra: Extra };
-
-/** A page size of shell §9, or the default. */
-export function pageSizeOrDefault(value: unknown): number {
-  return (PAGE_SIZES as readonly unknown[]).includes(value) ? (value as number) : DEFAULT_PAGE_SIZE;
-}
 
 /** Creates a paged list; `fetch` loads one page. */
 export function createPagedList<T, Extra = unknown>(
