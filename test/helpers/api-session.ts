@@ -11,6 +11,8 @@ import {
   DEMO_MEMBER_ID,
   DEMO_PARENT_EMAIL,
   DEMO_PARENT_PASSWORD,
+  DEMO_VIEWER_PASSWORD,
+  DEMO_VIEWER_USER_NAME,
 } from '../../demo/server/platform/demo-accounts.js';
 
 const client = createApiClient({ base: '/api', getToken: () => null, getLanguage: () => 'en_US', notify: () => undefined });
@@ -25,6 +27,13 @@ export async function signInAsDemoParent(): Promise<SignInAnswer> {
 /** Signs in as the demo child (its member id is the parent's). */
 export async function signInAsDemoChild(): Promise<SignInAnswer> {
   const answer = await signInChild(client, { member_id: DEMO_MEMBER_ID, user_name: DEMO_CHILD_USER_NAME, password: DEMO_CHILD_PASSWORD });
+  startSession(answer.token, answer.user_raw);
+  return answer;
+}
+
+/** Signs in as the read-only demo child: its group may only view one website and its certificates (issue 19). */
+export async function signInAsDemoViewer(): Promise<SignInAnswer> {
+  const answer = await signInChild(client, { member_id: DEMO_MEMBER_ID, user_name: DEMO_VIEWER_USER_NAME, password: DEMO_VIEWER_PASSWORD });
   startSession(answer.token, answer.user_raw);
   return answer;
 }

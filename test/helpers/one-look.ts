@@ -5,8 +5,8 @@
  */
 import { expect } from '@open-wc/testing';
 
-/** Single-line controls; an input inside a composite (number, date, password) is measured as its composite. */
-const CONTROLS = 'input.p-inputtext:not(.p-inputnumber-input):not(.p-password-input):not(.p-calendar input), .p-dropdown, .p-multiselect, .p-inputnumber, .p-calendar, .p-password';
+/** Single-line controls; the input inside a number field is measured as its field. */
+const CONTROLS = 'input.p-inputtext:not(.p-inputnumber-input), .p-dropdown, .p-multiselect, .p-inputnumber';
 
 /** Asserts the dialog's footer and control sizes; `dialog` is the `[part="dialog"]` root. */
 export function expectOneLook(dialog: Element): void {

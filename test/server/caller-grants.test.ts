@@ -9,6 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { SESSION_EXPIRED_CODE } from '../../core/api/catalogue.js';
 import type { CallerGrantsAnswer } from '../../core/api/endpoints/platform.js';
 import { accessLevel } from '../../core/session/caller-grants.js';
+import type { ListAnswer } from '../../core/api/endpoints/platform.js';
+import type { WebsiteInfo } from '../../core/api/endpoints/websites.js';
+import { DEMO_MEMBER_ID, DEMO_VIEWER_PASSWORD, DEMO_VIEWER_USER_NAME, DEMO_VIEWER_WEBSITE } from '../../demo/server/platform/demo-accounts.js';
 import { call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 
 describe('caller grants (rules §6; issue 19)', () => {
@@ -38,6 +41,15 @@ describe('caller grants (rules §6; issue 19)', () => {
     assert.equal(accessLevel(grants, 'certificate'), 'read');
     assert.equal(accessLevel(grants, 'dedicated_ip'), 'none');
     assert.equal(grants.find((grant) => grant.module === 'domain')?.object_scope, 'specified');
+  });
+
+  it('gives the read-only demo child read access to one website and its certificates only', async () => {
+    const { token } = await signInChild(app, DEMO_MEMBER_ID, DEMO_VIEWER_USER_NAME, DEMO_VIEWER_PASSWORD);
+    const { grants } = await expectOk<CallerGrantsAnswer>(app, 'GET', 'V4/permission.get.grants', { token });
+    assert.equal(accessLevel(grants, 'domain'), 'read');
+    assert.equal(accessLevel(grants, 'certificate'), 'read');
+    const sites = await expectOk<ListAnswer<WebsiteInfo>>(app, 'GET', 'V4/cloudsafe.hwws.website.list', { token });
+    assert.deepEqual(sites.list.map((site) => site.domain), [DEMO_VIEWER_WEBSITE]);
   });
 
   it('answers only a signed-in caller', async () => {

@@ -39,10 +39,13 @@ export function useModuleAccess(module: PermissionModule): ModuleAccessLevel | n
   return level && level.token === token ? level.level : null;
 }
 
+/** The catalogue key naming a module (keys are kebab-case; module ids are the API's snake_case). */
+const moduleKey = (module: PermissionModule) => `access.module.${module.replace(/_/g, '-')}`;
+
 /** The translated reason an object of `module` cannot be changed by the caller. */
 export function useReadOnlyReason(module: PermissionModule): string {
   const t = useT('common');
-  return t('access.object-read-only', { module: t(`access.module.${module}`) });
+  return t('access.object-read-only', { module: t(moduleKey(module)) });
 }
 
 /** Props of {@link ReadOnlyNotice}. */
@@ -57,7 +60,7 @@ export function ReadOnlyNotice({ module }: ReadOnlyNoticeProps) {
   if (level !== 'read') return null;
   return (
     <p className="ec-read-only-notice" role="note" part="read-only-notice">
-      <i className="pi pi-lock" aria-hidden="true" /> {t('access.module-read-only', { module: t(`access.module.${module}`) })}
+      <i className="pi pi-lock" aria-hidden="true" /> {t('access.module-read-only', { module: t(moduleKey(module)) })}
     </p>
   );
 }

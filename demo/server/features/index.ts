@@ -24,6 +24,7 @@ import { authRoutes } from './account/auth-routes.js';
 import { consoleInfoSeed } from './account/console-info-seed.js';
 import { platformRoutes } from './account/platform-routes.js';
 import { accountsSeed } from './account/seed.js';
+import { viewerAccountSeed } from './account/viewer-seed.js';
 import { ipListRoutes } from './bans/ip-list-routes.js';
 import { banListIndexMigration } from './bans/list-index-migration.js';
 import { bansMigration } from './bans/migration.js';
@@ -90,6 +91,8 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'cache', migrations: [cacheMigration], seeds: [cacheSeed] },
   { name: 'domain-settings', routes: [domainSettingsRoutes], schemas: domainSettingsSchemas },
   { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes], schemas: banSchemas },
+  // The read-only demo sub-account names a website and its certificates, so it is seeded after them.
+  { name: 'demo-viewer', seeds: [viewerAccountSeed] },
 ];
 
 /** Every migration in version order: the platform's tables first, then each area's. */

@@ -22,5 +22,15 @@ export function demoSignInLines(consoleUrl: string): string[] {
     `Parent sign-in: ${consoleUrl}login  e-mail ${DEMO_PARENT_EMAIL}  password ${DEMO_PARENT_PASSWORD}`,
     `Child sign-in:  ${consoleUrl}login-child/#/?member_id=${DEMO_MEMBER_ID}  user_name ${DEMO_CHILD_USER_NAME}  ` +
       `password ${DEMO_CHILD_PASSWORD}  (group "${DEMO_GROUP_NAME}")`,
+    `Read-only child: same page  user_name ${DEMO_VIEWER_USER_NAME}  password ${DEMO_VIEWER_PASSWORD}  (group "${DEMO_VIEWER_GROUP_NAME}", views ${DEMO_VIEWER_WEBSITE} only)`,
   ];
 }
+
+/** A second demo child whose group may only look at one website (issue 19: read-only UI, tested and shown). */
+export const DEMO_VIEWER_USER_NAME = 'viewer';
+/** The viewer's password. */
+export const DEMO_VIEWER_PASSWORD = 'Viewer#2026';
+/** The viewer's permission group. */
+export const DEMO_VIEWER_GROUP_NAME = 'Viewers';
+/** The one website the viewer's group may read. */
+export const DEMO_VIEWER_WEBSITE = 'www.example.com';

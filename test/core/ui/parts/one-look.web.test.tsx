@@ -3,12 +3,10 @@
  * the shared footer measures one control height, cancel left of the action, the same labels in both languages.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
-import { Password } from 'primereact/password';
 import { DIALOG_WIDTH } from '../../../../core/config/constants.js';
 import { DialogFooter, EcDialog } from '../../../../core/ui/parts/dialog.js';
 import { expectOneLook } from '../../../helpers/one-look.js';
@@ -27,8 +25,6 @@ function Form({ busy = false }: { busy?: boolean }) {
         <Dropdown aria-label="Choice" options={OPTIONS} value={1} />
         <MultiSelect aria-label="Choices" options={OPTIONS} value={[1]} />
         <InputNumber aria-label="Number" value={3} />
-        <Calendar aria-label="Date" />
-        <Password aria-label="Password" feedback={false} />
       </div>
     </EcDialog>
   );
