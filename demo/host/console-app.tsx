@@ -3,6 +3,7 @@
  * theme, shadow-root isolation and notice outlet as every feature element. It runs the app start of shell §4,
  * signs users in, loads the account, routes with navigo and renders each route's feature element.
  */
+import { Button } from 'primereact/button';
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, APP_LOGIN_REQUIRED_CODE, APP_LOGIN_UNAVAILABLE_CODE } from '../../core/api/catalogue.js';
@@ -364,9 +365,7 @@ function BlockedPage({ reason, moduleLabel, pageTitle, onHome }: BlockedPageProp
       <i className={`pi ${reason === 'forbidden' ? 'pi-lock' : 'pi-info-circle'}`} aria-hidden="true" />
       <h3>{t(reason === 'forbidden' ? 'blocked.forbidden-title' : 'blocked.unavailable-title')}</h3>
       <p>{reason === 'forbidden' ? t('blocked.forbidden-text', { module: moduleLabel }) : t('blocked.unavailable-text', { page: pageTitle })}</p>
-      <button type="button" className="p-button p-component p-button-sm" onClick={onHome}>
-        <span className="p-button-label">{t('access-denied.home')}</span>
-      </button>
+      <Button type="button" label={t('access-denied.home')} onClick={onHome} />
     </div>
   );
 }

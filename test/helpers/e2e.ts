@@ -56,8 +56,12 @@ export function watchPage(page: Page): PageProblems {
 }
 
 /** A fresh context and page with the watcher attached. */
-export async function openPage(browser: Browser, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
-  const context = await browser.newContext({ locale: options.locale ?? 'zh-CN', viewport: { width: 1366, height: 860 } });
+export async function openPage(
+  browser: Browser,
+  options: { locale?: string; bypassCSP?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
+  // bypassCSP only for tests that inject a checker (axe): every other test runs under the console's real CSP.
+  const context = await browser.newContext({ locale: options.locale ?? 'zh-CN', viewport: { width: 1366, height: 860 }, bypassCSP: options.bypassCSP ?? false });
   const page = await context.newPage();
   const problems = watchPage(page);
   // CSP violations also reach the page as securitypolicyviolation events; count them as errors.
