@@ -54,6 +54,7 @@ async function settled(page: Page): Promise<void> {
   })()`;
   const deadline = Date.now() + 15_000;
   while (!(await page.evaluate(ready))) {
+    if (Date.now() >= deadline) await screenshot(page, `access-unsettled-${page.url().replace(/\W+/g, '-')}`);
     assert.ok(Date.now() < deadline, `${page.url()} settles within 15 s`);
     await page.waitForTimeout(100);
   }
