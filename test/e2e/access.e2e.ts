@@ -1,29 +1,23 @@
 /**
  * Access and accessibility over every page (issue 19 "What must be shown"), in the demo host against the reference
  * server:
- * - axe finds no serious or critical violation on any menu page, as the main account (zh_CN) and as the read-only
- *   sub-account (en_US);
+ * - axe finds no serious or critical violation on any menu page as the read-only sub-account (en_US; the main
+ *   account's pages are checked in both languages by layout.e2e.ts);
  * - the read-only sub-account ("Viewers": may only view www.example.com and its certificates, rules §6) sees its
  *   website without the actions it may not use, each said why, and the page actions denied with the reason, so
  *   nothing fails only on save; a page of a module it may not use says "no permission", naming the module; an unbuilt
  *   page says "not available"; an unknown address goes home (shell §2).
- * axe is injected into the page, so these pages run with CSP bypassed; every other e2e test runs under the real CSP.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import {
   DEMO_MEMBER_ID,
-  DEMO_PARENT_EMAIL,
-  DEMO_PARENT_PASSWORD,
-  DEMO_VIEWER_PASSWORD,
+    DEMO_VIEWER_PASSWORD,
   DEMO_VIEWER_USER_NAME,
   DEMO_VIEWER_WEBSITE,
 } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
-
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -61,14 +55,6 @@ async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-/** The serious and critical axe violations of the page as it is now, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.addScriptTag({ path: AXE_SOURCE });
-  return page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id + ' (' + violation.impact + '): ' + violation.nodes.slice(0, 3).map((node) => JSON.stringify(node.target)).join(', ')))`);
-}
-
 /** Visits every menu page and collects what axe finds. */
 async function axeEveryMenuPage(page: Page, label: string): Promise<string[]> {
   await page.locator('nav.ec-sidebar a').first().waitFor();
@@ -101,21 +87,8 @@ const inRouted = (body: string) => `(() => {
 })()`;
 
 describe('access and accessibility on every page (issue 19; rules §6)', () => {
-  it('main account (zh_CN): no serious or critical axe violation on any menu page', async () => {
-    const { context, page, problems } = await openPage(browser, { bypassCSP: true });
-    await page.addInitScript(() => localStorage.setItem('lang', 'zh_CN'));
-    await page.goto(`${server.url}/console/login`);
-    await page.locator('form input').first().fill(DEMO_PARENT_EMAIL);
-    await page.locator('form input[type="password"]').fill(DEMO_PARENT_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    assert.deepEqual(await axeEveryMenuPage(page, 'parent'), []);
-    assert.deepEqual(problems.errors, []);
-    await context.close();
-  });
-
   it('read-only sub-account (en_US): no serious or critical axe violation on any menu page', async () => {
-    const { context, page, problems } = await openPage(browser, { bypassCSP: true, locale: 'en-US' });
+    const { context, page, problems } = await openPage(browser, { locale: 'en-US' });
     await signInViewer(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     assert.deepEqual(await axeEveryMenuPage(page, 'viewer'), []);

@@ -3,14 +3,15 @@
  * en_US, as the main account, in the demo host against the reference server:
  * - no horizontal overflow of the page: wide tables scroll inside their own container;
  * - no text squeezed to one character per line (measured: a text of several characters whose box holds one per line);
- * - the header stays visible after the page is scrolled to its end.
+ * - the header stays visible after the page is scrolled to its end;
+ * - axe finds no serious or critical violation (checked once per page and language, at the first size).
  * A screenshot of each page, language and size goes to test-results/ (not committed) to be looked at.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -114,9 +115,9 @@ async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-describe('every menu page fits at 1280×800 and 1920×1080 in both languages (issue 19)', () => {
+describe('every menu page fits at 1280×800 and 1920×1080 in both languages and passes axe (issue 19)', () => {
   for (const language of LANGUAGES) {
-    it(`${language}: no page overflow, no one-character lines, header kept in view`, async () => {
+    it(`${language}: no page overflow, no one-character lines, header kept in view, no serious axe violation`, async () => {
       const { context, page, problems } = await openPage(browser);
       await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
       await page.goto(`${server.url}/console/login`);
@@ -138,6 +139,7 @@ describe('every menu page fits at 1280×800 and 1920×1080 in both languages (is
           if (found.pageOverflow > 0) failures.push(`${where}: the page is ${found.pageOverflow}px wider than the window`);
           for (const text of found.squeezed) failures.push(`${where}: one character per line: ${text}`);
           if (found.headerTop !== 0) failures.push(`${where}: the header left the screen after scrolling (top ${found.headerTop})`);
+          if (size === SIZES[0]) for (const violation of await axeViolations(page)) failures.push(`${where}: axe ${violation}`);
           await screenshot(page, `layout-${language}-${size.width}-${href.replace(/^\/console\//, '').replace(/\W+/g, '-')}`);
         }
       }

@@ -4,7 +4,8 @@
  * CSP violation.
  */
 import type { AddressInfo } from 'node:net';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildServer, type ServerOptions } from '../../demo/server/app.js';
@@ -56,12 +57,8 @@ export function watchPage(page: Page): PageProblems {
 }
 
 /** A fresh context and page with the watcher attached. */
-export async function openPage(
-  browser: Browser,
-  options: { locale?: string; bypassCSP?: boolean } = {},
-): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
-  // bypassCSP only for tests that inject a checker (axe): every other test runs under the console's real CSP.
-  const context = await browser.newContext({ locale: options.locale ?? 'zh-CN', viewport: { width: 1366, height: 860 }, bypassCSP: options.bypassCSP ?? false });
+export async function openPage(browser: Browser, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
+  const context = await browser.newContext({ locale: options.locale ?? 'zh-CN', viewport: { width: 1366, height: 860 } });
   const page = await context.newPage();
   const problems = watchPage(page);
   // CSP violations also reach the page as securitypolicyviolation events; count them as errors.
@@ -116,4 +113,22 @@ export async function startPartnerSite(apiServer: () => RunningServer, answer: (
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const { port } = site.address() as AddressInfo;
   return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => site.close(() => resolve())) };
+}
+
+/** axe-core's browser build, read once. */
+let axeSource: string | null = null;
+
+/**
+ * The serious and critical axe violations of the page as it is now, one line each (issue 19: 0 on every route).
+ * axe is evaluated through DevTools like every page script of these tests, not added as a <script>, so the page
+ * keeps its real CSP while it is checked.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate('typeof window.axe === "object"'))) {
+    axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(axeSource);
+  }
+  return page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id + ' (' + violation.impact + '): ' + violation.nodes.slice(0, 3).map((node) => JSON.stringify(node.target)).join(', ')))`);
 }
