@@ -4,9 +4,10 @@
  * cannot be shown says so instead of sending the user home).
  */
 import { runMode } from '../../core/config/run-mode.js';
+import { accessLevel } from '../../core/session/caller-grants.js';
 import { loginType } from '../../core/session/session.js';
 import { hostHasElement } from './elements.js';
-import { gates } from './host-store.js';
+import { callerGrants, gates } from './host-store.js';
 import type { ModuleId, RouteDefinition } from './route-types.js';
 import { findRoute } from './routes.js';
 
@@ -52,6 +53,9 @@ function gateAccess(route: RouteDefinition): RouteAccess {
   if (loginType.value === 'child') {
     if (!CHILD_MODULES.includes(route.module)) return 'forbidden';
     if (route.module === 'user-center' && route.name !== CHILD_USER_CENTER_ROUTE) return 'forbidden';
+    // Shell §6: DNS domainList needs the domainList permission, the group's grant of the domain module (rules §6;
+    // demo/server/features/dns/access.ts). Until the grants are read the page opens and the server decides.
+    if (route.permission === 'domainList' && callerGrants.value && accessLevel(callerGrants.value, 'domain') === 'none') return 'forbidden';
   }
   if (route.hiddenWhenEmbedded && runMode.value === 'embedded') return 'unavailable';
   if (route.gate && !gates.value[route.gate]) return 'unavailable';

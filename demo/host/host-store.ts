@@ -5,9 +5,10 @@
 import { computed, signal } from '@preact/signals-react';
 import type { ApiClient } from '../../core/api/client.js';
 import { logOut, logOutChild } from '../../core/api/endpoints/auth.js';
-import { getMemberConsoleInfo, getPlanActions, type MemberConsoleInfo, type PlanActionsAnswer } from '../../core/api/endpoints/platform.js';
+import { getMemberConsoleInfo, getPlanActions, type MemberConsoleInfo, type ModuleGrant, type PlanActionsAnswer } from '../../core/api/endpoints/platform.js';
 import { menuTypeFor, moduleGates, showsLayoutSwitch, syncStoredMenuType, MENU_TYPE_KEY, type MenuType } from '../../core/config/member-console.js';
 import { applyUser, finishLogout, loginType } from '../../core/session/session.js';
+import { readCallerGrants } from '../../core/session/caller-grants.js';
 import { readSessionUser } from '../../core/session/session-user.js';
 
 /** Member console info, once loaded. */
@@ -27,6 +28,12 @@ function storedMenuType(): MenuType {
 
 /** The menu layout in use: the stored one (shell §4 reloads when the server's differs). */
 export const menuType = signal<MenuType>(storedMenuType());
+/**
+ * The caller's module grants (rules §6), for the routes that need one (shell §6: DNS domainList needs the domainList
+ * permission); null until read, or when they could not be (then the pages open and their calls are refused).
+ */
+export const callerGrants = signal<ModuleGrant[] | null>(null);
+
 /** Module gates of shell §4. */
 export const gates = computed(() => moduleGates(memberInfo.value));
 /** Whether the layout switch link shows (shell §4). */
@@ -39,8 +46,14 @@ export const layoutSwitchVisible = computed(() => showsLayoutSwitch(memberInfo.v
  * users is theirs (the switch link), so it is left alone.
  */
 export async function loadAccount(client: ApiClient): Promise<void> {
-  const [user, info, actions] = await Promise.allSettled([readSessionUser(client), getMemberConsoleInfo(client), getPlanActions(client)]);
+  const [user, info, actions, grants] = await Promise.allSettled([
+    readSessionUser(client),
+    getMemberConsoleInfo(client),
+    getPlanActions(client),
+    readCallerGrants(client),
+  ]);
   if (user.status === 'fulfilled') applyUser(user.value.user_raw);
+  callerGrants.value = grants.status === 'fulfilled' ? grants.value : null;
   if (info.status === 'fulfilled') {
     memberInfo.value = info.value;
     if (!showsLayoutSwitch(info.value)) {
@@ -72,6 +85,7 @@ export async function logout(client: ApiClient): Promise<void> {
     // The session is cleared locally whatever the server said: signing out must always work.
   }
   memberInfo.value = null;
+  callerGrants.value = null;
   planActions.value = null;
   accountLoaded.value = false;
   finishLogout();

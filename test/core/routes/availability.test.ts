@@ -8,7 +8,7 @@ import { afterEach, describe, it } from 'node:test';
 import { runMode } from '../../../core/config/run-mode.js';
 import { loginType } from '../../../core/session/session.js';
 import { isRouteAvailable, routeAccess } from '../../../demo/host/availability.js';
-import { memberInfo } from '../../../demo/host/host-store.js';
+import { callerGrants, memberInfo } from '../../../demo/host/host-store.js';
 import { findRoute, ROUTES } from '../../../demo/host/routes.js';
 
 const route = (name: string) => {
@@ -22,6 +22,7 @@ describe('route access (issue 19: a page that cannot be shown says why)', () => 
     loginType.value = 'parent';
     runMode.value = 'standalone';
     memberInfo.value = null;
+    callerGrants.value = null;
   });
 
   it('a built route is open; a route whose element is not built is unavailable, not sent home', () => {
@@ -38,6 +39,20 @@ describe('route access (issue 19: a page that cannot be shown says why)', () => 
     assert.equal(routeAccess(route('security-meal')), 'forbidden');
     assert.equal(routeAccess(route('user-center-logs-operation')), 'forbidden', 'a child sees only account security in the user center');
     assert.equal(routeAccess(route('cloud-resolving-domainList')), 'open');
+  });
+
+  it('shell §6: a child without the domainList permission (no domain grant) is told so on the DNS domain list and its pages', () => {
+    loginType.value = 'child';
+    callerGrants.value = [{ module: 'certificate', object_scope: 'all', access: 'read', auto_bind_new: false }];
+    assert.equal(routeAccess(route('cloud-resolving-domainList')), 'forbidden');
+    const underDomainList = ROUTES.filter((candidate) => candidate.permission === 'domainList');
+    assert.ok(underDomainList.length > 1, 'the zone pages under the list carry the flag too');
+    for (const candidate of underDomainList) assert.equal(routeAccess(candidate), 'forbidden', candidate.name);
+    callerGrants.value = [{ module: 'domain', object_scope: 'specified', access: 'read', auto_bind_new: false }];
+    assert.equal(routeAccess(route('cloud-resolving-domainList')), 'open', 'a read grant is enough to see the list');
+    loginType.value = 'parent';
+    callerGrants.value = [];
+    assert.equal(routeAccess(route('cloud-resolving-domainList')), 'open', 'a parent holds every permission');
   });
 
   it('shell §4 gates and shell §2 embedding make a route unavailable; a redirect is what its target is', () => {
