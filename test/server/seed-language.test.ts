@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../demo/server/app.js';
 import { readSeedLanguage } from '../../demo/server/platform/config.js';
-import { DEMO_CHILD_USER_NAME, DEMO_GROUP_NAMES, DEMO_VIEWER_USER_NAME, demoSignInLines } from '../../demo/server/platform/demo-accounts.js';
+import { DEMO_CHILD_USER_NAME, DEMO_GROUP_NAMES, DEMO_VIEWER_GROUP_NAMES, DEMO_VIEWER_USER_NAME, demoSignInLines } from '../../demo/server/platform/demo-accounts.js';
 import type { SeedLanguage } from '../../demo/server/platform/seed-module.js';
 import { TEST_START } from './helpers.js';
 
@@ -146,8 +146,8 @@ describe('issue 19: the demo seed in the console language (both seeds available)
 
     const defaulted = await buildServer({ dbPath: ':memory:', now: () => TEST_START });
     try {
-      const group = defaulted.db.prepare('SELECT name FROM permission_groups').get() as { name: string };
-      assert.equal(group.name, DEMO_GROUP_NAMES.zh_CN);
+      const groups = (defaulted.db.prepare('SELECT name FROM permission_groups ORDER BY id').all() as { name: string }[]).map((group) => group.name);
+      assert.deepEqual(groups, [DEMO_GROUP_NAMES.zh_CN, DEMO_VIEWER_GROUP_NAMES.zh_CN]);
     } finally {
       await defaulted.close();
     }
