@@ -92,7 +92,9 @@ function reference(sessionKey) {
   let server = referenceServers.get(sessionKey);
   if (!server) {
     server = import('../demo/server/app.ts').then(async ({ buildServer }) => {
-      const instance = await buildServer({ dbPath: ':memory:' });
+      // The English seed: element tests find demo objects by their English names in both console languages (the
+      // zh_CN seed is held by test/server/seed-language.test.ts).
+      const instance = await buildServer({ dbPath: ':memory:', seedLanguage: 'en_US' });
       await instance.ready();
       return instance;
     });

@@ -10,7 +10,7 @@ import { NOT_FOUND_CODE, RATE_LIMITED_CODE, VALIDATION_FAILED_CODE } from '../..
 import { API_BASE, DEFAULT_DIST_DIR, DEFAULT_HOST_INDEX, type TrustProxy } from './platform/config.js';
 import { openDatabase } from './platform/database.js';
 import { applyMigrations } from './platform/migrate.js';
-import { runSeeds } from './platform/seed-module.js';
+import { runSeeds, type SeedLanguage } from './platform/seed-module.js';
 import { fail } from './platform/http/envelope.js';
 import { bodyDepthWithin, DEFAULT_BODY_LIMIT } from './platform/http/limits.js';
 import type { MessageKey } from './platform/http/messages.js';
@@ -33,6 +33,8 @@ export interface ServerOptions {
   now?: () => number;
   /** Run the demo seed modules that have not run on this database yet (default true). */
   seed?: boolean;
+  /** The language of the demo data's texts (EC_SEED_LANGUAGE; default zh_CN, the console's default language). */
+  seedLanguage?: SeedLanguage;
   /** The built console (default ./dist). */
   distDir?: string;
   /** The demo host's page (default demo/host/index.html). */
@@ -76,7 +78,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const now = options.now ?? Date.now;
   const db = openDatabase(options.dbPath);
   applyMigrations(db, MIGRATIONS, now());
-  if (options.seed !== false) runSeeds(db, now(), SEED_MODULES);
+  if (options.seed !== false) runSeeds(db, now(), SEED_MODULES, options.seedLanguage);
   releasePendingKeys(db);
 
   const frameAncestors = options.frameAncestors ?? "'self'";

@@ -1,6 +1,6 @@
 /**
  * Starts the reference server: `npm start` (after the build) or `npx tsx demo/server/main.ts`. Configuration comes
- * from the environment (see config.ts): PORT, HOST, DB_PATH, FRAME_ANCESTORS, DIST_DIR; LOG_LEVEL sets the request
+ * from the environment (see config.ts): PORT, HOST, DB_PATH, FRAME_ANCESTORS, DIST_DIR, EC_SEED_LANGUAGE; LOG_LEVEL sets the request
  * log's level (default info).
  */
 import { buildServer } from './app.js';
@@ -15,6 +15,7 @@ const app = await buildServer({
   frameAncestors: config.frameAncestors,
   trustProxy: config.trustProxy,
   corsOrigins: config.corsOrigins,
+  seedLanguage: config.seedLanguage,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   // A short pause between job steps keeps progress visible in the console's task list.
   jobStepDelayMs: 200,
@@ -28,7 +29,7 @@ console.log(
   [
     '',
     `Edge console: ${consoleUrl}  (listening on ${config.host}:${port}, database ${config.dbPath})`,
-    ...demoSignInLines(consoleUrl),
+    ...demoSignInLines(consoleUrl, config.seedLanguage),
     '',
   ].join('\n'),
 );

@@ -16,7 +16,8 @@ let browser: Browser;
 
 before(async () => {
   // A pause between job steps, so the passing statuses can be seen before the sites serve.
-  server = await startServer({ jobStepDelayMs: 150 });
+  // The English seed: the wizard picks the demo template by its English name.
+  server = await startServer({ jobStepDelayMs: 150, seedLanguage: 'en_US' });
   browser = await launchChromium();
 });
 

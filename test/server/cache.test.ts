@@ -19,7 +19,8 @@ let otherToken: string;
 const ids: Record<string, number> = {};
 
 before(async () => {
-  ({ app } = await startServer());
+  // These tests read the English seed's wording (seed-language.test.ts holds both seeds).
+  ({ app } = await startServer({ seedLanguage: 'en_US' }));
   parent = (await signInParent(app)).token;
   child = (await signInChild(app)).token;
   other = addSecondTenant(app);

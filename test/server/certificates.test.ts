@@ -42,7 +42,8 @@ const DAY_MS = 86_400_000;
 /** Fixtures are made with the real clock, so the server runs on it too (moved forward by `offset`). */
 async function startRealClockServer(dbPath = ':memory:') {
   const clock = { offset: 0 };
-  const app = await buildServer({ dbPath, now: () => Date.now() + clock.offset });
+  // The English seed: these tests find the demo certificates by their English names.
+  const app = await buildServer({ dbPath, now: () => Date.now() + clock.offset, seedLanguage: 'en_US' });
   await app.ready();
   return { app, clock };
 }
@@ -364,7 +365,8 @@ describe('certificates: the sealing key lives beside the database, never in it',
 describe('free certificates are applied for per object (rules §6; security finding: a child could obtain the key of a domain outside its grant)', () => {
   let app: FastifyInstance;
   before(async () => {
-    ({ app } = await startServer());
+    // These tests read the English seed's wording (seed-language.test.ts holds both seeds).
+    ({ app } = await startServer({ seedLanguage: 'en_US' }));
     // The demo group manages its first two websites; let it manage certificates too, as a group that may apply.
     app.db.prepare("UPDATE permission_grants SET access = 'manage' WHERE module = 'certificate'").run();
   });

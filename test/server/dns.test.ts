@@ -28,7 +28,8 @@ describe('DNS routes (issue 10; rules §3-§5, §9 DNS; shell §6)', () => {
   let child: string;
 
   before(async () => {
-    ({ app } = await startServer());
+    // These tests read the English seed's wording (seed-language.test.ts holds both seeds).
+    ({ app } = await startServer({ seedLanguage: 'en_US' }));
     parent = (await signInParent(app)).token;
     child = (await signInChild(app)).token;
   });

@@ -18,7 +18,7 @@ import type {
 import type { ListAnswer, OperationLogEntry } from '../../core/api/endpoints/platform.js';
 import type { WafPageConfig } from '../../core/api/endpoints/waf.js';
 import { keyRange } from '../../demo/server/features/bans/ip-keys.js';
-import { DEMO_IP_LISTS } from '../../demo/server/features/bans/seed.js';
+import { DEMO_IP_LIST_TEXT, DEMO_IP_LISTS } from '../../demo/server/features/bans/seed.js';
 import { DEMO_DOMAINS } from '../../demo/server/features/websites/domains-seed.js';
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { addSecondTenant, call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
@@ -28,7 +28,8 @@ let parent: string;
 let child: string;
 
 before(async () => {
-  ({ app } = await startServer());
+  // These tests read the English seed's wording (seed-language.test.ts holds both seeds).
+  ({ app } = await startServer({ seedLanguage: 'en_US' }));
   parent = (await signInParent(app)).token;
   child = (await signInChild(app)).token;
 });
@@ -60,7 +61,7 @@ function fill(listId: number, count: number): void {
 describe('rules §3 IP lists: name, remark, IP count, creation time', () => {
   it('the demo seed holds two lists with their counts, newest first', async () => {
     const page = await expectOk<ListAnswer<IpListInfo>>(app, 'GET', 'V4/ip.list.list', { token: parent });
-    assert.deepEqual(page.list.map((list) => [list.name, list.entry_count]).reverse(), DEMO_IP_LISTS.map((list) => [list.name, list.entries.length]));
+    assert.deepEqual(page.list.map((list) => [list.name, list.entry_count]).reverse(), DEMO_IP_LISTS.map((list) => [DEMO_IP_LIST_TEXT.en_US[list.key].name, list.entries.length]));
     assert.ok(page.list.every((list) => !Number.isNaN(Date.parse(list.created_at)) && list.rule_references === 0));
     const found = await expectOk<ListAnswer<IpListInfo>>(app, 'GET', 'V4/ip.list.list', { token: parent, query: { keyword: 'SCANNERS' } });
     assert.deepEqual(found.list.map((list) => list.name), ['Known scanners']);

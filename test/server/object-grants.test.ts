@@ -71,7 +71,8 @@ describe('object grants inside one account (rules §6 per object; issue 18)', ()
   const one = (sql: string, ...params: unknown[]): number => ids(sql, ...params)[0]!;
 
   before(async () => {
-    ({ app } = await startServer());
+    // These tests read the English seed's wording (seed-language.test.ts holds both seeds).
+    ({ app } = await startServer({ seedLanguage: 'en_US' }));
     parent = (await signInParent(app)).token;
     const website = one('SELECT id FROM domains WHERE domain = ?', grantedName);
     const other = (name: string) => one('SELECT id FROM domains WHERE domain = ?', name);

@@ -31,7 +31,8 @@ describe('objects follow the grant of the websites they reach (rules §6 per obj
   const defaultSet = () => idOf("SELECT id FROM waf_rule_sets WHERE member_id = ? AND attribution = 'default'", DEMO_MEMBER_ID);
 
   before(async () => {
-    ({ app } = await startServer());
+    // These tests read the English seed's wording (seed-language.test.ts holds both seeds).
+    ({ app } = await startServer({ seedLanguage: 'en_US' }));
     parent = (await signInParent(app)).token;
     www = idOf("SELECT id FROM domains WHERE domain = 'www.example.com'");
     shop = idOf("SELECT id FROM domains WHERE domain = 'shop.example.com'");

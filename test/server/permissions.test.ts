@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { PERMISSION_DENIED_CODE } from '../../core/api/catalogue.js';
 import type { DomainListItem, ListAnswer } from '../../core/api/endpoints/platform.js';
 import { bindGroupObjects, createChildAccount, createPermissionGroup } from '../../demo/server/features/account/store.js';
-import { DEMO_GROUP_NAME, DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { demoGroupId, DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { hashPasswordSync } from '../../demo/server/platform/security/passwords.js';
 import { permissionsFor } from '../../demo/server/platform/security/permissions.js';
 import { scopeFor } from '../../demo/server/platform/security/scope.js';
@@ -16,7 +16,7 @@ describe('child permissions per group (rules §6)', () => {
   let domainIds: number[];
   before(async () => {
     ({ app } = await startServer());
-    demoGroup = (app.db.prepare('SELECT id FROM permission_groups WHERE name = ?').get(DEMO_GROUP_NAME) as { id: number }).id;
+    demoGroup = demoGroupId(app.db)!;
     domainIds = (app.db.prepare('SELECT id FROM domains WHERE member_id = ? ORDER BY id').all(DEMO_MEMBER_ID) as { id: number }[]).map(
       (row) => row.id,
     );

@@ -51,7 +51,8 @@ describe('websites (rules §3-§5, §8, §9 websites)', () => {
   };
 
   before(async () => {
-    ({ app } = await startServer({ jobStepDelayMs: 20 }));
+    // These tests read the English seed's wording (seed-language.test.ts holds both seeds).
+    ({ app } = await startServer({ jobStepDelayMs: 20, seedLanguage: 'en_US' }));
     token = (await signInParent(app)).token;
     const templates = await expectOk<ListAnswer<WebsiteTemplate>>(app, 'GET', 'V4/cloudsafe.hwws.template.list', { token });
     templateId = templates.list[0]!.id;

@@ -15,9 +15,13 @@
  * - `CORS_ORIGINS` (default off): the page origins allowed to call the API from another origin, e.g.
  *   `https://portal.example.com,https://partner.example.net`, for pages that embed elements with an `api-base` on
  *   this server. Credentials are never involved: the session token travels in the `x-token` header.
+ * - `EC_SEED_LANGUAGE` (default `zh_CN`, the console's default language; or `en_US`): the language of the demo data's
+ *   texts (group names, remarks, rule names, messages). Both seeds hold the same objects; a database keeps the words it
+ *   was seeded with, so start the English demo on a fresh `DB_PATH` (`npm run start:en` does both).
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SEED_LANGUAGE, SEED_LANGUAGES, type SeedLanguage } from './seed-module.js';
 
 /** Settings of a running server. */
 export interface ServerConfig {
@@ -29,6 +33,7 @@ export interface ServerConfig {
   hostIndexPath: string;
   trustProxy: TrustProxy;
   corsOrigins: string[];
+  seedLanguage: SeedLanguage;
 }
 
 /** Fastify's `trustProxy`: off, every hop, or the proxies' addresses/CIDRs. */
@@ -61,6 +66,15 @@ export function readCorsOrigins(value: string | undefined): string[] {
   return origins.map((origin) => origin.replace(/\/$/, ''));
 }
 
+/** Reads `EC_SEED_LANGUAGE`; refuses a language the console does not have rather than seeding in the wrong one. */
+export function readSeedLanguage(value: string | undefined): SeedLanguage {
+  const text = (value ?? '').trim();
+  if (text === '') return DEFAULT_SEED_LANGUAGE;
+  const language = SEED_LANGUAGES.find((candidate) => candidate === text);
+  if (!language) throw new Error(`EC_SEED_LANGUAGE must be ${SEED_LANGUAGES.join(' or ')}, got "${value}"`);
+  return language;
+}
+
 /** The API base every route is mounted under (DESIGN §3). */
 export const API_BASE = '/api';
 /** Where the console is served (shell §1); one value shared with the elements' links. */
@@ -88,5 +102,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     hostIndexPath: DEFAULT_HOST_INDEX,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
+    seedLanguage: readSeedLanguage(env.EC_SEED_LANGUAGE),
   };
 }

@@ -8,28 +8,34 @@ import { createChildAccount, createParentAccount, createPermissionGroup } from '
 import {
   DEMO_CHILD_PASSWORD,
   DEMO_CHILD_USER_NAME,
-  DEMO_GROUP_NAME,
+  DEMO_GROUP_NAMES,
   DEMO_MEMBER_ID,
   DEMO_PARENT_EMAIL,
   DEMO_PARENT_PASSWORD,
 } from '../../platform/demo-accounts.js';
-import type { SeedModule } from '../../platform/seed-module.js';
+import { seedWording, type SeedModule } from '../../platform/seed-module.js';
+
+const TEXT = seedWording({
+  zh_CN: { ownerName: '演示主账号', groupRemark: '日常运维指定的网站', childRemark: '演示子账号' },
+  en_US: { ownerName: 'Demo Owner', groupRemark: 'Day-to-day operations on selected websites', childRemark: 'Demo sub-account' },
+});
 
 /** Seeds the demo parent, group and child. */
 export const accountsSeed: SeedModule = {
   name: 'accounts',
-  run({ db, now }) {
+  run({ db, now, language }) {
+    const text = TEXT[language];
     const { memberId } = createParentAccount(
       db,
-      { memberId: DEMO_MEMBER_ID, email: DEMO_PARENT_EMAIL, name: 'Demo Owner', passwordHash: hashPasswordSync(DEMO_PARENT_PASSWORD) },
+      { memberId: DEMO_MEMBER_ID, email: DEMO_PARENT_EMAIL, name: text.ownerName, passwordHash: hashPasswordSync(DEMO_PARENT_PASSWORD) },
       now,
     );
     const groupId = createPermissionGroup(
       db,
       {
         memberId,
-        name: DEMO_GROUP_NAME,
-        remark: 'Day-to-day operations on selected websites',
+        name: DEMO_GROUP_NAMES[language],
+        remark: text.groupRemark,
         grants: [
           { module: 'domain', object_scope: 'specified', access: 'manage', auto_bind_new: true },
           { module: 'certificate', object_scope: 'group', access: 'read', auto_bind_new: false },
@@ -45,7 +51,7 @@ export const accountsSeed: SeedModule = {
         passwordHash: hashPasswordSync(DEMO_CHILD_PASSWORD),
         groupId,
         email: 'operator@example.com',
-        remark: 'Demo sub-account',
+        remark: text.childRemark,
       },
       now,
     );

@@ -5,7 +5,7 @@
  */
 import {
   DEMO_MEMBER_ID,
-  DEMO_VIEWER_GROUP_NAME,
+  DEMO_VIEWER_GROUP_NAMES,
   DEMO_VIEWER_PASSWORD,
   DEMO_VIEWER_USER_NAME,
   DEMO_VIEWER_WEBSITE,
@@ -17,14 +17,14 @@ import { bindGroupObjects, createChildAccount, createPermissionGroup } from './s
 /** Seeds the Viewers group and its child. */
 export const viewerAccountSeed: SeedModule = {
   name: 'viewer-account',
-  run({ db, now }) {
+  run({ db, now, language }) {
     const website = db.prepare('SELECT id FROM domains WHERE member_id = ? AND domain = ?').get(DEMO_MEMBER_ID, DEMO_VIEWER_WEBSITE) as { id: number } | undefined;
     if (!website) return;
     const groupId = createPermissionGroup(
       db,
       {
         memberId: DEMO_MEMBER_ID,
-        name: DEMO_VIEWER_GROUP_NAME,
+        name: DEMO_VIEWER_GROUP_NAMES[language],
         remark: DEMO_VIEWER_WEBSITE,
         grants: [
           { module: 'domain', object_scope: 'specified', access: 'read', auto_bind_new: false },
@@ -40,7 +40,7 @@ export const viewerAccountSeed: SeedModule = {
     bindGroupObjects(db, { memberId: DEMO_MEMBER_ID, groupId, module: 'certificate', kind: 'specified', objectIds: certificates.map((row) => row.id) });
     createChildAccount(
       db,
-      { memberId: DEMO_MEMBER_ID, userName: DEMO_VIEWER_USER_NAME, passwordHash: hashPasswordSync(DEMO_VIEWER_PASSWORD), groupId, email: '', remark: DEMO_VIEWER_GROUP_NAME },
+      { memberId: DEMO_MEMBER_ID, userName: DEMO_VIEWER_USER_NAME, passwordHash: hashPasswordSync(DEMO_VIEWER_PASSWORD), groupId, email: '', remark: DEMO_VIEWER_GROUP_NAMES[language] },
       now,
     );
   },

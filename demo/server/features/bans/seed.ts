@@ -7,7 +7,7 @@
 import { keyRange, storedEntry } from './ip-keys.js';
 import { DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
 import type { Db } from '../../platform/database.js';
-import type { SeedModule } from '../../platform/seed-module.js';
+import { seedWording, type SeedModule } from '../../platform/seed-module.js';
 import type { BanReason, BanStatus } from '../../../../core/api/endpoints/bans.js';
 
 const MINUTE_MS = 60_000;
@@ -72,16 +72,26 @@ const REPEAT_OFFENDERS = ['203.0.113.7', '198.51.100.23', '2001:db8:ad::15', '19
 /** How many demo bans. */
 export const DEMO_BAN_COUNT = 360;
 
-/** The demo IP lists. */
+/** The IP lists' names and remarks, by list. */
+export const DEMO_IP_LIST_TEXT = seedWording({
+  zh_CN: {
+    office: { name: '办公网络', remark: '总部和分支机构的出口地址' },
+    scanners: { name: '已知扫描器', remark: '探测过漏洞的地址' },
+  },
+  en_US: {
+    office: { name: 'Office networks', remark: 'Head office and branch egress addresses' },
+    scanners: { name: 'Known scanners', remark: 'Addresses seen probing for vulnerabilities' },
+  },
+});
+
+/** The demo IP lists, in creation order; their words are in {@link DEMO_IP_LIST_TEXT}. */
 export const DEMO_IP_LISTS = [
   {
-    name: 'Office networks',
-    remark: 'Head office and branch egress addresses',
+    key: 'office',
     entries: ['198.51.100.0/26', '198.51.100.128/27', '203.0.113.0/28', '2001:db8:100::/48', '192.0.2.10', '192.0.2.11'],
   },
   {
-    name: 'Known scanners',
-    remark: 'Addresses seen probing for vulnerabilities',
+    key: 'scanners',
     entries: Array.from({ length: 48 }, (_, index) => (index % 6 === 5 ? `2001:db8:5ca::${(index + 1).toString(16)}` : `45.${33 + (index % 4)}.${(index * 37) % 256}.${(index * 91) % 254 + 1}`)),
   },
 ] as const;
@@ -89,7 +99,7 @@ export const DEMO_IP_LISTS = [
 /** Seeds the demo bans and IP lists. */
 export const bansSeed: SeedModule = {
   name: 'bans',
-  run({ db, now }) {
+  run({ db, now, language }) {
     const domains = db.prepare('SELECT id FROM domains WHERE member_id = ? ORDER BY id').all(DEMO_MEMBER_ID) as { id: number }[];
     if (domains.length === 0) return;
     const banRules = (
@@ -127,7 +137,8 @@ export const bansSeed: SeedModule = {
     const entry = db.prepare('INSERT OR IGNORE INTO ip_list_entries (member_id, list_id, entry, low_key, high_key, created_at) VALUES (?, ?, ?, ?, ?, ?)');
     DEMO_IP_LISTS.forEach((demo, index) => {
       const createdAt = now - (20 - index * 7) * DAY_MS;
-      const id = Number(list.run(DEMO_MEMBER_ID, demo.name, demo.remark, 0, createdAt, createdAt).lastInsertRowid);
+      const { name, remark } = DEMO_IP_LIST_TEXT[language][demo.key];
+      const id = Number(list.run(DEMO_MEMBER_ID, name, remark, 0, createdAt, createdAt).lastInsertRowid);
       let count = 0;
       for (const text of demo.entries) {
         const stored = storedEntry(text)!;

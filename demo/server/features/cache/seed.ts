@@ -8,14 +8,21 @@ import { newCacheRule, type CacheRuleInput } from '../../../../core/rules/cache.
 import { replaceCacheRules, writeCacheSettings } from './store.js';
 import { scopeFor } from '../../platform/security/scope.js';
 import { DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
-import type { SeedModule } from '../../platform/seed-module.js';
+import { seedWording, type SeedModule } from '../../platform/seed-module.js';
+
+/** The rules' names, by rule. */
+const TEXT = seedWording({
+  zh_CN: { signIn: '登录和账号页面', statics: '静态资源', mobile: '移动端页面', fingerprinted: '带指纹的静态资源', articles: '文章' },
+  en_US: { signIn: 'Sign-in and account pages', statics: 'Static assets', mobile: 'Mobile pages', fingerprinted: 'Fingerprinted assets', articles: 'Articles' },
+});
 
 const rule = (fields: Partial<CacheRuleInput>): CacheRuleInput => ({ ...newCacheRule(), ...fields });
 
 /** Seeds the rules and the synchronized domain. */
 export const cacheSeed: SeedModule = {
   name: 'cache',
-  run({ db, now }) {
+  run({ db, now, language }) {
+    const text = TEXT[language];
     const tenant = scopeFor(db, DEMO_MEMBER_ID);
     const idOf = (domain: string) => tenant.get<{ id: number }>('domains', { columns: 'id', where: 'domain = @domain', params: { domain } })?.id;
     const www = idOf('www.example.com');
@@ -26,9 +33,9 @@ export const cacheSeed: SeedModule = {
         tenant,
         www,
         [
-          rule({ name: 'Sign-in and account pages', action: 'no-cache', match_type: 'path', match_content: '/login|/account/' }),
+          rule({ name: text.signIn, action: 'no-cache', match_type: 'path', match_content: '/login|/account/' }),
           rule({
-            name: 'Static assets',
+            name: text.statics,
             match_content: 'js|css|png|jpg|gif|svg|woff2',
             edge_ttl: 30,
             edge_ttl_unit: 'day',
@@ -41,7 +48,7 @@ export const cacheSeed: SeedModule = {
             error_cache: [{ code: 404, ttl: 1, unit: 'minute' }],
           }),
           rule({
-            name: 'Mobile pages',
+            name: text.mobile,
             request_rule: 'custom',
             conditions: [{ type: 'device-type', operator: 'equals', value: 'mobile' }],
             match_type: 'path',
@@ -64,7 +71,7 @@ export const cacheSeed: SeedModule = {
         statics,
         [
           rule({
-            name: 'Fingerprinted assets',
+            name: text.fingerprinted,
             match_type: 'fuzzy',
             match_content: '^/assets/[0-9a-f]{8}/',
             edge_ttl: 1,
@@ -84,7 +91,7 @@ export const cacheSeed: SeedModule = {
       replaceCacheRules(
         tenant,
         blog,
-        [rule({ name: 'Articles', match_type: 'path', match_content: '/posts/', mode: 'follow-origin', error_cache: [{ code: 404, ttl: 5, unit: 'minute' }] })],
+        [rule({ name: text.articles, match_type: 'path', match_content: '/posts/', mode: 'follow-origin', error_cache: [{ code: 404, ttl: 5, unit: 'minute' }] })],
         now,
       );
       writeCacheSettings(tenant, blog, { revision: 1, source: 'global' }, now);

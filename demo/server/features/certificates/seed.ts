@@ -8,14 +8,21 @@ import { registeredDomain, certificateNameSet } from '../../../../core/rules/cer
 import { issueCertificate, mirrorBinding, sealContext, searchText } from './store.js';
 import { vaultFor } from './vault.js';
 import { bindGroupObjects } from '../account/index.js';
-import { DEMO_GROUP_NAME, DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
-import type { SeedModule } from '../../platform/seed-module.js';
+import { demoGroupId, DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
+import { seedWording, type SeedModule } from '../../platform/seed-module.js';
 
 const DAY_MS = 86_400_000;
 
+/** The certificates' names that are words; the others are named by their domain name, the same in every language. */
+const TEXT = seedWording({
+  zh_CN: { wildcard: 'example.com 通配符证书', previousYear: 'static.example.net 2025 年证书' },
+  en_US: { wildcard: 'example.com wildcard', previousYear: 'static.example.net 2025' },
+});
+
 /** One demo certificate. */
 interface DemoCertificate {
-  name: string;
+  /** A worded name from {@link TEXT}, or the certificate's domain name itself. */
+  name: keyof (typeof TEXT)['zh_CN'] | { domain: string };
   source: 'upload' | 'free';
   names: string[];
   issuer: 'demo-trust-g1' | 'demo-secure-g2';
@@ -30,17 +37,17 @@ interface DemoCertificate {
 
 /** The demo certificates, in creation order. */
 export const DEMO_CERTIFICATES: readonly DemoCertificate[] = [
-  { name: 'example.com wildcard', source: 'upload', names: ['example.com', '*.example.com'], issuer: 'demo-secure-g2', issuedDaysAgo: 60, dueInDays: 305, bindTo: ['www.example.com', 'shop.example.com'], grantToGroup: true },
-  { name: 'api.example.com', source: 'free', names: ['api.example.com'], issuer: 'demo-trust-g1', issuedDaysAgo: 21, bindTo: ['api.example.com'] },
-  { name: 'blog.example.org', source: 'upload', names: ['blog.example.org'], issuer: 'demo-secure-g2', issuedDaysAgo: 355, dueInDays: 10, bindTo: ['blog.example.org'] },
-  { name: 'static.example.net 2025', source: 'upload', names: ['static.example.net'], issuer: 'demo-trust-g1', issuedDaysAgo: 400, dueInDays: -35, bindTo: [] },
-  { name: 'cdn.example.io', source: 'free', names: ['cdn.example.io'], issuer: 'demo-secure-g2', issuedDaysAgo: 2, bindTo: [], reviewFailed: true },
+  { name: 'wildcard', source: 'upload', names: ['example.com', '*.example.com'], issuer: 'demo-secure-g2', issuedDaysAgo: 60, dueInDays: 305, bindTo: ['www.example.com', 'shop.example.com'], grantToGroup: true },
+  { name: { domain: 'api.example.com' }, source: 'free', names: ['api.example.com'], issuer: 'demo-trust-g1', issuedDaysAgo: 21, bindTo: ['api.example.com'] },
+  { name: { domain: 'blog.example.org' }, source: 'upload', names: ['blog.example.org'], issuer: 'demo-secure-g2', issuedDaysAgo: 355, dueInDays: 10, bindTo: ['blog.example.org'] },
+  { name: 'previousYear', source: 'upload', names: ['static.example.net'], issuer: 'demo-trust-g1', issuedDaysAgo: 400, dueInDays: -35, bindTo: [] },
+  { name: { domain: 'cdn.example.io' }, source: 'free', names: ['cdn.example.io'], issuer: 'demo-secure-g2', issuedDaysAgo: 2, bindTo: [], reviewFailed: true },
 ];
 
 /** Seeds the demo certificates and their bindings. */
 export const certificatesSeed: SeedModule = {
   name: 'certificates',
-  run({ db, now }) {
+  run({ db, now, language }) {
     const owner = db.prepare('SELECT id FROM users WHERE member_id = ? AND account_type = 1').get(DEMO_MEMBER_ID) as { id: number } | undefined;
     if (!owner) return;
     const vault = vaultFor(db);
@@ -52,11 +59,10 @@ export const certificatesSeed: SeedModule = {
     );
     const bind = db.prepare('INSERT INTO certificate_bindings (member_id, domain_id, certificate_id, bound_by, bound_at) VALUES (?, ?, ?, ?, ?)');
     const domainId = db.prepare('SELECT id FROM domains WHERE member_id = ? AND domain = ?');
-    const group = db.prepare('SELECT id FROM permission_groups WHERE member_id = ? AND name = ?').get(DEMO_MEMBER_ID, DEMO_GROUP_NAME) as
-      | { id: number }
-      | undefined;
+    const groupId = demoGroupId(db);
 
     for (const demo of DEMO_CERTIFICATES) {
+      const name = typeof demo.name === 'string' ? TEXT[language][demo.name] : demo.name.domain;
       const issuedAt = now - demo.issuedDaysAgo * DAY_MS;
       const free = demo.source === 'free';
       const issued = demo.reviewFailed
@@ -65,7 +71,7 @@ export const certificatesSeed: SeedModule = {
       const id = Number(
         insert.run({
           member_id: DEMO_MEMBER_ID,
-          name: demo.name,
+          name,
           source: demo.source,
           apply_status: issued === null ? 'review_failed' : free ? 'issued' : 'uploaded',
           review_reason: issued === null ? 'domain-not-verified' : '',
@@ -73,7 +79,7 @@ export const certificatesSeed: SeedModule = {
           domains: JSON.stringify(demo.names),
           name_set: certificateNameSet(demo.names),
           registered_domain: free ? registeredDomain(demo.names[0]!) : '',
-          search_text: searchText(demo.name, demo.names),
+          search_text: searchText(name, demo.names),
           issuer: issued?.issuerName ?? null,
           not_before: issued?.notBefore ?? null,
           not_after: issued?.notAfter ?? null,
@@ -92,9 +98,9 @@ export const certificatesSeed: SeedModule = {
         bind.run(DEMO_MEMBER_ID, found.id, id, owner.id, issuedAt);
         boundIds.push(found.id);
       }
-      mirrorBinding(db, DEMO_MEMBER_ID, boundIds, { id, name: demo.name });
-      if (demo.grantToGroup && group) {
-        bindGroupObjects(db, { memberId: DEMO_MEMBER_ID, groupId: group.id, module: 'certificate', kind: 'group', objectIds: [id] });
+      mirrorBinding(db, DEMO_MEMBER_ID, boundIds, { id, name });
+      if (demo.grantToGroup && groupId !== undefined) {
+        bindGroupObjects(db, { memberId: DEMO_MEMBER_ID, groupId, module: 'certificate', kind: 'group', objectIds: [id] });
       }
     }
   },

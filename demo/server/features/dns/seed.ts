@@ -6,17 +6,37 @@
  */
 import type { DnsAccessStatus } from '../../../../core/api/endpoints/dns.js';
 import type { DnsStatus } from '../../../../core/rules/dns.js';
-import { DEMO_GROUP_NAME, DEMO_MEMBER_ID, DEMO_PARENT_EMAIL } from '../../platform/demo-accounts.js';
-import type { SeedModule } from '../../platform/seed-module.js';
+import { demoGroupId, DEMO_MEMBER_ID, DEMO_PARENT_EMAIL } from '../../platform/demo-accounts.js';
+import { seedWording, type SeedModule } from '../../platform/seed-module.js';
 
-/** A seeded record: host, type, value, and optional priority, line, TTL, status, remark. */
-type SeedRecord = [host: string, type: string, value: string, extra?: { priority?: number; line?: string; ttl?: number; status?: DnsStatus; remark?: string }];
+/** The zones' group names and remarks and the records' remarks, by key. */
+const TEXT = seedWording({
+  zh_CN: {
+    groups: {
+      production: { name: '生产环境', remark: '面向客户的域名' },
+      staging: { name: '测试环境', remark: '测试和停用的域名' },
+    },
+    remarks: { telecom: '中国电信边缘节点', campaign: '活动短链接', paused: '暂停到下次发布' },
+  },
+  en_US: {
+    groups: {
+      production: { name: 'Production', remark: 'Customer-facing zones' },
+      staging: { name: 'Staging', remark: 'Test and retired zones' },
+    },
+    remarks: { telecom: 'China Telecom edge', campaign: 'Campaign short link', paused: 'Paused until the next release' },
+  },
+});
+type GroupKey = keyof (typeof TEXT)['zh_CN']['groups'];
+type RemarkKey = keyof (typeof TEXT)['zh_CN']['remarks'];
+
+/** A seeded record: host, type, value, and optional priority, line, TTL, status, remark (a key of the wording). */
+type SeedRecord = [host: string, type: string, value: string, extra?: { priority?: number; line?: string; ttl?: number; status?: DnsStatus; remark?: RemarkKey }];
 
 interface SeedDomain {
   domain: string;
   access: DnsAccessStatus;
   status: DnsStatus;
-  group: string | null;
+  group: GroupKey | null;
   /** Bound to the demo child's permission group. */
   child: boolean;
   /** Typical resolution queries per day. */
@@ -30,12 +50,12 @@ export const DEMO_DNS_DOMAINS: readonly SeedDomain[] = [
     domain: 'example.com',
     access: 'connected',
     status: 'normal',
-    group: 'Production',
+    group: 'production',
     child: true,
     dailyQueries: 184_000,
     records: [
       ['@', 'A', '203.0.113.10'],
-      ['@', 'A', '203.0.113.20', { line: 'telecom', remark: 'China Telecom edge' }],
+      ['@', 'A', '203.0.113.20', { line: 'telecom', remark: 'telecom' }],
       ['@', 'AAAA', '2001:db8::10'],
       ['www', 'CNAME', 'example.com.'],
       ['@', 'MX', 'mx1.example.com', { priority: 5 }],
@@ -47,16 +67,16 @@ export const DEMO_DNS_DOMAINS: readonly SeedDomain[] = [
       ['@', 'NS', 'ns1.example-dns.net', { ttl: 3600 }],
       ['@', 'NS', 'ns2.example-dns.net', { ttl: 3600 }],
       ['_sip._tcp', 'SRV', '10 5 5060 sip.example.com'],
-      ['go', 'XURL', 'https://www.example.com/campaign', { remark: 'Campaign short link' }],
+      ['go', 'XURL', 'https://www.example.com/campaign', { remark: 'campaign' }],
       ['app', 'YURL', 'https://app.example.net/'],
-      ['staging', 'A', '198.51.100.7', { status: 'disabled', ttl: 60, remark: 'Paused until the next release' }],
+      ['staging', 'A', '198.51.100.7', { status: 'disabled', ttl: 60, remark: 'paused' }],
     ],
   },
   {
     domain: 'example.net',
     access: 'connected',
     status: 'normal',
-    group: 'Production',
+    group: 'production',
     child: false,
     dailyQueries: 52_000,
     records: [
@@ -71,7 +91,7 @@ export const DEMO_DNS_DOMAINS: readonly SeedDomain[] = [
     domain: 'example.org',
     access: 'not_connected',
     status: 'normal',
-    group: 'Staging',
+    group: 'staging',
     child: true,
     dailyQueries: 3_400,
     records: [
@@ -93,7 +113,7 @@ export const DEMO_DNS_DOMAINS: readonly SeedDomain[] = [
     domain: 'legacy-brand.com',
     access: 'specified_dns_not_used',
     status: 'disabled',
-    group: 'Staging',
+    group: 'staging',
     child: false,
     dailyQueries: 120,
     records: [['www', 'A', '192.0.2.200', { status: 'disabled' }]],
@@ -114,18 +134,15 @@ function variation(domain: string, day: number): number {
 /** Seeds the DNS demo data. */
 export const dnsSeed: SeedModule = {
   name: 'dns',
-  run({ db, now }) {
-    const groups = new Map<string, number>();
+  run({ db, now, language }) {
+    const text = TEXT[language];
+    const groups = new Map<GroupKey, number>();
     const insertGroup = db.prepare('INSERT INTO dns_groups (member_id, name, remark, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
-    for (const [name, remark] of [
-      ['Production', 'Customer-facing zones'],
-      ['Staging', 'Test and retired zones'],
-    ] as const) {
-      groups.set(name, Number(insertGroup.run(DEMO_MEMBER_ID, name, remark, now, now).lastInsertRowid));
+    for (const key of ['production', 'staging'] as const) {
+      const { name, remark } = text.groups[key];
+      groups.set(key, Number(insertGroup.run(DEMO_MEMBER_ID, name, remark, now, now).lastInsertRowid));
     }
-    const childGroup = db
-      .prepare('SELECT id FROM permission_groups WHERE member_id = ? AND name = ?')
-      .get(DEMO_MEMBER_ID, DEMO_GROUP_NAME) as { id: number } | undefined;
+    const childGroupId = demoGroupId(db);
     const insertDomain = db.prepare(
       `INSERT INTO dns_domains (member_id, domain, status, access_status, dns_group_id, perm_group_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -144,7 +161,7 @@ export const dnsSeed: SeedModule = {
           zone.status,
           zone.access,
           zone.group ? (groups.get(zone.group) ?? null) : null,
-          zone.child && childGroup ? childGroup.id : null,
+          zone.child && childGroupId !== undefined ? childGroupId : null,
           now,
           now,
         ).lastInsertRowid,
@@ -160,7 +177,7 @@ export const dnsSeed: SeedModule = {
           value,
           type === 'MX' ? (extra.priority ?? 5) : null,
           extra.ttl ?? 600,
-          extra.remark ?? '',
+          extra.remark ? text.remarks[extra.remark] : '',
           extra.status ?? 'normal',
           now,
           now,

@@ -8,8 +8,6 @@ import type { PackageAllow, PlanAction, PlanLevel } from '../../../../core/api/e
 
 /** The features of one package version. */
 export interface PlanFeatures {
-  /** Display name of the package. */
-  name: string;
   /** Domains included. */
   domains: number;
   actions: PlanAction[];
@@ -23,13 +21,11 @@ const FLAGSHIP_ACTIONS: PlanAction[] = [...PAID_ACTIONS, 'template_copy', 'bot_a
 /** Every package version's features. */
 export const PLAN_CATALOGUE: Record<PlanLevel, PlanFeatures> = {
   trial: {
-    name: 'Trial Edition',
     domains: 1,
     actions: BASE_ACTIONS,
     allow: { https: true, domain_proxy_conf: false, cloud_waf: { waf_mode: ['observe'] }, waf_block_diy_page: { type: ['default'] } },
   },
   business: {
-    name: 'Business Edition',
     domains: 20,
     actions: PAID_ACTIONS,
     allow: {
@@ -40,7 +36,6 @@ export const PLAN_CATALOGUE: Record<PlanLevel, PlanFeatures> = {
     },
   },
   commercial: {
-    name: 'Commercial Edition',
     domains: 50,
     actions: PAID_ACTIONS,
     allow: {
@@ -51,7 +46,6 @@ export const PLAN_CATALOGUE: Record<PlanLevel, PlanFeatures> = {
     },
   },
   flagship: {
-    name: 'Flagship Edition',
     domains: 100,
     actions: FLAGSHIP_ACTIONS,
     allow: {
@@ -62,7 +56,6 @@ export const PLAN_CATALOGUE: Record<PlanLevel, PlanFeatures> = {
     },
   },
   ultimate: {
-    name: 'Ultimate Edition',
     domains: 500,
     actions: [...FLAGSHIP_ACTIONS, 'non_standard_port'],
     allow: {

@@ -6,14 +6,20 @@ import type { PlanLevel, PlanSetting } from '../../../../core/api/endpoints/plat
 import { PLAN_CATALOGUE } from './catalogue.js';
 import type { Db } from '../../platform/database.js';
 import { DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
-import type { SeedModule } from '../../platform/seed-module.js';
+import { DEFAULT_SEED_LANGUAGE, seedWording, type SeedLanguage, type SeedModule } from '../../platform/seed-module.js';
+
+/** The package versions' display names; the plan stores the name, as a purchased plan keeps the name it was sold under. */
+const PLAN_NAMES = seedWording<Record<PlanLevel, string>>({
+  zh_CN: { trial: '体验版', business: '商务版', commercial: '企业版', flagship: '旗舰版', ultimate: '至尊版' },
+  en_US: { trial: 'Trial Edition', business: 'Business Edition', commercial: 'Commercial Edition', flagship: 'Flagship Edition', ultimate: 'Ultimate Edition' },
+});
 
 const YEAR_MS = 365 * 24 * 3_600_000;
 
-/** Gives an account a plan of a package version; returns the plan id. */
+/** Gives an account a plan of a package version, named in `language` (default zh_CN); returns the plan id. */
 export function insertPlan(
   db: Db,
-  input: { memberId: number; level: PlanLevel; expireAt: number; expansionPacks?: number; setting?: Partial<PlanSetting> },
+  input: { memberId: number; level: PlanLevel; expireAt: number; expansionPacks?: number; setting?: Partial<PlanSetting>; language?: SeedLanguage },
   now: number,
 ): number {
   const features = PLAN_CATALOGUE[input.level];
@@ -28,7 +34,7 @@ export function insertPlan(
       .run(
         input.memberId,
         input.level,
-        features.name,
+        PLAN_NAMES[input.language ?? DEFAULT_SEED_LANGUAGE][input.level],
         input.expireAt,
         input.expansionPacks ?? 0,
         features.domains + (input.expansionPacks ?? 0) * 10,
@@ -43,7 +49,7 @@ export function insertPlan(
 /** Seeds the demo plan. */
 export const plansSeed: SeedModule = {
   name: 'plans',
-  run({ db, now }) {
-    insertPlan(db, { memberId: DEMO_MEMBER_ID, level: 'business', expireAt: now + YEAR_MS, setting: { auto_renew: true } }, now);
+  run({ db, now, language }) {
+    insertPlan(db, { memberId: DEMO_MEMBER_ID, level: 'business', expireAt: now + YEAR_MS, setting: { auto_renew: true }, language }, now);
   },
 };

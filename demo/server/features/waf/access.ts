@@ -9,6 +9,7 @@ import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../../core/api/cat
 import type { ModuleAccess } from '../../../../core/api/endpoints/platform.js';
 import { issue, onField } from '../../../../core/rules/types.js';
 import { fail, validated } from '../../platform/http/envelope.js';
+import { requestLanguage } from '../../platform/http/messages.js';
 import { mayReach, reachedWebsites, requireObject } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope } from '../../platform/security/scope.js';
@@ -18,7 +19,7 @@ import { canEditSet, provisionWaf, RULES, SETS, type RuleRow, type RuleSetRow } 
 /** Provisions the account's sets and checks the domain-module grant; false when the route must stop. */
 export function enter(request: FastifyRequest, reply: FastifyReply, access: ModuleAccess): boolean {
   const session = requireSession(request);
-  provisionWaf(request.server.db, session.memberId, request.server.now());
+  provisionWaf(request.server.db, session.memberId, request.server.now(), requestLanguage(request));
   if (permissions(request).can('domain', access)) return true;
   fail(reply, PERMISSION_DENIED_CODE);
   return false;

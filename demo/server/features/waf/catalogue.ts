@@ -11,7 +11,8 @@ import type { Language } from '../../platform/http/messages.js';
 /** A built-in rule. */
 export interface CatalogueRule {
   code: string;
-  remark: string;
+  /** Stored with the account's copy in the language it was provisioned in (the demo seed's, or the first caller's). */
+  remark: Record<Language, string>;
   status: WafRuleStatus;
   rules: PolicyCondition[];
   action: WafActionInput;
@@ -49,7 +50,7 @@ export const BUILT_IN_SETS: readonly CatalogueSet[] = [
     rules: [
       {
         code: '910001',
-        remark: 'SQL injection: UNION SELECT, time-based and stacked queries',
+        remark: { zh_CN: 'SQL 注入：UNION SELECT、基于时间的注入和堆叠查询', en_US: 'SQL injection: UNION SELECT, time-based and stacked queries' },
         status: 'enabled',
         rules: [condition('query-string', 'regex', '(?:union\\s+(?:all\\s+)?select|sleep\\s*\\(\\s*\\d+\\s*\\)|benchmark\\s*\\(|;\\s*drop\\s+table)')],
         action: block,
@@ -57,7 +58,7 @@ export const BUILT_IN_SETS: readonly CatalogueSet[] = [
       },
       {
         code: '910002',
-        remark: 'Cross-site scripting in the query string',
+        remark: { zh_CN: '查询字符串中的跨站脚本（XSS）', en_US: 'Cross-site scripting in the query string' },
         status: 'enabled',
         rules: [condition('query-string', 'regex', '(?:<script\\b|javascript:|\\bon(?:error|load|mouseover)\\s*=)')],
         action: block,
@@ -65,7 +66,7 @@ export const BUILT_IN_SETS: readonly CatalogueSet[] = [
       },
       {
         code: '910003',
-        remark: 'Path traversal',
+        remark: { zh_CN: '路径穿越', en_US: 'Path traversal' },
         status: 'enabled',
         rules: [condition('url', 'regex', '(?:\\.\\./|\\.\\.\\\\)')],
         action: block,
@@ -73,7 +74,7 @@ export const BUILT_IN_SETS: readonly CatalogueSet[] = [
       },
       {
         code: '910004',
-        remark: 'Source control and configuration files',
+        remark: { zh_CN: '源代码管理与配置文件', en_US: 'Source control and configuration files' },
         status: 'enabled',
         rules: [condition('url', 'regex', '/(?:\\.git|\\.svn|\\.env|\\.htaccess|web\\.config)(?:/|$)')],
         action: block,
@@ -81,7 +82,7 @@ export const BUILT_IN_SETS: readonly CatalogueSet[] = [
       },
       {
         code: '910005',
-        remark: 'Vulnerability scanners by User-Agent',
+        remark: { zh_CN: '按 User-Agent 识别的漏洞扫描器', en_US: 'Vulnerability scanners by User-Agent' },
         status: 'observation',
         rules: [condition('header', 'contains', 'sqlmap|nikto|acunetix|nessus|masscan|zgrab', { name: 'User-Agent' })],
         action: block,
@@ -89,7 +90,7 @@ export const BUILT_IN_SETS: readonly CatalogueSet[] = [
       },
       {
         code: '910006',
-        remark: 'Shell command injection',
+        remark: { zh_CN: 'Shell 命令注入', en_US: 'Shell command injection' },
         status: 'enabled',
         rules: [condition('query-string', 'regex', '(?:;|\\|\\||&&)\\s*(?:cat|wget|curl|bash|sh|nc)\\b')],
         action: block,
@@ -104,7 +105,7 @@ export const BUILT_IN_SETS: readonly CatalogueSet[] = [
     rules: [
       {
         code: '920001',
-        remark: 'Apache Log4j2 JNDI lookup (Log4Shell)',
+        remark: { zh_CN: 'Apache Log4j2 JNDI 查找漏洞（Log4Shell）', en_US: 'Apache Log4j2 JNDI lookup (Log4Shell)' },
         status: 'enabled',
         rules: [condition('header', 'contains', '${jndi:', { name: 'User-Agent' })],
         action: block,
@@ -112,7 +113,7 @@ export const BUILT_IN_SETS: readonly CatalogueSet[] = [
       },
       {
         code: '920002',
-        remark: 'Apache Struts2 OGNL injection in Content-Type (S2-045)',
+        remark: { zh_CN: 'Apache Struts2 Content-Type 中的 OGNL 注入（S2-045）', en_US: 'Apache Struts2 OGNL injection in Content-Type (S2-045)' },
         status: 'enabled',
         rules: [condition('header', 'contains', '%{', { name: 'Content-Type' })],
         action: block,
@@ -120,7 +121,7 @@ export const BUILT_IN_SETS: readonly CatalogueSet[] = [
       },
       {
         code: '920003',
-        remark: 'ThinkPHP 5 invokefunction remote code execution',
+        remark: { zh_CN: 'ThinkPHP 5 invokefunction 远程代码执行', en_US: 'ThinkPHP 5 invokefunction remote code execution' },
         status: 'enabled',
         rules: [condition('query-string', 'contains', 'invokefunction')],
         action: block,
@@ -128,7 +129,7 @@ export const BUILT_IN_SETS: readonly CatalogueSet[] = [
       },
       {
         code: '920004',
-        remark: 'Spring Framework class loader manipulation (Spring4Shell)',
+        remark: { zh_CN: 'Spring Framework 类加载器篡改（Spring4Shell）', en_US: 'Spring Framework class loader manipulation (Spring4Shell)' },
         status: 'enabled',
         rules: [condition('query-string', 'contains', 'class.module.classloader')],
         action: block,
@@ -136,7 +137,7 @@ export const BUILT_IN_SETS: readonly CatalogueSet[] = [
       },
       {
         code: '920005',
-        remark: 'WordPress xmlrpc.php password guessing',
+        remark: { zh_CN: 'WordPress xmlrpc.php 密码猜测', en_US: 'WordPress xmlrpc.php password guessing' },
         status: 'enabled',
         rules: [condition('url', 'equals', '/xmlrpc.php'), condition('method', 'equals', 'POST')],
         action: { type: 'verify-js' },

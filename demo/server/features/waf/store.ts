@@ -73,9 +73,11 @@ export function insertRule(
 
 /**
  * Gives an account its default set and the built-in sets it does not have yet. Runs on every WAF call: a new account
- * (or a catalogue set added later) is provisioned the first time it looks.
+ * (or a catalogue set added later) is provisioned the first time it looks. The built-in rules' remarks are copied in
+ * `language` (the seed's, or the first caller's): a rule's remark is a stored column like any rule's, whereas the
+ * built-in sets' names are resolved per request (ruleSetName).
  */
-export function provisionWaf(db: Db, memberId: number, now: number): void {
+export function provisionWaf(db: Db, memberId: number, now: number, language: Language): void {
   const target = scopeFor(db, memberId);
   const present = target.count(SETS, { where: "attribution IN ('built-in', 'default')" });
   if (present === BUILT_IN_SETS.length + 1) return;
@@ -87,7 +89,7 @@ export function provisionWaf(db: Db, memberId: number, now: number): void {
       if (target.count(SETS, { where: 'catalogue_key = @key', params: { key: set.key } }) > 0) continue;
       const ruleSetId = target.insert(SETS, { name: '', description: '', attribution: 'built-in', catalogue_key: set.key, created_by: null, created_at: now, updated_at: now });
       set.rules.forEach((rule, index) => {
-        insertRule(target, { ruleSetId, sort: index + 1, status: rule.status, rules: rule.rules, action: rule.action, remark: rule.remark, code: rule.code, builtIn: rule.attributes }, now);
+        insertRule(target, { ruleSetId, sort: index + 1, status: rule.status, rules: rule.rules, action: rule.action, remark: rule.remark[language], code: rule.code, builtIn: rule.attributes }, now);
       });
     }
   })();

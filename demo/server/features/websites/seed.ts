@@ -10,62 +10,88 @@ import { validateDomainOwnership } from '../../../../core/rules/websites.js';
 import { scopeFor } from '../../platform/security/scope.js';
 import { replaceOrigins, websiteColumns, type NewWebsite } from './store.js';
 import { DEMO_MEMBER_ID } from '../../platform/demo-accounts.js';
-import type { SeedModule } from '../../platform/seed-module.js';
+import { seedWording, type SeedModule } from '../../platform/seed-module.js';
+
+/** The templates' and groups' names, the sites' remarks and certificate names, by key. */
+const TEXT = seedWording({
+  zh_CN: {
+    templates: {
+      standard: { name: '标准网站', remark: '开启压缩，默认缓存' },
+      statics: { name: '静态资源', remark: '开启压缩和图片 WebP' },
+      api: { name: '接口与 WebSocket', remark: '长连接，更长的回源超时' },
+    },
+    groups: { production: '生产环境', api: '接口服务', statics: '静态资源' },
+    remarks: { www: '官网', shop: '网上商城', api: '开放接口', statics: '旧的静态资源', blog: '团队博客', live: '移动端直播' },
+    certificates: { www: 'www.example.com 2026 年证书', shop: 'shop.example.com 通配符证书' },
+  },
+  en_US: {
+    templates: {
+      standard: { name: 'Standard website', remark: 'Compression on, default caching' },
+      statics: { name: 'Static assets', remark: 'Compression and WebP for images' },
+      api: { name: 'API and WebSocket', remark: 'Long-lived connections, longer origin timeout' },
+    },
+    groups: { production: 'Production', api: 'API', statics: 'Static' },
+    remarks: { www: 'Main website', shop: 'Online shop', api: 'Public API', statics: 'Old assets', blog: 'Team blog', live: 'Mobile live streams' },
+    certificates: { www: 'www.example.com 2026', shop: 'shop.example.com wildcard' },
+  },
+});
+type Texts = (typeof TEXT)['zh_CN'];
+type GroupKey = keyof Texts['groups'];
 
 const DAY_MS = 86_400_000;
 
-/** The demo templates: name, remark, the settings a site starts with. */
-export const DEMO_TEMPLATES: ReadonlyArray<{ name: string; remark: string; settings: Partial<WebsiteSettings> }> = [
-  { name: 'Standard website', remark: 'Compression on, default caching', settings: { page_gzip: 'on' } },
-  { name: 'Static assets', remark: 'Compression and WebP for images', settings: { page_gzip: 'on', Webp: 'on' } },
-  { name: 'API and WebSocket', remark: 'Long-lived connections, longer origin timeout', settings: { websocket: 'on', origin_timeout: 120 } },
+/** The demo templates: the settings a site starts with; name and remark in {@link TEXT}. */
+export const DEMO_TEMPLATES: ReadonlyArray<{ key: keyof Texts['templates']; settings: Partial<WebsiteSettings> }> = [
+  { key: 'standard', settings: { page_gzip: 'on' } },
+  { key: 'statics', settings: { page_gzip: 'on', Webp: 'on' } },
+  { key: 'api', settings: { websocket: 'on', origin_timeout: 120 } },
 ];
 
-/** The demo website groups. */
-export const DEMO_WEBSITE_GROUPS = ['Production', 'API', 'Static'] as const;
+/** The demo website groups, in creation order. */
+export const DEMO_WEBSITE_GROUPS: readonly GroupKey[] = ['production', 'api', 'statics'];
 
 const origin = (address: string, port: number, line: WebsiteOrigin['line'] = 'primary', weight = 10): WebsiteOrigin => ({ address, port, line, weight });
 
 /** The demo sites by domain, each with its group. */
-function demoSites(now: number): Array<{ site: NewWebsite; group: (typeof DEMO_WEBSITE_GROUPS)[number] | null }> {
+function demoSites(now: number, text: Texts): Array<{ site: NewWebsite; group: GroupKey | null }> {
   const year = now + 365 * DAY_MS;
   return [
     {
-      group: 'Production',
+      group: 'production',
       site: {
         domain: 'www.example.com',
         status: 'serving',
-        remark: 'Main website',
+        remark: text.remarks.www,
         accessStatus: 'connected',
         expireAt: year,
         autoRenew: true,
         https: true,
-        certificateName: 'www.example.com 2026',
+        certificateName: text.certificates.www,
         origins: [origin('203.0.113.10', 80), origin('203.0.113.11', 80, 'backup', 5)],
       },
     },
     {
-      group: 'Production',
+      group: 'production',
       site: {
         domain: 'shop.example.com',
         status: 'serving',
-        remark: 'Online shop',
+        remark: text.remarks.shop,
         accessStatus: 'connected',
         trafficMode: 'dedicated',
         expireAt: now + 20 * DAY_MS,
         https: true,
-        certificateName: 'shop.example.com wildcard',
+        certificateName: text.certificates.shop,
         originProtocol: 1,
         loadBalancing: 2,
         origins: [origin('origin-shop.example.net', 443), origin('origin-shop-2.example.net', 443, 'primary', 20)],
       },
     },
     {
-      group: 'API',
+      group: 'api',
       site: {
         domain: 'api.example.com',
         status: 'returned_to_origin',
-        remark: 'Public API',
+        remark: text.remarks.api,
         accessStatus: 'connected',
         trafficMode: 'origin',
         expireAt: year,
@@ -77,11 +103,11 @@ function demoSites(now: number): Array<{ site: NewWebsite; group: (typeof DEMO_W
       },
     },
     {
-      group: 'Static',
+      group: 'statics',
       site: {
         domain: 'static.example.net',
         status: 'suspended',
-        remark: 'Old assets',
+        remark: text.remarks.statics,
         accessStatus: 'connected',
         expireAt: year,
         settings: { Webp: 'on' },
@@ -94,13 +120,13 @@ function demoSites(now: number): Array<{ site: NewWebsite; group: (typeof DEMO_W
         domain: 'blog.example.org',
         status: 'approval_failed',
         statusReason: validateDomainOwnership(true),
-        remark: 'Team blog',
+        remark: text.remarks.blog,
         origins: [origin('198.51.100.30', 80)],
       },
     },
     {
       group: null,
-      site: { domain: 'm.example.com', type: 'live', status: 'no_origin', accessMode: 'ns', remark: 'Mobile live streams', expireAt: year },
+      site: { domain: 'm.example.com', type: 'live', status: 'no_origin', accessMode: 'ns', remark: text.remarks.live, expireAt: year },
     },
   ];
 }
@@ -108,15 +134,17 @@ function demoSites(now: number): Array<{ site: NewWebsite; group: (typeof DEMO_W
 /** Seeds the website fields, groups and templates of the demo account. */
 export const websitesSeed: SeedModule = {
   name: 'websites',
-  run({ db, now }) {
+  run({ db, now, language }) {
+    const text = TEXT[language];
     const tenant = scopeFor(db, DEMO_MEMBER_ID);
     for (const template of DEMO_TEMPLATES) {
-      tenant.insert('website_templates', { name: template.name, remark: template.remark, settings: JSON.stringify(template.settings), created_at: now });
+      const { name, remark } = text.templates[template.key];
+      tenant.insert('website_templates', { name, remark, settings: JSON.stringify(template.settings), created_at: now });
     }
     const groups = new Map(
-      DEMO_WEBSITE_GROUPS.map((name) => [name, tenant.insert('website_groups', { name, remark: '', created_at: now, updated_at: now })]),
+      DEMO_WEBSITE_GROUPS.map((key) => [key, tenant.insert('website_groups', { name: text.groups[key], remark: '', created_at: now, updated_at: now })]),
     );
-    for (const { site, group } of demoSites(now)) {
+    for (const { site, group } of demoSites(now, text)) {
       const row = tenant.get<{ id: number }>('domains', { columns: 'id', where: 'domain = @domain', params: { domain: site.domain } });
       if (!row) continue;
       tenant.update('domains', websiteColumns({ ...site, groupId: group ? groups.get(group) : null }, now), 'id = @id', { id: row.id });
