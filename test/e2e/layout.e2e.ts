@@ -19,17 +19,18 @@ const SIZES = [
 ] as const;
 const LANGUAGES = ['zh_CN', 'en_US'] as const;
 
-let server: RunningServer;
+/** One server per language, each seeded in it, so a page's data is in the language of the console showing it. */
+const servers = new Map<(typeof LANGUAGES)[number], RunningServer>();
 let browser: Browser;
 
 before(async () => {
-  server = await startServer();
+  for (const language of LANGUAGES) servers.set(language, await startServer({ seedLanguage: language }));
   browser = await launchChromium();
 });
 
 after(async () => {
   await browser?.close();
-  await server?.close();
+  for (const server of servers.values()) await server.close();
 });
 
 /** What one page shows that does not fit. */
@@ -120,7 +121,7 @@ describe('every menu page fits at 1280×800 and 1920×1080 in both languages and
     it(`${language}: no page overflow, no one-character lines, header kept in view, no serious axe violation`, async () => {
       const { context, page, problems } = await openPage(browser);
       await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
-      await page.goto(`${server.url}/console/login`);
+      await page.goto(`${servers.get(language)!.url}/console/login`);
       await page.locator('form input').first().fill(DEMO_PARENT_EMAIL);
       await page.locator('form input[type="password"]').fill(DEMO_PARENT_PASSWORD);
       await page.locator('form button[type="submit"]').click();
