@@ -23,7 +23,7 @@ let server: RunningServer;
 let browser: Browser;
 
 before(async () => {
-  server = await startServer();
+  server = await startServer({ seedLanguage: 'en_US' });
   browser = await launchChromium();
 });
 
