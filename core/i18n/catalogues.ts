@@ -18,7 +18,10 @@ type CatalogueLoader = () => Promise<{ default: Catalogue }>;
 export const CATALOGUE_LOADERS = {
   zh_CN: {
     'ban-manager': () => import('./locales/zh_CN/ban-manager.json'),
+    'cache-prefetch': () => import('./locales/zh_CN/cache-prefetch.json'),
+    'cache-purge': () => import('./locales/zh_CN/cache-purge.json'),
     'cache-rules': () => import('./locales/zh_CN/cache-rules.json'),
+    'cache-tasks': () => import('./locales/zh_CN/cache-tasks.json'),
     certificates: () => import('./locales/zh_CN/certificates.json'),
     common: () => import('./locales/zh_CN/common.json'),
     'condition-builder': () => import('./locales/zh_CN/condition-builder.json'),
@@ -40,7 +43,10 @@ export const CATALOGUE_LOADERS = {
   },
   en_US: {
     'ban-manager': () => import('./locales/en_US/ban-manager.json'),
+    'cache-prefetch': () => import('./locales/en_US/cache-prefetch.json'),
+    'cache-purge': () => import('./locales/en_US/cache-purge.json'),
     'cache-rules': () => import('./locales/en_US/cache-rules.json'),
+    'cache-tasks': () => import('./locales/en_US/cache-tasks.json'),
     certificates: () => import('./locales/en_US/certificates.json'),
     common: () => import('./locales/en_US/common.json'),
     'condition-builder': () => import('./locales/en_US/condition-builder.json'),

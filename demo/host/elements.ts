@@ -12,6 +12,8 @@ type ElementLoader = () => Promise<unknown>;
 /** Every element the host can show, by tag. */
 export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-ban-manager': () => import('../../elements/ban-manager/element.js'),
+  'ec-cache-prefetch': () => import('../../elements/cache-prefetch/element.js'),
+  'ec-cache-purge': () => import('../../elements/cache-purge/element.js'),
   'ec-cache-rules': () => import('../../elements/cache-rules/element.js'),
   'ec-certificates': () => import('../../elements/certificates/element.js'),
   'ec-dns-domains': () => import('../../elements/dns-domains/element.js'),
