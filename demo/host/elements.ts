@@ -23,6 +23,7 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-domain-list': () => import('../../elements/domain-list/element.js'),
   'ec-error-reports': () => import('../../elements/error-reports/element.js'),
   'ec-ip-lists': () => import('../../elements/ip-lists/element.js'),
+  'ec-job-detail': () => import('../../elements/job-detail/element.js'),
   'ec-job-list': () => import('../../elements/job-list/element.js'),
   'ec-operation-log': () => import('../../elements/operation-log/element.js'),
   'ec-plan-overview': () => import('../../elements/plan-overview/element.js'),
