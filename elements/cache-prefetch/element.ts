@@ -17,6 +17,7 @@ import { CachePrefetch, type CachePrefetchProps } from './cache-prefetch.js';
  * @fires ec-cache-task-submitted - A prefetch task was created; detail `{ id, type, count }`.
  * @fires ec-navigate - The task list or the new task's detail was asked for.
  * @csspart form - The prefetch form.
+ * @csspart kind - The URL or directory choice (purge only; not shown here).
  * @csspart source - The typed or file choice.
  * @csspart file - The txt file input.
  * @csspart urls - The URL text area.
@@ -28,6 +29,7 @@ import { CachePrefetch, type CachePrefetchProps } from './cache-prefetch.js';
  * @csspart submitted - The "Task submitted" message with its links.
  * @csspart refused - The server's refusal.
  * @csspart link - The links to the task list and the task.
+ * @cssprop --ec-color-success - Text of the "Task submitted" message.
  */
 export const CachePrefetchElement = defineElement<CachePrefetchProps>('ec-cache-prefetch', CachePrefetch, {
   namespace: 'cache-prefetch',

@@ -18,6 +18,8 @@ import { CachePurge, type CachePurgeProps } from './cache-purge.js';
  * @fires ec-navigate - The task list or the new task's detail was asked for.
  * @csspart form - The purge form.
  * @csspart kind - The URL or directory choice.
+ * @csspart source - The typed or file choice (prefetch only; not shown here).
+ * @csspart file - The txt file input (prefetch only; not shown here).
  * @csspart urls - The URL text area.
  * @csspart issue - The message about the whole batch (too many entries, empty).
  * @csspart preview - The per-row preview with its counts.
@@ -27,6 +29,7 @@ import { CachePurge, type CachePurgeProps } from './cache-purge.js';
  * @csspart submitted - The "Task submitted" message with its links.
  * @csspart refused - The server's refusal.
  * @csspart link - The links to the task list and the task.
+ * @cssprop --ec-color-success - Text of the "Task submitted" message.
  */
 export const CachePurgeElement = defineElement<CachePurgeProps>('ec-cache-purge', CachePurge, {
   namespace: 'cache-purge',

@@ -1,14 +1,14 @@
 /**
- * The creation-time ranges of the task list (shell §9 date ranges: 15 minutes, 3 hours, today, yesterday, 7 days, 30
- * days). Days follow Beijing time, as every log time of the console does (rules §9 "Log time UTC+8"). The spec's
- * "custom" range needs a date-time picker the console does not ship yet; the list answers it as all times.
+ * The creation-time filter of the task list: the date ranges of rules §9 through core/i18n/time-range.ts (days in
+ * UTC+8, as every time the console shows). The "custom" range needs the date-time inputs the log lists have; the task
+ * list does not offer it yet.
  */
-import { BEIJING_UTC_OFFSET_MINUTES } from '../../core/rules/bans.js';
+import { resolveTimeRange, TIME_RANGE_PRESETS, type TimeRangePreset } from '../../core/i18n/time-range.js';
 
-/** A range id. */
-export type TimeRange = '15m' | '3h' | 'today' | 'yesterday' | '7d' | '30d';
-/** Every range, in menu order. */
-export const TIME_RANGES: readonly TimeRange[] = ['15m', '3h', 'today', 'yesterday', '7d', '30d'];
+/** A range the task list offers. */
+export type TimeRange = Exclude<TimeRangePreset, 'custom'>;
+/** The ranges, in menu order. */
+export const TIME_RANGES = TIME_RANGE_PRESETS.filter((preset): preset is TimeRange => preset !== 'custom');
 
 /** Catalogue keys of the range names, written out so a key search finds them. */
 export const TIME_RANGE_KEYS: Record<TimeRange, string> = {
@@ -20,35 +20,13 @@ export const TIME_RANGE_KEYS: Record<TimeRange, string> = {
   '30d': 'range.30d',
 };
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-
-/** The start of the Beijing day that holds `now`, in ms. */
-function beijingDayStart(now: number): number {
-  const offset = BEIJING_UTC_OFFSET_MINUTES * MINUTE;
-  return Math.floor((now + offset) / DAY) * DAY - offset;
-}
-
-/** The ISO bounds of a range at `now`; `to` is open except for yesterday. */
-export function timeRangeBounds(range: TimeRange, now: number): { from: string; to?: string } {
-  const iso = (ms: number) => new Date(ms).toISOString();
-  switch (range) {
-    case '15m':
-      return { from: iso(now - 15 * MINUTE) };
-    case '3h':
-      return { from: iso(now - 180 * MINUTE) };
-    case 'today':
-      return { from: iso(beijingDayStart(now)) };
-    case 'yesterday':
-      return { from: iso(beijingDayStart(now) - DAY), to: iso(beijingDayStart(now)) };
-    case '7d':
-      return { from: iso(now - 7 * DAY) };
-    case '30d':
-      return { from: iso(now - 30 * DAY) };
-  }
-}
-
-/** Whether a value is a range id. */
+/** Whether a value is a range the list offers. */
 export function isTimeRange(value: unknown): value is TimeRange {
   return (TIME_RANGES as readonly unknown[]).includes(value);
+}
+
+/** The ISO bounds of a range at `now` as the list call takes them (`to` exclusive). */
+export function timeRangeBounds(range: TimeRange, now: number): { from: string; to: string } {
+  const resolved = resolveTimeRange(range, now) as { start: number; end: number };
+  return { from: new Date(resolved.start).toISOString(), to: new Date(resolved.end + 1).toISOString() };
 }

@@ -8,38 +8,13 @@
  * on it: {@link edgeOutcome} answers it for any URL. A timeout is transient and only happens on a task's first
  * attempt, so retrying a timed-out URL succeeds; a 404 stays a 404.
  */
-import type { CacheTaskKind, CacheUrlReason } from '../../../../core/api/endpoints/cache-tasks.js';
+import type { CacheTaskKind } from '../../../../core/api/endpoints/cache-tasks.js';
 import { prepare, type Db } from '../../platform/database.js';
+
+export { edgeOutcome, type EdgeOutcome } from './edge-outcome.js';
 
 /** URLs one job step sends to the edge: small enough that a step takes milliseconds. */
 export const URLS_PER_STEP = 10;
-
-/** FNV-1a over the URL's UTF-16 units: stable across runs and machines. */
-function urlHash(url: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < url.length; i++) {
-    hash ^= url.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
-
-/** What the edge answers for one URL of a task. */
-export interface EdgeOutcome {
-  ok: boolean;
-  reason: CacheUrlReason;
-}
-
-/**
- * The outcome of sending `url` in a task of `kind`, on the task's `attempt` (1 for a new task, 2 for its first
- * retry...). About 1 URL in 100 times out on a first attempt; about 1 in 100 prefetched URLs is missing at the origin.
- */
-export function edgeOutcome(kind: CacheTaskKind, url: string, attempt: number): EdgeOutcome {
-  const bucket = urlHash(url) % 100;
-  if (kind === 'prefetch' && bucket === 0) return { ok: false, reason: 'origin-404' };
-  if (bucket === 1 && attempt <= 1) return { ok: false, reason: kind === 'prefetch' ? 'origin-timeout' : 'edge-timeout' };
-  return { ok: true, reason: '' };
-}
 
 /** Applies a successful URL to the edge cache; answers how many cached objects it touched. */
 export function applyToEdge(db: Db, kind: CacheTaskKind, memberId: number, domainId: number, url: string, now: number): number {

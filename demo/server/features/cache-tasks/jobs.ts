@@ -5,7 +5,8 @@
  */
 import type { CacheJobParams, CacheJobResult } from '../../../../core/api/endpoints/cache-tasks.js';
 import type { JobHandler, JobRunner } from '../../platform/jobs/runner.js';
-import { applyToEdge, edgeOutcome, URLS_PER_STEP } from './edge.js';
+import { applyToEdge, URLS_PER_STEP } from './edge.js';
+import { edgeOutcome } from './edge-outcome.js';
 import { pendingUrls, recordUrlResult, resultCounts } from './store.js';
 
 const handler: JobHandler<CacheJobParams, null> = {
