@@ -100,7 +100,7 @@ describe('cache purge and prefetch end to end (issue 23)', () => {
     await detail.locator('[part="toolbar"] .p-dropdown').click();
     await page.locator('.p-dropdown-panel').getByRole('option', { name: 'Failed', exact: true }).click();
     const failedRows = detail.locator('[part="table"] tbody tr');
-    await page.waitForFunction('document.querySelector("ec-job-detail").shadowRoot.querySelectorAll(\'[part="table"] tbody tr\').length === 2');
+    while ((await failedRows.count()) !== 2) await page.waitForTimeout(100);
     assert.deepEqual(await failedRows.locator('td:nth-child(2)').allTextContents(), failing);
     assert.deepEqual(await failedRows.locator('td:nth-child(4)').allTextContents(), ['An edge node did not answer in time', 'An edge node did not answer in time']);
     await screenshot(page, 'cache-tasks-detail-failed');
