@@ -92,7 +92,7 @@ export function CacheTaskForm({ kinds, layout, allowFile }: CacheTaskFormProps) 
       }}
     >
       {kinds.length > 1 && (
-        <fieldset className="ec-field ec-row" part="kind">
+        <fieldset className="ec-field ec-line-source" part="kind">
           <legend>{t('kind.legend')}</legend>
           {kinds.map((value) => (
             <span key={value} className="ec-row">
@@ -103,7 +103,7 @@ export function CacheTaskForm({ kinds, layout, allowFile }: CacheTaskFormProps) 
         </fieldset>
       )}
       {allowFile && (
-        <fieldset className="ec-field ec-row" part="source">
+        <fieldset className="ec-field ec-line-source" part="source">
           <legend>{t('source.legend')}</legend>
           {(['typed', 'file'] as const).map((value) => (
             <span key={value} className="ec-row">

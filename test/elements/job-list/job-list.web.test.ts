@@ -195,6 +195,72 @@ describe('<ec-job-list> (rules §3 Cache task, §4 Task)', () => {
     }
   });
 
+  it('shell §9: the creation-time filter sends the range as from/to (UTC+8 days) and is kept in ec-view-state', async () => {
+    const calls = watchCalls();
+    try {
+      const element = await jobList();
+      const viewState = oneEvent(element, 'ec-view-state');
+      await choose(element, 'Created', 'Yesterday');
+      await waitUntil(() => calls.lastQuery(/job\.task\.list/).get('from') !== null, 'the range is sent');
+      const query = calls.lastQuery(/job\.task\.list/);
+      const from = Date.parse(query.get('from')!);
+      const to = Date.parse(query.get('to')!);
+      expect(to - from).to.equal(24 * 3_600_000);
+      expect(new Date(to + 8 * 3_600_000).toISOString().slice(11, 19)).to.equal('00:00:00');
+      expect((await viewState).detail.state).to.equal('range=yesterday');
+      await settled(element);
+    } finally {
+      calls.restore();
+    }
+  });
+
+  it('starts from the view-state attribute (a bookmarked view)', async () => {
+    const calls = watchCalls();
+    try {
+      await jobList(html`<ec-job-list lang="en-US" view-state="state=failed&range=7d&page=2&size=20"></ec-job-list>`);
+      const query = calls.lastQuery(/job\.task\.list/);
+      expect([query.get('state'), query.get('page'), query.get('per_page')]).to.deep.equal(['failed', '2', '20']);
+      expect(query.get('from')).to.not.equal(null);
+    } finally {
+      calls.restore();
+    }
+  });
+
+  it('each row links to its detail through ec-navigate, in the layout of the layout attribute', async () => {
+    const fake = fakeJobs([job('complete', { params: { kind: 'purge-url', count: 3, first_url: 'https://www.example.com/a', attempt: 1, retry_of: null } })]);
+    try {
+      const element = await jobList(html`<ec-job-list lang="en-US" type="cache.purge" layout="old"></ec-job-list>`);
+      expect(column(element, 3)[0]).to.equal('https://www.example.com/a and 2 more');
+      const navigate = oneEvent(element, 'ec-navigate');
+      (rows(element)[0]!.querySelector('[part="link"]') as HTMLElement).click();
+      expect((await navigate).detail).to.include({ route: 'cloud-speed-old-taskList-cleanCacheLog-detail-id' });
+    } finally {
+      fake.restore();
+    }
+  });
+
+  it('exports the filtered tasks as CSV, formulas defused', async () => {
+    const fake = fakeJobs([job('failed', { operator: '=cmd|calc', reason: 'Origin "down", retry' })]);
+    const saved: string[] = [];
+    const realCreate = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob) => {
+      void (blob as Blob).text().then((text) => saved.push(text));
+      return 'blob:about:blank';
+    };
+    try {
+      const element = await jobList();
+      Array.from(shadow(element).querySelectorAll<HTMLButtonElement>('[part="toolbar"] button')).find((button) => button.textContent === 'Export CSV')!.click();
+      await waitUntil(() => saved.length === 1, 'the CSV is made');
+      const [header, row] = saved[0]!.replace(/^\uFEFF/, '').split('\r\n');
+      expect(header).to.equal('Task ID,Created (UTC+8),Operator,Type,Status,Progress,URL,URLs,Succeeded,Failed,Failure reason');
+      expect(row).to.contain(",'=cmd|calc,Cache purge,Failed,0,");
+      expect(row!.endsWith(',"Origin ""down"", retry"')).to.equal(true);
+    } finally {
+      URL.createObjectURL = realCreate;
+      fake.restore();
+    }
+  });
+
   it('the type attribute presets the type filter, also for a type the console has no name for', async () => {
     const calls = watchCalls();
     try {
