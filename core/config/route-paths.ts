@@ -39,6 +39,19 @@ export const ROUTE_PATHS: Readonly<Record<string, string>> = {
   'cloud-resolving-domainGroup': '/cloud-resolving/domainGroup',
   'cloud-resolving-jobList': '/cloud-resolving/jobList',
   'cloud-resolving-jobList-detail-list': '/cloud-resolving/jobList/detail-list',
+  // Task lists (cache purge and prefetch, batch operations) and their detail pages, both layouts.
+  'cloud-speed-old-taskList-operateLogBatch': '/cloud-speed/taskList/operateLogBatch',
+  'cloud-speed-old-taskList-operateLogBatch-detail-id': '/cloud-speed/taskList/operateLogBatch/detail/:id',
+  'cloud-speed-old-taskList-cleanCacheLog': '/cloud-speed/taskList/cleanCacheLog',
+  'cloud-speed-old-taskList-cleanCacheLog-detail-id': '/cloud-speed/taskList/cleanCacheLog/detail/:id',
+  'cloud-speed-old-taskList-cachePreheatLog': '/cloud-speed/taskList/cachePreheatLog',
+  'cloud-speed-old-taskList-cachePreheatLog-detail-id': '/cloud-speed/taskList/cachePreheatLog/detail/:id',
+  'cloud-speed-new-operation-audit-taskList-operateLogBatch': '/cloud-speed/operation-audit/taskList/operateLogBatch',
+  'cloud-speed-new-operation-audit-taskList-operateLogBatch-detail-id': '/cloud-speed/operation-audit/taskList/operateLogBatch/detail/:id',
+  'cloud-speed-new-operation-audit-taskList-cleanCacheLog': '/cloud-speed/operation-audit/taskList/cleanCacheLog',
+  'cloud-speed-new-operation-audit-taskList-cleanCacheLog-detail-id': '/cloud-speed/operation-audit/taskList/cleanCacheLog/detail/:id',
+  'cloud-speed-new-operation-audit-taskList-cachePreheatLog': '/cloud-speed/operation-audit/taskList/cachePreheatLog',
+  'cloud-speed-new-operation-audit-taskList-cachePreheatLog-detail-id': '/cloud-speed/operation-audit/taskList/cachePreheatLog/detail/:id',
 };
 
 

@@ -18,7 +18,10 @@ type CatalogueLoader = () => Promise<{ default: Catalogue }>;
 export const CATALOGUE_LOADERS = {
   zh_CN: {
     'ban-manager': () => import('./locales/zh_CN/ban-manager.json'),
+    'cache-prefetch': () => import('./locales/zh_CN/cache-prefetch.json'),
+    'cache-purge': () => import('./locales/zh_CN/cache-purge.json'),
     'cache-rules': () => import('./locales/zh_CN/cache-rules.json'),
+    'cache-tasks': () => import('./locales/zh_CN/cache-tasks.json'),
     certificates: () => import('./locales/zh_CN/certificates.json'),
     common: () => import('./locales/zh_CN/common.json'),
     'condition-builder': () => import('./locales/zh_CN/condition-builder.json'),
@@ -30,6 +33,7 @@ export const CATALOGUE_LOADERS = {
     'error-reports': () => import('./locales/zh_CN/error-reports.json'),
     host: () => import('./locales/zh_CN/host.json'),
     'ip-lists': () => import('./locales/zh_CN/ip-lists.json'),
+    'job-detail': () => import('./locales/zh_CN/job-detail.json'),
     'job-list': () => import('./locales/zh_CN/job-list.json'),
     'operation-log': () => import('./locales/zh_CN/operation-log.json'),
     'plan-overview': () => import('./locales/zh_CN/plan-overview.json'),
@@ -40,7 +44,10 @@ export const CATALOGUE_LOADERS = {
   },
   en_US: {
     'ban-manager': () => import('./locales/en_US/ban-manager.json'),
+    'cache-prefetch': () => import('./locales/en_US/cache-prefetch.json'),
+    'cache-purge': () => import('./locales/en_US/cache-purge.json'),
     'cache-rules': () => import('./locales/en_US/cache-rules.json'),
+    'cache-tasks': () => import('./locales/en_US/cache-tasks.json'),
     certificates: () => import('./locales/en_US/certificates.json'),
     common: () => import('./locales/en_US/common.json'),
     'condition-builder': () => import('./locales/en_US/condition-builder.json'),
@@ -52,6 +59,7 @@ export const CATALOGUE_LOADERS = {
     'error-reports': () => import('./locales/en_US/error-reports.json'),
     host: () => import('./locales/en_US/host.json'),
     'ip-lists': () => import('./locales/en_US/ip-lists.json'),
+    'job-detail': () => import('./locales/en_US/job-detail.json'),
     'job-list': () => import('./locales/en_US/job-list.json'),
     'operation-log': () => import('./locales/en_US/operation-log.json'),
     'plan-overview': () => import('./locales/en_US/plan-overview.json'),

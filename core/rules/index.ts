@@ -24,4 +24,5 @@ export * from './waf-actions.js';
 export * from './match-catalogue.js';
 export * from './certificates.js';
 export * from './bans.js';
+export * from './cache-tasks.js';
 export * from './service-limits.js';

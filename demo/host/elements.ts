@@ -12,6 +12,8 @@ type ElementLoader = () => Promise<unknown>;
 /** Every element the host can show, by tag. */
 export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-ban-manager': () => import('../../elements/ban-manager/element.js'),
+  'ec-cache-prefetch': () => import('../../elements/cache-prefetch/element.js'),
+  'ec-cache-purge': () => import('../../elements/cache-purge/element.js'),
   'ec-cache-rules': () => import('../../elements/cache-rules/element.js'),
   'ec-certificates': () => import('../../elements/certificates/element.js'),
   'ec-dns-domains': () => import('../../elements/dns-domains/element.js'),
@@ -21,6 +23,7 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-domain-list': () => import('../../elements/domain-list/element.js'),
   'ec-error-reports': () => import('../../elements/error-reports/element.js'),
   'ec-ip-lists': () => import('../../elements/ip-lists/element.js'),
+  'ec-job-detail': () => import('../../elements/job-detail/element.js'),
   'ec-job-list': () => import('../../elements/job-list/element.js'),
   'ec-operation-log': () => import('../../elements/operation-log/element.js'),
   'ec-plan-overview': () => import('../../elements/plan-overview/element.js'),

@@ -346,7 +346,7 @@ function tcpReports(write: Writer, base: string, parent: string): void {
 }
 
 /** The task list tabs (batch operations, cache purges, prefetches), each with a detail page. */
-function taskLists(write: Writer, base: string, parent: string): void {
+function taskLists(write: Writer, base: string, parent: string, layout: 'old' | 'new'): void {
   // The job types are the server's handler names (elements/job-list/job-types.ts); batch operations show every type.
   const kinds = [
     ['operateLogBatch', undefined],
@@ -354,7 +354,8 @@ function taskLists(write: Writer, base: string, parent: string): void {
     ['cachePreheatLog', 'cache.prefetch'],
   ] as const;
   const pages = kinds.map(([key, type]) => {
-    const filter: Record<string, string> = type ? { type } : {};
+    // The elements name the detail and list routes of their own layout (elements/cache-task-shared/routes.ts).
+    const filter: Record<string, string> = { ...(type ? { type } : {}), ...(layout === 'old' ? { layout } : {}) };
     const page = write(`${base}/${key}`, element('ec-job-list', filter), { parent });
     write(`${base}/${key}/detail/:id`, element('ec-job-detail', { ...filter, 'job-id': ':id' }), { parent: page, back: page });
     return page;
@@ -427,11 +428,11 @@ tabs([
 ]);
 const preUpdate = old('preUpdate', redirect('cloud-speed-old-preUpdate-cleanCache'), { menu: true });
 tabs([
-  old('preUpdate/cleanCache', element('ec-clean-cache'), { parent: preUpdate }),
-  old('preUpdate/cachePreheat', element('ec-cache-preheat'), { parent: preUpdate }),
+  old('preUpdate/cleanCache', element('ec-cache-purge', { layout: 'old' }), { parent: preUpdate }),
+  old('preUpdate/cachePreheat', element('ec-cache-prefetch', { layout: 'old' }), { parent: preUpdate }),
 ]);
 const oldTaskList = old('taskList', redirect('cloud-speed-old-taskList-operateLogBatch'), { menu: true });
-taskLists(old, 'taskList', oldTaskList);
+taskLists(old, 'taskList', oldTaskList, 'old');
 // Cloud-speed's log spans its areas (domain, website-group, job ...), so no area is locked.
 old('operateLog', element('ec-operation-log'), { menu: true });
 old('certificateList', element('ec-certificates'), { menu: true });
@@ -507,8 +508,8 @@ speed('domain-acceleration/console/:id', element('ec-cache-rules', { 'domain-id'
   parent: accelerationGlobal,
   back: accelerationGlobal,
 });
-speed('clean-cache', element('ec-clean-cache'), { menu: true });
-speed('cache-preheat', element('ec-cache-preheat'), { menu: true });
+speed('clean-cache', element('ec-cache-purge'), { menu: true });
+speed('cache-preheat', element('ec-cache-prefetch'), { menu: true });
 
 const safety = newLayout('/safety-protection', '-safety-protection', 'safety-protection');
 const webSecurity = safety('web-security', redirect('cloud-speed-new-safety-protection-web-security-global-domain-config'), {
@@ -577,7 +578,7 @@ const audit = newLayout('/operation-audit', '-operation-audit', 'operation-audit
 const newTaskList = audit('taskList', redirect('cloud-speed-new-operation-audit-taskList-operateLogBatch'), {
   menu: true,
 });
-taskLists(audit, 'taskList', newTaskList);
+taskLists(audit, 'taskList', newTaskList, 'new');
 audit('operateLog', element('ec-operation-log'), { menu: true });
 
 // ── The finished table. ───────────────────────────────────────────────────────────────────────────────────────

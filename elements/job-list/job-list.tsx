@@ -1,22 +1,25 @@
 /**
  * `<ec-job-list>`: the long tasks of the account (rules §3, §4 "Task": purge, prefetch, log downloads, DNS jobs,
- * certificate issuance) with their state, progress and failure reason. Unfinished jobs can be canceled after a
- * confirmation, and their progress is polled every few seconds while the element is on a visible page.
+ * certificate issuance) with their state, progress and failure reason, filtered by state, type and creation time
+ * (shell §9 ranges). The server pushes every change through the job stream while the element is shown (no polling).
+ * Tasks that have not started can be canceled after a confirmation; the filtered list can be exported as CSV.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from 'primereact/button';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { JOB_STATES, type JobInfo, type JobState } from '../../core/api/endpoints/platform.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
+import { FilterField } from '../../core/ui/parts/filter-field.js';
 import type { PageChange } from '../../core/ui/parts/pager.js';
 import type { StatusSetting } from '../../core/ui/parts/status-tag.js';
+import { useViewStateReport } from '../../core/ui/view-state.js';
+import { layoutOf } from '../cache-task-shared/routes.js';
 import { JOB_CANCELED_EVENT } from './events.js';
+import { jobsCsv } from './export.js';
 import { JOB_STATE_TAGS, JOB_TYPE_LABEL_KEYS, jobTypeLabelKey } from './job-types.js';
 import { JobTable } from './parts/job-table.js';
 import { jobListStoreFor } from './store.js';
-import { FilterField } from '../../core/ui/parts/filter-field.js';
-
-
+import { TIME_RANGE_KEYS, TIME_RANGES, type TimeRange } from './time-ranges.js';
 
 /** Props of the component (attributes of the element). */
 export interface JobListProps {
@@ -24,14 +27,34 @@ export interface JobListProps {
   type?: string;
   /** Rows per page: 10 (default), 20, 50 or 100 (shell §9). */
   pageSize?: number;
+  /** `new` (default) or `old`: whose detail routes the rows link to. */
+  layout?: string;
+  /** The bookmarked view to start from (URL query text; core/ui/view-state.ts). */
+  viewState?: string;
+}
+
+/** Saves a text as a file through a temporary link (the element never navigates the page). */
+function download(root: ShadowRoot, name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  root.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** The job list. */
-export function JobList({ type, pageSize }: JobListProps) {
+export function JobList({ type, pageSize, layout, viewState }: JobListProps) {
   useSignals();
-  const { client, host, emit } = useElement();
+  const { client, host, root, emit } = useElement();
   const t = useT();
-  const store = jobListStoreFor(host, { type, pageSize });
+  const store = jobListStoreFor(host, { type, pageSize, viewState });
+  /** Bumped by "Reconnect" to follow the stream again after it gave up. */
+  const [followAttempt, setFollowAttempt] = useState(0);
+  useViewStateReport(store.viewState.value);
 
   const state = store.state.value;
   const filters = store.filters.value;
@@ -40,10 +63,7 @@ export function JobList({ type, pageSize }: JobListProps) {
     () => JOB_STATES.map((value) => ({ value, label: t(JOB_STATE_TAGS[value].key), color: JOB_STATE_TAGS[value].color })),
     [t],
   );
-  const stateOptions = useMemo(
-    () => stateTags.map(({ value, label }) => ({ value: value as JobState, label })),
-    [stateTags],
-  );
+  const stateOptions = useMemo(() => stateTags.map(({ value, label }) => ({ value: value as JobState, label })), [stateTags]);
   const typeOptions = useMemo(() => {
     const known = Object.keys(JOB_TYPE_LABEL_KEYS);
     // A preset type the console has no name for is still offered, by its id, so the filter shows what is applied.
@@ -53,14 +73,35 @@ export function JobList({ type, pageSize }: JobListProps) {
       return { value, label: key ? t(key) : value };
     });
   }, [filters.type, t]);
-  const stateLabel = t('filter.state');
-  const typeLabel = t('filter.type');
+  const rangeOptions = useMemo(() => TIME_RANGES.map((value) => ({ value: value as TimeRange, label: t(TIME_RANGE_KEYS[value]) })), [t]);
+  const typeName = (job: JobInfo) => {
+    const key = jobTypeLabelKey(job.type);
+    return key ? t(key) : job.type;
+  };
 
   const onPage = ({ page, pageSize: size }: PageChange) => store.setPage(page, size);
   const reload = () => void store.load(client);
   const onCancel = async (job: JobInfo) => {
     const canceled = await store.cancel(client, job.id);
     if (canceled) emit(JOB_CANCELED_EVENT, { id: job.id });
+  };
+  const onExport = async () => {
+    const jobs = await store.gatherForExport(client);
+    if (!jobs) return;
+    const headers = [
+      t('export.id'),
+      t('column.created'),
+      t('column.operator'),
+      t('column.type'),
+      t('column.state'),
+      t('column.progress'),
+      t('column.url'),
+      t('export.count'),
+      t('export.success'),
+      t('export.failed'),
+      t('column.reason'),
+    ];
+    download(root, 'tasks.csv', jobsCsv(jobs, { headers, typeName, stateName: (job) => t(JOB_STATE_TAGS[job.state].key) }));
   };
 
   useEffect(() => {
@@ -69,34 +110,22 @@ export function JobList({ type, pageSize }: JobListProps) {
   useEffect(() => {
     void store.load(client);
   }, [store, client, query]);
-  useEffect(() => {
-    // Progress is only worth asking for while someone can see it: stop on a hidden page, resume when shown.
-    const follow = () => (document.visibilityState === 'hidden' ? store.stopPolling() : store.startPolling(client));
-    follow();
-    document.addEventListener('visibilitychange', follow);
-    return () => {
-      document.removeEventListener('visibilitychange', follow);
-      store.stopPolling();
-    };
-  }, [store, client]);
+  useEffect(() => store.follow(client), [store, client, followAttempt]);
 
   return (
     <div className="ec-root ec-stack ec-job-list">
       <div className="ec-row ec-toolbar" part="toolbar" role="search" aria-label={t('toolbar-label')}>
-        <FilterField
-          label={stateLabel}
-          value={filters.state}
-          options={stateOptions}
-          allLabel={t('filter.all-states')}
-          onChange={(state) => store.setFilter('state', state)}
-        />
-        <FilterField label={typeLabel} value={filters.type} options={typeOptions} allLabel={t('filter.all-types')} onChange={(type) => store.setFilter('type', type)} />
+        <FilterField label={t('filter.state')} value={filters.state} options={stateOptions} allLabel={t('filter.all-states')} onChange={(value) => store.setFilter('state', value)} />
+        <FilterField label={t('filter.type')} value={filters.type} options={typeOptions} allLabel={t('filter.all-types')} onChange={(value) => store.setFilter('type', value)} />
+        <FilterField label={t('filter.range')} value={filters.range} options={rangeOptions} allLabel={t('filter.all-times')} onChange={(value) => store.setFilter('range', value)} />
         <span className="ec-spacer" />
+        <Button type="button" icon="pi pi-download" outlined label={t('export.button')} loading={store.exporting.value} onClick={() => void onExport()} />
         <Button type="button" icon="pi pi-refresh" outlined label={t('refresh')} onClick={reload} />
       </div>
-      {store.pollFailed.value && (
-        <div className="ec-row ec-job-poll-failed" role="status">
-          <span>{t('polling-stopped')}</span>
+      {store.liveStopped.value && (
+        <div className="ec-row ec-job-live-stopped" role="status">
+          <span>{t('live-stopped')}</span>
+          <Button type="button" text label={t('live-resume')} onClick={() => setFollowAttempt((attempt) => attempt + 1)} />
         </div>
       )}
       <JobTable
@@ -106,6 +135,8 @@ export function JobList({ type, pageSize }: JobListProps) {
         pageSize={query.per_page ?? store.pageSize.value}
         stateTags={stateTags}
         canceling={store.canceling.value}
+        layout={layoutOf(layout)}
+        listType={type}
         onCancel={(job) => void onCancel(job)}
         onPage={onPage}
         onRetry={reload}

@@ -174,6 +174,12 @@ export function addSecondTenant(app: FastifyInstance): SecondTenant {
   return { memberId, email, password, childName, childPassword, domainIds, planId };
 }
 
+/**
+ * Routes opened with a single-use ticket instead of the x-token header (the job stream: EventSource cannot send
+ * headers). The session sweeps skip them; test/server/cache-tasks.test.ts covers their tickets, scoping and expiry.
+ */
+export const TICKET_ROUTES: readonly string[] = ['/api/V4/job.task.stream'];
+
 /** A registered route. */
 export interface RouteInfo {
   method: string;

@@ -282,6 +282,10 @@ export interface JobInfo {
 export interface JobListQuery extends PageQuery {
   type?: string;
   state?: JobState;
+  /** Created at or after this ISO time (shell §9 date ranges). */
+  from?: string;
+  /** Created before this ISO time. */
+  to?: string;
 }
 
 // ── Operation log ─────────────────────────────────────────────────────────────────────────────────────────────────

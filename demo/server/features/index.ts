@@ -32,6 +32,9 @@ import { banRoutes } from './bans/routes.js';
 import { bansSeed } from './bans/seed.js';
 import { cacheMigration } from './cache/migration.js';
 import { cacheSeed } from './cache/seed.js';
+import { cacheTasksMigration } from './cache-tasks/migration.js';
+import { cacheTaskRoutes } from './cache-tasks/routes.js';
+import { cacheTaskSchemas } from './cache-tasks/schemas.js';
 import { certificatesMigration } from './certificates/migration.js';
 import { certificateRoutes } from './certificates/routes.js';
 import { certificatesSeed } from './certificates/seed.js';
@@ -43,6 +46,7 @@ import { domainSettingsRoutes } from './domain-settings/routes.js';
 import { errorReportsMigration } from './error-reports/migration.js';
 import { errorReportRoutes } from './error-reports/routes.js';
 import { jobRoutes } from './jobs/routes.js';
+import { jobStreamRoutes } from './jobs/stream.js';
 import { messagesMigration } from './messages/migration.js';
 import { messageRoutes } from './messages/routes.js';
 import { messagesSeed } from './messages/seed.js';
@@ -79,7 +83,7 @@ export interface FeatureArea {
 export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'account', seeds: [accountsSeed, consoleInfoSeed], routes: [authRoutes, platformRoutes], schemas: accountSchemas },
   { name: 'plans', seeds: [plansSeed] },
-  { name: 'jobs', routes: [jobRoutes], schemas: jobSchemas },
+  { name: 'jobs', routes: [jobRoutes, jobStreamRoutes], schemas: jobSchemas },
   { name: 'operation-log', routes: [oplogRoutes], schemas: operationLogSchemas },
   { name: 'error-reports', migrations: [errorReportsMigration], routes: [errorReportRoutes], schemas: errorReportSchemas },
   { name: 'websites', migrations: [domainsMigration, websiteListIndexesMigration], seeds: [domainsSeed, websitesSeed], routes: [websiteRoutes], schemas: websiteSchemas },
@@ -89,6 +93,7 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'certificates', migrations: [certificatesMigration], seeds: [certificatesSeed], routes: [certificateRoutes], schemas: certificateSchemas },
   { name: 'waf', migrations: [wafMigration], seeds: [wafSeed], routes: [wafRoutes], schemas: wafSchemas },
   { name: 'cache', migrations: [cacheMigration], seeds: [cacheSeed] },
+  { name: 'cache-tasks', migrations: [cacheTasksMigration], routes: [cacheTaskRoutes], schemas: cacheTaskSchemas },
   { name: 'domain-settings', routes: [domainSettingsRoutes], schemas: domainSettingsSchemas },
   { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes], schemas: banSchemas },
   // The read-only demo sub-account names a website and its certificates, so it is seeded after them.

@@ -1,6 +1,7 @@
 /**
- * The table of `<ec-job-list>`: one server page of jobs (creation time in UTC+8, operator, type, state, progress,
- * failure reason) with cancel for unfinished jobs, or the loading, error or empty state in its place.
+ * The table of `<ec-job-list>`: one server page of jobs (creation time in UTC+8, operator, type, URL of a cache task,
+ * state, progress, failure reason) with a link to each task's detail and cancel where the task may still be canceled,
+ * or the loading, error or empty state in its place.
  */
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -12,9 +13,12 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
+import { NavLink } from '../../../core/ui/parts/nav-link.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
+import { taskDetailRoute, type CacheTaskLayout } from '../../cache-task-shared/routes.js';
+import { jobUrl } from '../export.js';
 import { jobTypeLabelKey } from '../job-types.js';
-import { isUnfinished, type JobListState } from '../store.js';
+import { isCancelable, type JobListState } from '../store.js';
 
 /** Props of {@link JobTable}. */
 export interface JobTableProps {
@@ -30,6 +34,10 @@ export interface JobTableProps {
   stateTags: readonly StatusSetting[];
   /** Jobs whose cancel is in flight. */
   canceling: ReadonlySet<number>;
+  /** The layout whose detail routes the rows link to. */
+  layout: CacheTaskLayout;
+  /** The list's own type (the `type` attribute): its tab's detail route is linked. */
+  listType?: string;
   /** Called when the user confirms a cancel. */
   onCancel: (job: JobInfo) => void;
   /** Called with the page the user picks. */
@@ -39,7 +47,7 @@ export interface JobTableProps {
 }
 
 /** Jobs of the current page, or the state shown instead. */
-export function JobTable({ state, busy, page, pageSize, stateTags, canceling, onCancel, onPage, onRetry }: JobTableProps) {
+export function JobTable({ state, busy, page, pageSize, stateTags, canceling, layout, listType, onCancel, onPage, onRetry }: JobTableProps) {
   const { language } = useElement();
   const t = useT();
 
@@ -60,8 +68,28 @@ export function JobTable({ state, busy, page, pageSize, stateTags, canceling, on
     </div>
   );
 
+  const urlCell = (job: JobInfo) => {
+    const url = jobUrl(job);
+    const count = (job.params as { count?: number } | null)?.count ?? 0;
+    if (!url) return null;
+    return (
+      <span className="ec-job-url">
+        {count > 1 ? t('url-and-more', { url, count: count - 1 }) : url}
+      </span>
+    );
+  };
+
+  const actionsCell = (job: JobInfo) => (
+    <span className="ec-row ec-nowrap">
+      <NavLink route={taskDetailRoute(layout, listType)} params={{ id: job.id }} aria-label={t('detail-label', { id: job.id })}>
+        {t('detail')}
+      </NavLink>
+      {cancelCell(job)}
+    </span>
+  );
+
   const cancelCell = (job: JobInfo) =>
-    isUnfinished(job) ? (
+    isCancelable(job) ? (
       <ConfirmPopover
         message={t('cancel-confirm')}
         confirmLabel={t('cancel-confirm-yes')}
@@ -103,10 +131,11 @@ export function JobTable({ state, busy, page, pageSize, stateTags, canceling, on
         <Column header={t('column.created')} body={(job: JobInfo) => <span className="ec-nowrap">{formatLogTime(job.created_at)}</span>} />
         <Column header={t('column.operator')} field="operator" />
         <Column header={t('column.type')} body={(job: JobInfo) => <span data-type={job.type}>{typeName(job)}</span>} />
+        <Column header={t('column.url')} body={urlCell} />
         <Column header={t('column.state')} body={(job: JobInfo) => <StatusTag settings={stateTags} value={job.state} />} />
         <Column header={t('column.progress')} body={progressCell} />
         <Column header={t('column.reason')} body={(job: JobInfo) => <span className="ec-job-reason">{job.reason}</span>} />
-        <Column header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions" body={cancelCell} />
+        <Column header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions" body={actionsCell} />
       </DataTable>
       <Pager page={page} pageSize={pageSize} total={state.total} onChange={onPage} />
     </>

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { JobInfo, JobState } from '../../../core/api/endpoints/platform.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import '../../../elements/job-list/element.js';
-import { POLL_INTERVAL_MS } from '../../../elements/job-list/store.js';
+import { streamHooks } from '../../../core/api/job-stream.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { choose, chosen, column, envelope, injectFault, rows, settled, shadow, watchCalls } from '../../helpers/list-element.js';
 
@@ -73,6 +73,34 @@ function fakeJobs(jobs: JobInfo[], options: { cancelReal?: boolean } = {}): Fake
   return fake;
 }
 
+/** A stand-in for the browser's EventSource (the test runner's API proxy cannot stream): the test pushes events. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  readonly listeners = new Map<string, Array<(event: MessageEvent<string>) => void>>();
+  readyState = 1;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+    setTimeout(() => this.send('ready', {}), 0);
+  }
+  addEventListener(name: string, listener: (event: MessageEvent<string>) => void): void {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  close(): void {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  send(name: string, data: unknown): void {
+    for (const listener of this.listeners.get(name) ?? []) listener(new MessageEvent(name, { data: JSON.stringify(data) }));
+  }
+}
+
+/** The stream connection opened next (waits for it). */
+async function streamOpened(): Promise<FakeEventSource> {
+  await waitUntil(() => FakeEventSource.opened.some((source) => !source.closed), 'the job stream is opened', { timeout: 5000 });
+  return FakeEventSource.opened.filter((source) => !source.closed).at(-1)!;
+}
+
 const totalGets = (fake: FakeJobs) => [...fake.gets.values()].reduce((sum, count) => sum + count, 0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -89,6 +117,7 @@ async function confirmCancel(element: HTMLElement, row: HTMLTableRowElement): Pr
 describe('<ec-job-list> (rules §3 Cache task, §4 Task)', () => {
   before(async () => {
     await signInAsDemoParent();
+    streamHooks.EventSource = FakeEventSource as unknown as typeof EventSource;
   });
 
   it('shows the empty state when no task matches (real server: nothing starts cache purges)', async () => {
@@ -119,10 +148,10 @@ describe('<ec-job-list> (rules §3 Cache task, §4 Task)', () => {
       const bars = Array.from(shadow(element).querySelectorAll('[role="progressbar"]'));
       expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).to.deep.equal(['0', '0', '100', '40', '0', '0']);
       expect(bars[3]!.getAttribute('aria-label')).to.equal(`Progress of task ${jobs[2]!.id}`);
-      expect(column(element, 4)[3]).to.equal('40%');
-      expect(column(element, 5)[1]).to.equal('Origin answered 502');
-      // Only unfinished tasks (not started, preparing, in progress) can be canceled.
-      expect(rows(element).map((row) => row.querySelector('.ec-job-cancel') !== null)).to.deep.equal([false, false, false, true, true, true]);
+      expect(column(element, 5)[3]).to.equal('40%');
+      expect(column(element, 6)[1]).to.equal('Origin answered 502');
+      // Rules §4: a cache task can be canceled only before it starts.
+      expect(rows(element).map((row) => row.querySelector('.ec-job-cancel') !== null)).to.deep.equal([false, false, false, false, false, true]);
     } finally {
       fake.restore();
     }
@@ -166,6 +195,72 @@ describe('<ec-job-list> (rules §3 Cache task, §4 Task)', () => {
     }
   });
 
+  it('shell §9: the creation-time filter sends the range as from/to (UTC+8 days) and is kept in ec-view-state', async () => {
+    const calls = watchCalls();
+    try {
+      const element = await jobList();
+      const viewState = oneEvent(element, 'ec-view-state');
+      await choose(element, 'Created', 'Yesterday');
+      await waitUntil(() => calls.lastQuery(/job\.task\.list/).get('from') !== null, 'the range is sent');
+      const query = calls.lastQuery(/job\.task\.list/);
+      const from = Date.parse(query.get('from')!);
+      const to = Date.parse(query.get('to')!);
+      expect(to - from).to.equal(24 * 3_600_000);
+      expect(new Date(to + 8 * 3_600_000).toISOString().slice(11, 19)).to.equal('00:00:00');
+      expect((await viewState).detail.state).to.equal('range=yesterday');
+      await settled(element);
+    } finally {
+      calls.restore();
+    }
+  });
+
+  it('starts from the view-state attribute (a bookmarked view)', async () => {
+    const calls = watchCalls();
+    try {
+      await jobList(html`<ec-job-list lang="en-US" view-state="state=failed&range=7d&page=2&size=20"></ec-job-list>`);
+      const query = calls.lastQuery(/job\.task\.list/);
+      expect([query.get('state'), query.get('page'), query.get('per_page')]).to.deep.equal(['failed', '2', '20']);
+      expect(query.get('from')).to.not.equal(null);
+    } finally {
+      calls.restore();
+    }
+  });
+
+  it('each row links to its detail through ec-navigate, in the layout of the layout attribute', async () => {
+    const fake = fakeJobs([job('complete', { params: { kind: 'purge-url', count: 3, first_url: 'https://www.example.com/a', attempt: 1, retry_of: null } })]);
+    try {
+      const element = await jobList(html`<ec-job-list lang="en-US" type="cache.purge" layout="old"></ec-job-list>`);
+      expect(column(element, 3)[0]).to.equal('https://www.example.com/a and 2 more');
+      const navigate = oneEvent(element, 'ec-navigate');
+      (rows(element)[0]!.querySelector('[part="link"]') as HTMLElement).click();
+      expect((await navigate).detail).to.include({ route: 'cloud-speed-old-taskList-cleanCacheLog-detail-id' });
+    } finally {
+      fake.restore();
+    }
+  });
+
+  it('exports the filtered tasks as CSV, formulas defused', async () => {
+    const fake = fakeJobs([job('failed', { operator: '=cmd|calc', reason: 'Origin "down", retry' })]);
+    const saved: string[] = [];
+    const realCreate = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob) => {
+      void (blob as Blob).text().then((text) => saved.push(text));
+      return 'blob:about:blank';
+    };
+    try {
+      const element = await jobList();
+      Array.from(shadow(element).querySelectorAll<HTMLButtonElement>('[part="toolbar"] button')).find((button) => button.textContent === 'Export CSV')!.click();
+      await waitUntil(() => saved.length === 1, 'the CSV is made');
+      const [header, row] = saved[0]!.replace(/^\uFEFF/, '').split('\r\n');
+      expect(header).to.equal('Task ID,Created (UTC+8),Operator,Type,Status,Progress,URL,URLs,Succeeded,Failed,Failure reason');
+      expect(row).to.contain(",'=cmd|calc,Cache purge,Failed,0,");
+      expect(row!.endsWith(',"Origin ""down"", retry"')).to.equal(true);
+    } finally {
+      URL.createObjectURL = realCreate;
+      fake.restore();
+    }
+  });
+
   it('the type attribute presets the type filter, also for a type the console has no name for', async () => {
     const calls = watchCalls();
     try {
@@ -204,8 +299,18 @@ describe('<ec-job-list> (rules §3 Cache task, §4 Task)', () => {
     }
   });
 
+  it('other long tasks can be canceled while unfinished (they stop between steps)', async () => {
+    const fake = fakeJobs((['in_progress', 'preparing', 'complete'] as const).map((state) => job(state, { type: 'log.download' })));
+    try {
+      const element = await jobList();
+      expect(rows(element).map((row) => row.querySelector('.ec-job-cancel') !== null)).to.deep.equal([true, true, false]);
+    } finally {
+      fake.restore();
+    }
+  });
+
   it('cancel asks for confirmation, cancels and emits ec-job-canceled with { id }', async () => {
-    const running = job('in_progress');
+    const running = job('not_started');
     const fake = fakeJobs([running]);
     try {
       const element = await jobList();
@@ -228,7 +333,7 @@ describe('<ec-job-list> (rules §3 Cache task, §4 Task)', () => {
   });
 
   it('keeping the task running sends nothing', async () => {
-    const fake = fakeJobs([job('preparing')]);
+    const fake = fakeJobs([job('not_started')]);
     try {
       const element = await jobList();
       rows(element)[0]!.querySelector<HTMLButtonElement>('.ec-job-cancel')!.click();
@@ -236,14 +341,14 @@ describe('<ec-job-list> (rules §3 Cache task, §4 Task)', () => {
       shadow(element).querySelector<HTMLButtonElement>('.p-confirm-popup-reject')!.click();
       await waitUntil(() => !shadow(element).querySelector('.p-confirm-popup'), 'the confirmation closes');
       expect(fake.cancels).to.deep.equal([]);
-      expect(rows(element)[0]!.querySelector('[part="status"]')!.textContent).to.equal('Preparing');
+      expect(rows(element)[0]!.querySelector('[part="status"]')!.textContent).to.equal('Not started');
     } finally {
       fake.restore();
     }
   });
 
   it('a cancel the real server refuses (it has no such job) emits nothing and reloads the list', async () => {
-    const fake = fakeJobs([job('in_progress')], { cancelReal: true });
+    const fake = fakeJobs([job('not_started')], { cancelReal: true });
     const calls = watchCalls();
     let emitted = 0;
     try {
@@ -262,75 +367,68 @@ describe('<ec-job-list> (rules §3 Cache task, §4 Task)', () => {
     }
   });
 
-  it('polls unfinished tasks every few seconds and stops once they finish', async function () {
-    this.timeout(4 * POLL_INTERVAL_MS + 5000);
+  it('DESIGN §4: follows the job stream instead of polling: progress and state change in place', async () => {
     const running = job('in_progress', { progress: 10 });
     const fake = fakeJobs([running, job('complete')]);
-    fake.onGet = (current, count) =>
-      count === 1 ? { ...current, progress: 60 } : { ...current, state: 'complete', progress: 100, finished_at: current.updated_at };
     try {
       const element = await jobList();
+      const source = await streamOpened();
       const bar = () => rows(element)[0]!.querySelector('[role="progressbar"]')!.getAttribute('aria-valuenow');
       expect(bar()).to.equal('10');
-      await waitUntil(() => bar() === '60', 'the first poll updates the progress', { timeout: POLL_INTERVAL_MS + 2000 });
-      await waitUntil(() => bar() === '100', 'the second poll finishes the task', { timeout: POLL_INTERVAL_MS + 2000 });
+      source.send('job', { ...running, progress: 60 });
+      await waitUntil(() => bar() === '60', 'the pushed progress shows');
+      source.send('job', { ...running, state: 'complete', progress: 100 });
+      await waitUntil(() => bar() === '100', 'the pushed completion shows');
       expect(rows(element)[0]!.querySelector('[part="status"]')!.textContent).to.equal('Complete');
-      expect([...fake.gets.keys()], 'finished tasks are never polled').to.deep.equal([running.id]);
-      await sleep(POLL_INTERVAL_MS + 500);
-      expect(totalGets(fake), 'no poll after the task finished').to.equal(2);
+      expect(totalGets(fake), 'nothing is polled').to.equal(0);
     } finally {
       fake.restore();
     }
   });
 
-  it('stops polling when the element is removed from the page', async function () {
-    this.timeout(2 * POLL_INTERVAL_MS + 5000);
+  it('a new task pushed by the stream reloads the first page; another account type filter ignores it', async () => {
+    const fake = fakeJobs([job('complete')]);
+    try {
+      const element = await jobList(html`<ec-job-list lang="en-US" type="cache.purge"></ec-job-list>`);
+      const source = await streamOpened();
+      const fresh = job('not_started');
+      fake.jobs.unshift(fresh);
+      source.send('job', fresh);
+      await waitUntil(() => rows(element).length === 2, 'the new task appears');
+      source.send('job', job('not_started', { type: 'log.download' }));
+      await sleep(1500);
+      expect(rows(element).length).to.equal(2);
+    } finally {
+      fake.restore();
+    }
+  });
+
+  it('stops following the stream when the element is removed from the page', async () => {
     const fake = fakeJobs([job('in_progress')]);
     try {
       const element = await jobList();
+      const source = await streamOpened();
       element.remove();
-      await sleep(POLL_INTERVAL_MS + 500);
-      expect(totalGets(fake)).to.equal(0);
+      await waitUntil(() => source.closed, 'the connection is closed');
     } finally {
       fake.restore();
     }
   });
 
-  it('pauses polling while the page is hidden and resumes when it is shown', async function () {
-    this.timeout(3 * POLL_INTERVAL_MS + 5000);
+  it('says so when live updates stop, and reconnects on request', async function () {
+    this.timeout(20_000);
     const fake = fakeJobs([job('in_progress')]);
-    const setVisibility = (state: DocumentVisibilityState) => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-      document.dispatchEvent(new Event('visibilitychange'));
-    };
-    try {
-      await jobList();
-      setVisibility('hidden');
-      await sleep(POLL_INTERVAL_MS + 500);
-      expect(totalGets(fake), 'no poll while hidden').to.equal(0);
-      setVisibility('visible');
-      await waitUntil(() => totalGets(fake) > 0, 'polling resumes', { timeout: POLL_INTERVAL_MS + 2000 });
-    } finally {
-      delete (document as { visibilityState?: unknown }).visibilityState;
-      fake.restore();
-    }
-  });
-
-  it('a failed progress request stops polling and says so; refresh starts again', async function () {
-    this.timeout(2 * POLL_INTERVAL_MS + 5000);
-    const fake = fakeJobs([job('in_progress')]);
-    fake.restore();
-    const restoreList = injectFault(/job\.task\.list/, () => envelope({ list: fake.jobs, total: 1 }));
-    const restoreGet = injectFault(/job\.task\.get/, () => new Response('upstream down', { status: 502 }));
+    const restoreTicket = injectFault(/job\.stream\.ticket/, () => new Response('down', { status: 502 }));
     try {
       const element = await jobList();
-      await waitUntil(() => shadow(element).querySelector('.ec-job-poll-failed'), 'the stop is announced', { timeout: POLL_INTERVAL_MS + 2000 });
-      expect(shadow(element).querySelector('.ec-job-poll-failed')!.getAttribute('role')).to.equal('status');
-      Array.from(shadow(element).querySelectorAll<HTMLButtonElement>('[part="toolbar"] button')).find((button) => button.textContent === 'Refresh')!.click();
-      await waitUntil(() => !shadow(element).querySelector('.ec-job-poll-failed'), 'refresh clears the notice');
+      await waitUntil(() => shadow(element).querySelector('.ec-job-live-stopped'), 'the stop is announced', { timeout: 18_000 });
+      expect(shadow(element).querySelector('.ec-job-live-stopped')!.getAttribute('role')).to.equal('status');
+      restoreTicket();
+      Array.from(shadow(element).querySelectorAll<HTMLButtonElement>('.ec-job-live-stopped button'))[0]!.click();
+      await streamOpened();
     } finally {
-      restoreGet();
-      restoreList();
+      restoreTicket();
+      fake.restore();
     }
   });
 
@@ -373,7 +471,7 @@ describe('<ec-job-list> (rules §3 Cache task, §4 Task)', () => {
 
   for (const lang of ['zh-CN', 'en-US']) {
     it(`is accessible in ${lang} with rows and with the cancel confirmation open (axe)`, async () => {
-      const fake = fakeJobs(['in_progress', 'failed', 'complete'].map((state) => job(state as JobState)));
+      const fake = fakeJobs(['not_started', 'failed', 'complete'].map((state) => job(state as JobState)));
       try {
         const element = await jobList(html`<ec-job-list lang=${lang}></ec-job-list>`);
         await expect(element).to.be.accessible();

@@ -35,6 +35,14 @@ export async function jobRoutes(api: FastifyInstance): Promise<void> {
     if (state !== undefined && !(JOB_STATES as readonly string[]).includes(state)) {
       issues.push({ field: 'state', key: 'common.format-error' });
     }
+    // Shell §9 time ranges: the console sends the range as ISO times; either end may be open.
+    const range = (['from', 'to'] as const).map((name) => {
+      const value = query[name];
+      if (value === undefined || value === '') return null;
+      const time = Date.parse(String(value));
+      if (Number.isNaN(time)) issues.push({ field: name, key: 'common.format-error' });
+      return time;
+    });
     if (!validated(reply, issues)) return reply;
     const own = ownJobs(request);
     const conditions = [own.where];
@@ -46,6 +54,14 @@ export async function jobRoutes(api: FastifyInstance): Promise<void> {
     if (query.type !== undefined && query.type !== '') {
       conditions.push('type = @type');
       params.type = String(query.type);
+    }
+    if (range[0] !== null) {
+      conditions.push('created_at >= @created_from');
+      params.created_from = range[0];
+    }
+    if (range[1] !== null) {
+      conditions.push('created_at < @created_to');
+      params.created_to = range[1];
     }
     const rows = scope(request).page<JobRow>('jobs', page, { where: conditions.join(' AND '), params, orderBy: 'id DESC' });
     const answer: ListAnswer<JobInfo> = { list: rows.list.map(toJobInfo), total: rows.total };

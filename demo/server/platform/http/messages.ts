@@ -42,6 +42,10 @@ const zhCN = {
   'cache-rules-changed': '缓存规则已在别处被修改，请刷新后再试',
   'ban-management-off': '未开通封禁管理',
   'ip-list-in-use': '有 {count} 条 WAF 规则引用此名单，请先修改这些规则再删除',
+  'cache-task-rate-limited': '每分钟最多提交 {max} 次，请 {seconds} 秒后再试',
+  'cache-task-no-failed-urls': '该任务没有可重试的失败 URL',
+  'cache-task-unfinished': '任务尚未结束',
+  'job-stream-ticket-invalid': '实时进度连接已失效，请刷新',
 } as const;
 
 /** A server message key. */
@@ -81,6 +85,10 @@ const enUS: Record<MessageKey, string> = {
   'cache-rules-changed': 'The cache rules were changed elsewhere. Reload them and try again.',
   'ban-management-off': 'Ban management is not enabled for this account',
   'ip-list-in-use': '{count} WAF rules use this list: change those rules before deleting it',
+  'cache-task-rate-limited': 'At most {max} submissions per minute: try again in {seconds} s',
+  'cache-task-no-failed-urls': 'The task has no failed URLs to retry',
+  'cache-task-unfinished': 'The task has not finished yet',
+  'job-stream-ticket-invalid': 'The live progress connection expired; reload the page',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { zh_CN: zhCN, en_US: enUS };

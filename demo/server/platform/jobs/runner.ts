@@ -75,6 +75,11 @@ export interface JobRunner {
   start(): void;
   /** Stops after the step in flight; unfinished jobs stay stored and resume on the next start. */
   stop(): Promise<void>;
+  /**
+   * Calls `listener` with the stored row after every change of any job (created, state, progress, finished), so a
+   * stream can push progress instead of clients polling; answers the unsubscribe function.
+   */
+  onChange(listener: (row: JobRow) => void): () => void;
 }
 
 /** Runner settings. */
@@ -147,6 +152,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const waiting: number[] = [];
   const driving = new Map<number, Promise<void>>();
   const waiters = new Map<number, Array<(job: JobInfo) => void>>();
+  const listeners = new Set<(row: JobRow) => void>();
   let running = false;
 
   const byId = (id: number) => prepare(db, 'SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
@@ -160,7 +166,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       now: now(),
       id,
     });
+    if (result.changes > 0) notify(id);
     return result.changes > 0;
+  }
+
+  function notify(id: number): void {
+    if (listeners.size === 0) return;
+    const row = byId(id);
+    if (!row) return;
+    for (const listener of listeners) {
+      try {
+        listener(row);
+      } catch (error) {
+        // A broken listener (a stream whose socket died mid-write) must not stop the job.
+        options.onError?.(error, toJobInfo(row));
+      }
+    }
   }
 
   function settle(id: number): void {
@@ -267,6 +288,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         ).run(memberId, userId, operator, type, JSON.stringify(params ?? null), at, at).lastInsertRowid,
       );
       waiting.push(id);
+      notify(id);
       pump();
       return toJobInfo(byId(id) as JobRow);
     },
@@ -296,6 +318,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async stop() {
       running = false;
       await Promise.all(driving.values());
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }
