@@ -115,6 +115,7 @@ export function RecordTable(props: RecordTableProps) {
     group: '',
     created_at: '',
     updated_at: '',
+    editable: true,
   };
   const rows = adding ? [blank, ...state.list] : state.list;
   const ids = state.list.map((record) => record.id);
