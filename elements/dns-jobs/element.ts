@@ -19,6 +19,7 @@ import styles from './dns-jobs.css';
  * @csspart pagination - The pager, shown when there are more rows than the smallest page size.
  * @csspart job-progress - The job's status, progress and counts on the detail list.
  * @csspart empty-state - Shown when there is no job or no row matches.
+ * @csspart filter - One labelled filter of the toolbar.
  * @cssprop --ec-color-border - Border of the progress panel.
  */
 export const DnsJobsElement = defineElement<DnsJobsProps>('ec-dns-jobs', DnsJobs, {
