@@ -9,6 +9,7 @@ import { useEffect, useMemo } from 'react';
 import { DNS_JOB_TYPES, type DnsJob, type DnsJobStatus } from '../../core/api/endpoints/dns.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import { usePageVisible } from '../../core/ui/use-page-visible.js';
+import { useViewStateReport } from '../../core/ui/view-state.js';
 import type { PageChange } from '../../core/ui/parts/pager.js';
 import { FilterField } from '../../core/ui/parts/filter-field.js';
 import { isJobRunning, JOB_TYPE_KEYS, jobOutcomeTags, jobStatusTags } from '../dns-shared/job-labels.js';
@@ -30,6 +31,8 @@ export interface DnsJobsProps {
   jobId?: number;
   /** Rows per page: 10 (default), 20, 50 or 100 (shell §9). */
   pageSize?: number;
+  /** The bookmarked view to start from (URL query text; core/ui/view-state.ts). */
+  viewState?: string;
 }
 
 /** Refreshes with `reload` every {@link REFRESH_MS} while `active` and the page is visible. */
@@ -43,13 +46,14 @@ function useRefreshWhile(active: boolean, reload: () => void): void {
 }
 
 /** The DNS jobs. */
-export function DnsJobs({ view, jobId, pageSize }: DnsJobsProps) {
+export function DnsJobs({ view, jobId, pageSize, viewState }: DnsJobsProps) {
   useSignals();
   const { client, host, emit } = useElement();
   const navigate = useNavigate();
   const t = useT();
-  const store = dnsJobsStoreFor(host, client, pageSize);
   const detail = view === 'detail-list';
+  const store = dnsJobsStoreFor(host, client, { pageSize, viewState, detail });
+  useViewStateReport(detail ? store.detailViewState.value : store.listViewState.value);
 
   const filters = store.filters.value;
   const jobs = store.jobs;
