@@ -28,10 +28,14 @@ export function viewStateText(values: Record<string, string | number | null | un
   return params.toString();
 }
 
-/** Sends `ec-view-state` when `state` changes after the first render (the first is what the element started from). */
-export function useViewStateReport(state: string): void {
+/**
+ * Sends `ec-view-state` when `state` changes after the first render (the first is what the element started from).
+ * `startedFrom`, when given, is the `view-state` the element was handed: a first state that differs from it (a view
+ * the element remembered itself, shell §2 "remembers page") is reported at once, so the address shows it too.
+ */
+export function useViewStateReport(state: string, startedFrom?: string): void {
   const { emit } = useElement();
-  const reported = useRef(state);
+  const reported = useRef(startedFrom ?? state);
   useEffect(() => {
     if (state === reported.current) return;
     reported.current = state;

@@ -5,6 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useElement } from '../../core/ui/element-context.js';
+import { ReadOnlyNotice } from '../../core/ui/parts/read-only.js';
 import { BatchAddDomains } from './parts/batch-add-domains.js';
 import { DomainGroups } from './parts/domain-groups.js';
 import { DomainList } from './parts/domain-list.js';
@@ -17,16 +18,19 @@ export interface DnsDomainsProps {
   view?: string;
   /** Rows per page: 10 (default), 20, 50 or 100 (shell §9). */
   pageSize?: number;
+  /** The list's bookmarked view (URL query text; core/ui/view-state.ts). */
+  viewState?: string;
 }
 
 /** The DNS domains. */
-export function DnsDomains({ view, pageSize }: DnsDomainsProps) {
+export function DnsDomains({ view, pageSize, viewState }: DnsDomainsProps) {
   useSignals();
   const { client, host } = useElement();
-  const store = dnsDomainsStoreFor(host, client, pageSize);
+  const store = dnsDomainsStoreFor(host, client, pageSize, viewState);
 
   return (
     <div className="ec-root ec-stack ec-dns-domains">
+      <ReadOnlyNotice module="domain" />
       {view === 'batch-add' ? (
         <BatchAddDomains store={store} />
       ) : view === 'groups' ? (

@@ -8,8 +8,10 @@ import styles from './dns-domains.css';
 /**
  * Cloud DNS domains (rules §3-§5, §9 DNS; shell §2 cloud-resolving). The list shows each domain's hosting/access
  * status (connected, not connected, DNS not detected, specified DNS not used), status (normal, disabled), group and
- * record count, with search, filters, bulk enable/disable/move/delete, and remembers its page per instance in
- * sessionStorage (keyed by the element's `id`). `view="batch-add"` adds domains one per line, at most 100 ("More than
+ * record count, with search, filters, bulk enable/disable/move/delete. Its view (search, filters, page, page size)
+ * is reported with `ec-view-state` for the page's address and remembered per instance in sessionStorage (keyed by
+ * the element's `id`), so coming back from a zone's records opens the same page (shell §2 "remembers page"). Zones
+ * the caller may not change (the server's `editable`) show read-only. `view="batch-add"` adds domains one per line, at most 100 ("More than
  * 100 lines"), as a job; `view="groups"` manages domain groups (name, remark, modification time);
  * `view="statistics"` shows daily resolution queries. Children need the domainList permission (shell §6).
  *
@@ -21,6 +23,7 @@ import styles from './dns-domains.css';
  * @fires ec-dns-domain-moved - Domains were moved into a group; detail `{ ids, groupId }`.
  * @fires ec-dns-group-saved - A domain group was created or changed; detail `{ id, created }`.
  * @fires ec-dns-group-deleted - Domain groups were deleted; detail `{ ids }`.
+ * @fires ec-view-state - The list's search, filters, page or page size changed (or a remembered view was taken up); detail `{ state }`, URL query text for the page's address (the `view-state` attribute takes it back).
  * @csspart toolbar - Search and filters.
  * @csspart actions - The list's links to batch add, import, statistics and groups.
  * @csspart bulk-actions - Actions on the selected domains.
@@ -33,6 +36,8 @@ import styles from './dns-domains.css';
  * @csspart chart - The daily queries chart.
  * @csspart dialog - The group and move dialogs.
  * @csspart empty-state - Shown when nothing matches.
+ * @csspart filter - One labelled filter of the toolbar.
+ * @csspart read-only-notice - The line above a page the caller may only read.
  * @cssprop --ec-color-border - Borders of cards and panels.
  */
 export const DnsDomainsElement = defineElement<DnsDomainsProps>('ec-dns-domains', DnsDomains, {

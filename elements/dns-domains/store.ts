@@ -1,9 +1,10 @@
 /**
- * Per-instance store of `<ec-dns-domains>`: the domain list with its filters, its page (remembered in
- * sessionStorage, shell §2 "domainList remembers page") and selection; the domain groups (rules §3 DNS website group);
- * and the statistics. Kept per host element, so moving the element keeps what the user chose.
+ * Per-instance store of `<ec-dns-domains>`: the domain list with its filters, search, page and page size (its view:
+ * in the address through `view-state`, and remembered in sessionStorage, shell §2 "domainList remembers page") and
+ * selection; the domain groups (rules §3 DNS website group); and the statistics. Kept per host element, so moving
+ * the element keeps what the user chose.
  */
-import { batch, signal } from '@preact/signals-react';
+import { batch, computed, effect, signal } from '@preact/signals-react';
 import { ApiError, PERMISSION_DENIED_CODE } from '../../core/api/catalogue.js';
 import type { ApiClient } from '../../core/api/client.js';
 import { publishNotice } from '../../core/api/notices.js';
@@ -23,10 +24,12 @@ import {
   type DnsGroupInput,
   type DnsStatistics,
 } from '../../core/api/endpoints/dns.js';
-import type { DnsStatus } from '../../core/rules/dns.js';
+import { DNS_STATUSES, type DnsStatus } from '../../core/rules/dns.js';
+import { DNS_ACCESS_STATUSES } from '../../core/api/endpoints/dns.js';
 import { pageSizeOrDefault } from '../../core/config/constants.js';
 import { createPagedList } from '../../core/ui/paged-list.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
+import { viewStateText } from '../../core/ui/view-state.js';
 
 /** Domain list filters; '' or null means all. */
 export interface DomainFilters {
@@ -36,39 +39,40 @@ export interface DomainFilters {
   accessStatus: DnsAccessStatus | '';
 }
 
-/** The page a list remembers. */
-interface RememberedPage {
-  page: number;
-  size: number;
-}
-
 /** The statistics page's state. */
 export type StatisticsState = { status: 'loading' } | { status: 'denied' } | { status: 'error' } | { status: 'ready'; data: DnsStatistics };
 
-/** The sessionStorage key of an instance's remembered page (`instance`: the host's id, or `default`). */
+/**
+ * The sessionStorage key of an instance's remembered view (`instance`: the host's id, or `default`); the value is
+ * the list's view-state text (`page=2&size=20&status=disabled`).
+ */
 export function pageStorageKey(instance: string): string {
   return `ec.dns-domains.page.${instance}`;
 }
 
-function readPage(key: string): RememberedPage | null {
+function readRemembered(key: string): string {
   try {
-    const parsed = JSON.parse(sessionStorage.getItem(key) ?? 'null') as RememberedPage | null;
-    return parsed && Number.isSafeInteger(parsed.page) && parsed.page > 0 ? { page: parsed.page, size: pageSizeOrDefault(parsed.size) } : null;
+    return sessionStorage.getItem(key) ?? '';
   } catch {
-    return null;
+    return '';
   }
 }
 
-function writePage(key: string, page: RememberedPage): void {
+function writeRemembered(key: string, state: string): void {
   try {
-    sessionStorage.setItem(key, JSON.stringify(page));
+    if (state) sessionStorage.setItem(key, state);
+    else sessionStorage.removeItem(key);
   } catch {
     // Without storage the list simply starts on page 1 next time.
   }
 }
 
-/** Creates the store of one element. */
-export function createDnsDomainsStore(client: ApiClient, instance: string, pageSize?: number) {
+/**
+ * Creates the store of one element. `viewState` is the bookmarked view (the `view-state` attribute): when it holds
+ * anything it wins, the address being what the reader asked for; when it is empty (the host came back from a zone's
+ * records, shell §2 "remembers page") the view remembered for this instance is taken up again.
+ */
+export function createDnsDomainsStore(client: ApiClient, instance: string, pageSize?: number, viewState = '') {
   const filters = signal<DomainFilters>({ keyword: '', groupId: null, status: '', accessStatus: '' });
   const domains = createPagedList<DnsDomain>(
     (page, perPage) =>
@@ -87,13 +91,45 @@ export function createDnsDomainsStore(client: ApiClient, instance: string, pageS
     pageSize,
   );
   const storageKey = pageStorageKey(instance);
-  const remembered = readPage(storageKey);
-  if (remembered) {
+  const defaultSize = pageSizeOrDefault(pageSize);
+  /** The list's bookmarkable view (core/ui/view-state.ts): what differs from the defaults. */
+  const listViewState = computed(() =>
+    viewStateText(
+      {
+        search: filters.value.keyword,
+        group: filters.value.groupId,
+        status: filters.value.status,
+        access: filters.value.accessStatus,
+        page: domains.page.value,
+        size: domains.size.value,
+      },
+      { page: 1, size: defaultSize },
+    ),
+  );
+  /** Takes up a view's text; values that are not allowed stay at their defaults (the address is the reader's to edit). */
+  function restoreViewState(text: string): void {
+    if (!text) return;
+    const params = new URLSearchParams(text);
+    const group = params.get('group') ?? '';
+    const status = params.get('status') ?? '';
+    const access = params.get('access') ?? '';
+    const page = Number(params.get('page'));
     batch(() => {
-      domains.size.value = remembered.size;
-      domains.page.value = remembered.page;
+      filters.value = {
+        keyword: params.get('search') ?? '',
+        groupId: /^[1-9]\d{0,15}$/.test(group) ? Number(group) : null,
+        status: (DNS_STATUSES as readonly string[]).includes(status) ? (status as DnsStatus) : '',
+        accessStatus: (DNS_ACCESS_STATUSES as readonly string[]).includes(access) ? (access as DnsAccessStatus) : '',
+      };
+      if (params.has('size')) domains.size.value = pageSizeOrDefault(Number(params.get('size')));
+      domains.page.value = Number.isSafeInteger(page) && page > 0 ? page : 1;
     });
   }
+  /** The view the element started from, to tell the host when it differs (a remembered view the address lacks). */
+  const startedFrom = viewState;
+  restoreViewState(viewState || readRemembered(storageKey));
+  // Every change of the view is remembered for the next visit of this instance (after the restore, so it keeps it).
+  effect(() => writeRemembered(storageKey, listViewState.value));
   const selected = signal<ReadonlySet<number>>(new Set());
 
   const groupOptions = signal<DnsGroup[]>([]);
@@ -121,7 +157,6 @@ export function createDnsDomainsStore(client: ApiClient, instance: string, pageS
       domains.setPage(page, size);
       selected.value = new Set();
     });
-    writePage(storageKey, { page: domains.page.value, size: domains.size.value });
   }
 
   /** Loads the groups the filter and the move dialog offer (the first 100, by latest change). */
@@ -195,6 +230,8 @@ export function createDnsDomainsStore(client: ApiClient, instance: string, pageS
   return {
     filters,
     domains,
+    listViewState,
+    startedFrom,
     selected,
     groupOptions,
     groupKeyword,
@@ -222,6 +259,6 @@ export type DnsDomainsStore = ReturnType<typeof createDnsDomainsStore>;
 const stores = instanceStores<DnsDomainsStore>();
 
 /** The store of one element, created on first use (and again when its API client changes). */
-export function dnsDomainsStoreFor(host: HTMLElement, client: ApiClient, pageSize?: number): DnsDomainsStore {
-  return stores(host, () => createDnsDomainsStore(client, host.id || 'default', pageSize), client);
+export function dnsDomainsStoreFor(host: HTMLElement, client: ApiClient, pageSize?: number, viewState?: string): DnsDomainsStore {
+  return stores(host, () => createDnsDomainsStore(client, host.id || 'default', pageSize, viewState), client);
 }

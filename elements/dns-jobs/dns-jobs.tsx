@@ -5,13 +5,13 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useId, useMemo } from 'react';
-import { DNS_JOB_TYPES, type DnsJob, type DnsJobStatus, type DnsJobType } from '../../core/api/endpoints/dns.js';
+import { useEffect, useMemo } from 'react';
+import { DNS_JOB_TYPES, type DnsJob, type DnsJobStatus } from '../../core/api/endpoints/dns.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import { usePageVisible } from '../../core/ui/use-page-visible.js';
+import { useViewStateReport } from '../../core/ui/view-state.js';
 import type { PageChange } from '../../core/ui/parts/pager.js';
-import { namedDropdown as named } from '../../core/ui/parts/named.js';
+import { FilterField } from '../../core/ui/parts/filter-field.js';
 import { isJobRunning, JOB_TYPE_KEYS, jobOutcomeTags, jobStatusTags } from '../dns-shared/job-labels.js';
 import { DNS_ROUTES, rememberSelectedJob, selectedJobFromStorage } from '../dns-shared/routes.js';
 import { DNS_JOB_OPENED_EVENT } from './events.js';
@@ -22,8 +22,6 @@ import { useNavigate } from '../../core/ui/parts/nav-link.js';
 
 /** How often a page with running jobs is refreshed. */
 export const REFRESH_MS = 3000;
-/** Dropdown value meaning "all": PrimeReact treats '' as no selection. */
-const ALL = '*';
 
 /** Props of the component (attributes of the element). */
 export interface DnsJobsProps {
@@ -33,6 +31,8 @@ export interface DnsJobsProps {
   jobId?: number;
   /** Rows per page: 10 (default), 20, 50 or 100 (shell §9). */
   pageSize?: number;
+  /** The bookmarked view to start from (URL query text; core/ui/view-state.ts). */
+  viewState?: string;
 }
 
 /** Refreshes with `reload` every {@link REFRESH_MS} while `active` and the page is visible. */
@@ -46,35 +46,26 @@ function useRefreshWhile(active: boolean, reload: () => void): void {
 }
 
 /** The DNS jobs. */
-export function DnsJobs({ view, jobId, pageSize }: DnsJobsProps) {
+export function DnsJobs({ view, jobId, pageSize, viewState }: DnsJobsProps) {
   useSignals();
   const { client, host, emit } = useElement();
   const navigate = useNavigate();
   const t = useT();
-  const store = dnsJobsStoreFor(host, client, pageSize);
-  const typeFieldId = useId();
-  const statusFieldId = useId();
   const detail = view === 'detail-list';
+  const store = dnsJobsStoreFor(host, client, { pageSize, viewState, detail });
+  useViewStateReport(detail ? store.detailViewState.value : store.listViewState.value);
 
   const filters = store.filters.value;
   const jobs = store.jobs;
   const details = store.details;
   const statusTags = useMemo(() => jobStatusTags(t), [t]);
   const outcomeTags = useMemo(() => jobOutcomeTags(t), [t]);
-  const typeOptions = useMemo(
-    () => [{ value: ALL, label: t('filter.all-types') }, ...DNS_JOB_TYPES.map((type) => ({ value: type, label: t(JOB_TYPE_KEYS[type]) }))],
-    [t],
-  );
-  const statusOptions = useMemo(
-    () => [{ value: ALL, label: t('filter.all-statuses') }, ...statusTags.map(({ value, label }) => ({ value, label }))],
-    [statusTags, t],
-  );
+  const typeOptions = useMemo(() => DNS_JOB_TYPES.map((type) => ({ value: type, label: t(JOB_TYPE_KEYS[type]) })), [t]);
+  const statusOptions = useMemo(() => statusTags.map(({ value, label }) => ({ value: value as DnsJobStatus, label })), [statusTags]);
   const listState = jobs.state.value;
   const detailState = details.state.value;
   const listRunning = listState.status === 'ready' && listState.list.some((job) => isJobRunning(job.status));
   const detailRunning = detailState.status === 'ready' && isJobRunning(detailState.extra.status);
-  const typeLabel = t('filter.type');
-  const statusLabel = t('filter.status');
 
   const openDetails = (job: DnsJob) => {
     rememberSelectedJob(job.id);
@@ -129,26 +120,8 @@ export function DnsJobs({ view, jobId, pageSize }: DnsJobsProps) {
   return (
     <div className="ec-root ec-stack ec-dns-jobs">
       <div className="ec-row ec-toolbar" part="toolbar" role="search" aria-label={t('toolbar-label')}>
-        <div className="ec-filter">
-          <label htmlFor={typeFieldId}>{typeLabel}</label>
-          <Dropdown
-            inputId={typeFieldId}
-            value={filters.type || ALL}
-            options={typeOptions}
-            onChange={(event) => store.setFilter('type', event.value === ALL ? '' : (event.value as DnsJobType))}
-            pt={named(typeLabel)}
-          />
-        </div>
-        <div className="ec-filter">
-          <label htmlFor={statusFieldId}>{statusLabel}</label>
-          <Dropdown
-            inputId={statusFieldId}
-            value={filters.status || ALL}
-            options={statusOptions}
-            onChange={(event) => store.setFilter('status', event.value === ALL ? '' : (event.value as DnsJobStatus))}
-            pt={named(statusLabel)}
-          />
-        </div>
+        <FilterField label={t('filter.type')} allLabel={t('filter.all-types')} value={filters.type} options={typeOptions} onChange={(value) => store.setFilter('type', value)} />
+        <FilterField label={t('filter.status')} allLabel={t('filter.all-statuses')} value={filters.status} options={statusOptions} onChange={(value) => store.setFilter('status', value)} />
         <span className="ec-spacer" />
         <Button type="button" icon="pi pi-refresh" outlined label={t('refresh')} onClick={reloadList} />
       </div>

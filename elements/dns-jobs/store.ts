@@ -3,9 +3,12 @@
  * detail list of one job (rules §3 detail: host, type, line, value; with each row's result). Kept per host element,
  * so moving the element keeps what the user chose.
  */
-import { batch, signal } from '@preact/signals-react';
+import { batch, computed, signal } from '@preact/signals-react';
 import type { ApiClient } from '../../core/api/client.js';
 import {
+  DNS_JOB_ITEM_RESULTS,
+  DNS_JOB_STATUSES,
+  DNS_JOB_TYPES,
   listDnsJobDetails,
   listDnsJobs,
   type DnsJob,
@@ -14,8 +17,10 @@ import {
   type DnsJobStatus,
   type DnsJobType,
 } from '../../core/api/endpoints/dns.js';
+import { pageSizeOrDefault } from '../../core/config/constants.js';
 import { createPagedList } from '../../core/ui/paged-list.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
+import { viewStateText } from '../../core/ui/view-state.js';
 
 /** The list filters; '' means all. */
 export interface JobFilters {
@@ -76,7 +81,38 @@ export function createDnsJobsStore(client: ApiClient, pageSize?: number) {
     return recent.value;
   }
 
-  return { filters, jobs, jobId, result, details, recent, setFilter, selectJob, setResult, loadRecent };
+  const defaultSize = pageSizeOrDefault(pageSize);
+  /** The job list's bookmarkable view (core/ui/view-state.ts): filters, page and page size that differ from the defaults. */
+  const listViewState = computed(() =>
+    viewStateText({ type: filters.value.type, status: filters.value.status, page: jobs.page.value, size: jobs.size.value }, { page: 1, size: defaultSize }),
+  );
+  /** The detail list's bookmarkable view: the result filter, page and page size (the job is in the route's storage). */
+  const detailViewState = computed(() => viewStateText({ result: result.value, page: details.page.value, size: details.size.value }, { page: 1, size: defaultSize }));
+
+  /** Starts from a bookmarked view; values that are not allowed stay at their defaults. */
+  function restoreViewState(text: string | undefined, detail: boolean): void {
+    if (!text) return;
+    const params = new URLSearchParams(text);
+    const page = Number(params.get('page'));
+    const list = detail ? details : jobs;
+    batch(() => {
+      if (detail) {
+        const wanted = params.get('result') ?? '';
+        result.value = (DNS_JOB_ITEM_RESULTS as readonly string[]).includes(wanted) ? (wanted as DnsJobItemResult) : '';
+      } else {
+        const type = params.get('type') ?? '';
+        const status = params.get('status') ?? '';
+        filters.value = {
+          type: (DNS_JOB_TYPES as readonly string[]).includes(type) ? (type as DnsJobType) : '',
+          status: (DNS_JOB_STATUSES as readonly string[]).includes(status) ? (status as DnsJobStatus) : '',
+        };
+      }
+      if (params.has('size')) list.size.value = pageSizeOrDefault(Number(params.get('size')));
+      list.page.value = Number.isSafeInteger(page) && page > 0 ? page : 1;
+    });
+  }
+
+  return { filters, jobs, jobId, result, details, recent, listViewState, detailViewState, restoreViewState, setFilter, selectJob, setResult, loadRecent };
 }
 
 /** The store type. */
@@ -85,6 +121,14 @@ export type DnsJobsStore = ReturnType<typeof createDnsJobsStore>;
 const stores = instanceStores<DnsJobsStore>();
 
 /** The store of one element, created on first use (and again when its API client changes). */
-export function dnsJobsStoreFor(host: HTMLElement, client: ApiClient, pageSize?: number): DnsJobsStore {
-  return stores(host, () => createDnsJobsStore(client, pageSize), client);
+export function dnsJobsStoreFor(host: HTMLElement, client: ApiClient, settings: { pageSize?: number; viewState?: string; detail: boolean }): DnsJobsStore {
+  return stores(
+    host,
+    () => {
+      const store = createDnsJobsStore(client, settings.pageSize);
+      store.restoreViewState(settings.viewState, settings.detail);
+      return store;
+    },
+    client,
+  );
 }

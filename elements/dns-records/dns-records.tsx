@@ -7,6 +7,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { useElement } from '../../core/ui/element-context.js';
+import { ReadOnlyNotice } from '../../core/ui/parts/read-only.js';
 import { BatchAddRecords } from './parts/batch-add-records.js';
 import { DomainPicker } from './parts/domain-picker.js';
 import { ImportHistory } from './parts/import-history.js';
@@ -39,6 +40,7 @@ export function DnsRecords({ domainId, view, pageSize }: DnsRecordsProps) {
     const first = givenDomain ?? lastDomain();
     return (
       <div className="ec-root ec-stack ec-dns-records">
+        <ReadOnlyNotice module="domain" />
         <BatchAddRecords initialDomains={first === null ? [] : [first]} />
       </div>
     );
@@ -46,6 +48,7 @@ export function DnsRecords({ domainId, view, pageSize }: DnsRecordsProps) {
   if (view === 'import-log') {
     return (
       <div className="ec-root ec-stack ec-dns-records">
+        <ReadOnlyNotice module="domain" />
         <ImportPanel onStarted={() => void store.imports.load()} />
         <ImportHistory imports={store.imports} />
       </div>
@@ -53,6 +56,7 @@ export function DnsRecords({ domainId, view, pageSize }: DnsRecordsProps) {
   }
   return (
     <div className="ec-root ec-stack ec-dns-records">
+      <ReadOnlyNotice module="domain" />
       {givenDomain === null && <DomainPicker value={store.domainId.value} onChange={store.setDomain} />}
       {store.domainId.value !== null && <RecordList store={store} />}
     </div>

@@ -28,13 +28,15 @@ import styles from './dns-records.css';
  * @csspart toolbar - Search and filters.
  * @csspart actions - Add, batch add, import, export and refresh.
  * @csspart bulk-actions - Actions on the selected records.
- * @csspart table - The record table, or the import history on the import page.
+ * @csspart table - The record table, or on the import page the import preview's tables and the import history.
  * @csspart pagination - The pager, shown when there are more rows than the smallest page size.
  * @csspart form - The batch-add form.
  * @csspart import - The import panel.
  * @csspart preview - The per-line check of batch add, or the per-row import preview.
  * @csspart job-progress - Progress of a started job.
  * @csspart empty-state - Shown when no record matches.
+ * @csspart filter - One labelled filter of the toolbar.
+ * @csspart read-only-notice - The line above a page the caller may only read; records of a zone the caller may not change show read-only.
  * @cssprop --ec-color-border - Borders of panels.
  */
 export const DnsRecordsElement = defineElement<DnsRecordsProps>('ec-dns-records', DnsRecords, {

@@ -30,6 +30,8 @@ export interface DnsDomain {
   /** ISO 8601, UTC. */
   created_at: string;
   updated_at: string;
+  /** The caller may change this domain and its records (rules §6 per object; the server's own rule). */
+  editable: boolean;
 }
 
 /** Query of `V4/dns.domain.list`. */
@@ -82,6 +84,8 @@ export interface DnsGroup {
   domain_count: number;
   /** Modification time, ISO 8601, UTC. */
   updated_at: string;
+  /** The caller may rename or delete this group: it may change domains and the group holds none it cannot see. */
+  editable: boolean;
 }
 
 /** What the group form edits. */
@@ -146,6 +150,8 @@ export interface DnsRecord extends DnsRecordFields {
   domain_id: number;
   created_at: string;
   updated_at: string;
+  /** The caller may change this record (the same answer as its domain's `editable`). */
+  editable: boolean;
 }
 
 /** Query of `V4/dns.record.list`. */

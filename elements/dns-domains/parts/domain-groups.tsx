@@ -1,16 +1,18 @@
 /**
  * The domain groups (shell §2 domainGroup; rules §3 DNS "Website group: group name, remark, modification time"):
- * search, create, edit, delete with confirmation, and how many domains each group holds.
+ * search, create, edit, delete with confirmation, and how many domains each group holds. A group the caller may not
+ * change (the server's `editable`, rules §6: a read-only grant, or a group that also holds zones outside the
+ * caller's grant) shows the read-only mark with the reason instead of its actions.
  */
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DnsGroup } from '../../../core/api/endpoints/dns.js';
 import { formatCount, formatLogTime } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
+import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { Pager } from '../../../core/ui/parts/pager.js';
+import { GuardedButton, ReadOnlyMark, useModuleAccess, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { GROUP_DELETED_EVENT, GROUP_SAVED_EVENT } from '../events.js';
@@ -38,13 +40,37 @@ export function DomainGroups({ store }: DomainGroupsProps) {
     void groups.load();
   }, [groups, store.groupKeyword.value, groups.page.value, groups.size.value]);
 
-  const actions = (group: DnsGroup) => (
-    <div className="ec-row ec-dns-row-actions">
-      <Button type="button" link label={t('common:action.edit')} aria-label={t('groups.edit-of', { name: group.name })} onClick={() => setEditing(group)} />
-      <ConfirmPopover message={t('groups.confirm-delete', { name: group.name })} confirmLabel={t('action.delete')} danger onConfirm={() => void remove(group)}>
-        {(trigger) => <Button type="button" text severity="danger" label={t('action.delete')} aria-label={t('groups.delete-of', { name: group.name })} {...trigger} />}
-      </ConfirmPopover>
-    </div>
+  const moduleAccess = useModuleAccess('domain');
+  const moduleReason = useReadOnlyReason('domain');
+  // With the manage grant a group is read-only only because it holds zones the caller does not see.
+  const groupReason = moduleAccess === 'read' || moduleAccess === 'none' ? moduleReason : t('groups.holds-others');
+  const latest = useRef({ remove, setEditing });
+  latest.current = { remove, setEditing };
+
+  const columns = useMemo(
+    (): FastColumn<DnsGroup>[] => [
+      { key: 'name', className: 'ec-col-primary', header: t('groups.name'), title: t('groups.name'), truncate: (group) => group.name },
+      { key: 'remark', header: t('groups.remark'), title: t('groups.remark'), hideable: true, truncate: (group) => group.remark },
+      { key: 'domains', header: t('groups.domains'), title: t('groups.domains'), hideable: true, cell: (group) => formatCount(group.domain_count, language) },
+      { key: 'modified', header: t('groups.modified'), title: t('groups.modified'), hideable: true, cell: (group) => <span className="ec-nowrap">{formatLogTime(group.updated_at)}</span> },
+      {
+        key: 'actions',
+        className: 'ec-col-actions',
+        header: t('column.actions'),
+        cell: (group) =>
+          group.editable ? (
+            <div className="ec-row ec-dns-row-actions">
+              <Button type="button" link label={t('common:action.edit')} aria-label={t('groups.edit-of', { name: group.name })} onClick={() => latest.current.setEditing(group)} />
+              <ConfirmPopover message={t('groups.confirm-delete', { name: group.name })} confirmLabel={t('action.delete')} danger onConfirm={() => void latest.current.remove(group)}>
+                {(trigger) => <Button type="button" text severity="danger" label={t('action.delete')} aria-label={t('groups.delete-of', { name: group.name })} {...trigger} />}
+              </ConfirmPopover>
+            </div>
+          ) : (
+            <ReadOnlyMark reason={groupReason} />
+          ),
+      },
+    ],
+    [t, language, groupReason],
   );
 
   return (
@@ -59,7 +85,13 @@ export function DomainGroups({ store }: DomainGroupsProps) {
           }}
         />
         <span className="ec-spacer" />
-        <Button type="button" icon="pi pi-plus" label={t('groups.create')} onClick={() => setEditing('new')} />
+        <GuardedButton
+          type="button"
+          icon="pi pi-plus"
+          label={t('groups.create')}
+          deniedReason={moduleAccess === 'read' || moduleAccess === 'none' ? moduleReason : null}
+          onClick={() => setEditing('new')}
+        />
       </div>
       {state.status === 'loading' && <LoadingState message={t('groups.loading')} />}
       {state.status === 'denied' && <ErrorState message={t('list.denied')} />}
@@ -67,21 +99,15 @@ export function DomainGroups({ store }: DomainGroupsProps) {
       {state.status === 'ready' && state.list.length === 0 && <EmptyState message={t('groups.empty')} />}
       {state.status === 'ready' && state.list.length > 0 && (
         <>
-          <DataTable
-            value={state.list}
-            dataKey="id"
-            lazy
-            loading={groups.busy.value}
-            cellMemo={false}
-            size="small"
-            pt={{ root: { part: 'table' } as never, table: { 'aria-label': t('groups.table-label') } as never }}
-          >
-            <Column header={t('groups.name')} field="name" />
-            <Column header={t('groups.remark')} field="remark" />
-            <Column header={t('groups.domains')} body={(group: DnsGroup) => formatCount(group.domain_count, language)} />
-            <Column header={t('groups.modified')} body={(group: DnsGroup) => <span className="ec-nowrap">{formatLogTime(group.updated_at)}</span>} />
-            <Column header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions" body={actions} />
-          </DataTable>
+          <FastTable
+            rows={state.list}
+            rowKey={(group) => group.id}
+            columns={columns}
+            label={t('groups.table-label')}
+            busy={groups.busy.value}
+            busyLabel={t('groups.loading')}
+            columnsKey="dns-domains.groups"
+          />
           <Pager page={groups.page.value} pageSize={groups.size.value} total={state.total} onChange={({ page, pageSize }) => groups.setPage(page, pageSize)} />
         </>
       )}

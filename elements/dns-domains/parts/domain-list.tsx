@@ -1,18 +1,20 @@
 /**
  * The DNS domain list (shell §2 domainList; rules §3 DNS): search and filters by group, status and access status,
  * links to batch add, import, statistics and groups, bulk enable, disable, move and delete of the selected domains,
- * and the table. Its page is remembered (shell §2) by the store.
+ * and the table. Its view (search, filters, page, page size) goes to the address and is remembered (shell §2) by the
+ * store. A caller whose domain grant is read-only sees the add and import actions disabled with the reason.
  */
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { DNS_ACCESS_STATUSES, type DnsAccessStatus } from '../../../core/api/endpoints/dns.js';
+import { useEffect, useMemo, useState } from 'react';
+import { DNS_ACCESS_STATUSES } from '../../../core/api/endpoints/dns.js';
 import { DNS_STATUSES, type DnsStatus } from '../../../core/rules/dns.js';
 import { formatCount } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
-import { namedDropdown as named } from '../../../core/ui/parts/named.js';
+import { FilterField } from '../../../core/ui/parts/filter-field.js';
+import { GuardedButton, useModuleAccess, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
+import { useViewStateReport } from '../../../core/ui/view-state.js';
 import { DNS_ROUTES } from '../../dns-shared/routes.js';
 import { DOMAIN_DELETED_EVENT, DOMAIN_MOVED_EVENT, DOMAIN_STATUS_CHANGED_EVENT } from '../events.js';
 import { accessTags, statusTags } from '../labels.js';
@@ -20,9 +22,6 @@ import type { DnsDomainsStore } from '../store.js';
 import { DomainTable } from './domain-table.js';
 import { MoveGroupDialog } from './move-group-dialog.js';
 import { NavLink } from '../../../core/ui/parts/nav-link.js';
-
-/** Dropdown value meaning "all": PrimeReact treats '' and null as no selection. */
-const ALL = '*';
 
 /** Props of {@link DomainList}. */
 export interface DomainListProps {
@@ -33,9 +32,6 @@ export interface DomainListProps {
 export function DomainList({ store }: DomainListProps) {
   const { language, emit } = useElement();
   const t = useT();
-  const groupFieldId = useId();
-  const statusFieldId = useId();
-  const accessFieldId = useId();
   const [moving, setMoving] = useState(false);
 
   const { domains, filters: filterSignal, selected: selectedSignal } = store;
@@ -43,19 +39,15 @@ export function DomainList({ store }: DomainListProps) {
   const selected = selectedSignal.value;
   const access = useMemo(() => accessTags(t), [t]);
   const statuses = useMemo(() => statusTags(t), [t]);
-  const groupOptions = [
-    { value: ALL, label: t('filter.all-groups') },
-    ...store.groupOptions.value.map((group) => ({ value: String(group.id), label: group.name })),
-  ];
-  const statusOptions = [{ value: ALL, label: t('filter.all-statuses') }, ...DNS_STATUSES.map((value) => ({ value, label: statuses.find((tag) => tag.value === value)!.label }))];
-  const accessOptions = [
-    { value: ALL, label: t('filter.all-access') },
-    ...DNS_ACCESS_STATUSES.map((value) => ({ value, label: access.find((tag) => tag.value === value)!.label })),
-  ];
+  const statusOptions = DNS_STATUSES.map((value) => ({ value, label: statuses.find((tag) => tag.value === value)!.label }));
+  const accessOptions = DNS_ACCESS_STATUSES.map((value) => ({ value, label: access.find((tag) => tag.value === value)!.label }));
   const selectedIds = [...selected];
-  const groupLabel = t('filter.group');
-  const statusLabel = t('filter.status');
-  const accessLabel = t('filter.access');
+  // Adding and importing zones needs the domain module's manage grant (rules §6); until the grants are known the
+  // links stay, and the server refuses what is not allowed.
+  const moduleAccess = useModuleAccess('domain');
+  const mayChange = moduleAccess === null || moduleAccess === 'manage';
+  const deniedReason = useReadOnlyReason('domain');
+  useViewStateReport(store.listViewState.value, store.startedFrom);
 
   const setStatus = async (ids: number[], status: DnsStatus) => {
     if (await store.setStatus(ids, status)) emit(DOMAIN_STATUS_CHANGED_EVENT, { ids, status });
@@ -80,44 +72,32 @@ export function DomainList({ store }: DomainListProps) {
     <>
       <div className="ec-row ec-toolbar" part="toolbar" role="search" aria-label={t('list.toolbar-label')}>
         <SearchInput label={t('filter.keyword')} placeholder={t('filter.keyword-placeholder')} value={filters.keyword} onSearch={(text) => store.setFilter('keyword', text)} />
-        <div className="ec-filter">
-          <label htmlFor={groupFieldId}>{groupLabel}</label>
-          <Dropdown
-            inputId={groupFieldId}
-            value={filters.groupId === null ? ALL : String(filters.groupId)}
-            options={groupOptions}
-            onChange={(event) => store.setFilter('groupId', event.value === ALL ? null : Number(event.value))}
-            pt={named(groupLabel)}
-          />
-        </div>
-        <div className="ec-filter">
-          <label htmlFor={statusFieldId}>{statusLabel}</label>
-          <Dropdown
-            inputId={statusFieldId}
-            value={filters.status || ALL}
-            options={statusOptions}
-            onChange={(event) => store.setFilter('status', event.value === ALL ? '' : (event.value as DnsStatus))}
-            pt={named(statusLabel)}
-          />
-        </div>
-        <div className="ec-filter">
-          <label htmlFor={accessFieldId}>{accessLabel}</label>
-          <Dropdown
-            inputId={accessFieldId}
-            value={filters.accessStatus || ALL}
-            options={accessOptions}
-            onChange={(event) => store.setFilter('accessStatus', event.value === ALL ? '' : (event.value as DnsAccessStatus))}
-            pt={named(accessLabel)}
-          />
-        </div>
+        <FilterField
+          label={t('filter.group')}
+          allLabel={t('filter.all-groups')}
+          value={filters.groupId ?? ''}
+          options={store.groupOptions.value.map((group) => ({ value: group.id, label: group.name }))}
+          onChange={(value) => store.setFilter('groupId', value === '' ? null : value)}
+        />
+        <FilterField label={t('filter.status')} allLabel={t('filter.all-statuses')} value={filters.status} options={statusOptions} onChange={(value) => store.setFilter('status', value)} />
+        <FilterField label={t('filter.access')} allLabel={t('filter.all-access')} value={filters.accessStatus} options={accessOptions} onChange={(value) => store.setFilter('accessStatus', value)} />
       </div>
       <div className="ec-row" part="actions">
-        <NavLink appearance="button" icon="pi pi-plus" route={DNS_ROUTES.batchDomains}>
-          {t('action.batch-add')}
-        </NavLink>
-        <NavLink appearance="button-outlined" icon="pi pi-upload" route={DNS_ROUTES.importLog}>
-          {t('action.import')}
-        </NavLink>
+        {mayChange ? (
+          <>
+            <NavLink appearance="button" icon="pi pi-plus" route={DNS_ROUTES.batchDomains}>
+              {t('action.batch-add')}
+            </NavLink>
+            <NavLink appearance="button-outlined" icon="pi pi-upload" route={DNS_ROUTES.importLog}>
+              {t('action.import')}
+            </NavLink>
+          </>
+        ) : (
+          <>
+            <GuardedButton type="button" icon="pi pi-plus" label={t('action.batch-add')} deniedReason={deniedReason} />
+            <GuardedButton type="button" icon="pi pi-upload" outlined label={t('action.import')} deniedReason={deniedReason} />
+          </>
+        )}
         <NavLink appearance="button-outlined" icon="pi pi-chart-bar" route={DNS_ROUTES.statistics}>
           {t('action.statistics')}
         </NavLink>

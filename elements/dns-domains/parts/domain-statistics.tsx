@@ -101,6 +101,8 @@ export function DomainStatistics({ store }: DomainStatisticsProps) {
             </div>
           </dl>
           <Chart type="bar" data={chartData} label={t('statistics.chart-label')} columnLabels={columnLabels} valueFormat="large" />
+          {/* Two fixed tables of counts by category (a summary, not a list of objects): nothing to page, sort, hide
+              or cut, so they stay plain tables rather than FastTables. */}
           <div className="ec-dns-stat-tables">
             <table className="ec-dns-stat-table">
               <caption>{t('statistics.by-access')}</caption>

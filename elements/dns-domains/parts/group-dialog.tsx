@@ -2,14 +2,13 @@
  * The domain group form (rules §3 DNS website group: group name, remark): name required, 1-40 characters; remark at
  * most 64. Messages show inline, from the rules the server checks too; what is typed is kept as a draft until saved.
  */
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
 import type { DnsGroup, DnsGroupInput } from '../../../core/api/endpoints/dns.js';
 import { validateDnsGroupName, validateDnsRemark } from '../../../core/rules/dns.js';
 import { onField, type FieldIssue } from '../../../core/rules/types.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 
@@ -68,12 +67,7 @@ export function GroupDialog({ group, onSave, onSaved, onHide }: GroupDialogProps
       onHide={cancel}
       header={group ? t('groups.edit-title') : t('groups.create-title')}
       error={saving.error}
-      footer={
-        <div className="ec-dns-actions">
-          <Button type="button" outlined label={t('common:action.cancel')} onClick={cancel} />
-          <Button type="button" label={t('common:action.save')} loading={saving.saving} onClick={() => void submit()} />
-        </div>
-      }
+      footer={<DialogFooter onCancel={cancel} onConfirm={() => void submit()} busy={saving.saving} />}
     >
       <form
         className="ec-dns-form"

@@ -1,12 +1,11 @@
 /**
  * Moves the selected domains into a domain group, or out of any group (rules §3 DNS website group).
  */
-import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useId, useState } from 'react';
 import type { DnsGroup } from '../../../core/api/endpoints/dns.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 
@@ -46,12 +45,7 @@ export function MoveGroupDialog({ visible, count, groups, onMove, onHide }: Move
       onHide={cancel}
       header={t('move.title', { count })}
       error={saving.error}
-      footer={
-        <div className="ec-dns-actions">
-          <Button type="button" outlined label={t('common:action.cancel')} onClick={cancel} />
-          <Button type="button" label={t('move.submit')} loading={saving.saving} onClick={() => void submit()} />
-        </div>
-      }
+      footer={<DialogFooter onCancel={cancel} onConfirm={() => void submit()} confirmLabel={t('move.submit')} busy={saving.saving} />}
     >
       <div className="ec-field">
         <label htmlFor={fieldId}>{label}</label>

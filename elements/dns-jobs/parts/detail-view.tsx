@@ -3,13 +3,13 @@
  * jobList/detail-list): a job picker, the job's summary and progress, a result filter and one server page of rows.
  */
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useId, useMemo } from 'react';
 import type { DnsJob, DnsJobItem, DnsJobItemResult } from '../../../core/api/endpoints/dns.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import { useT } from '../../../core/ui/element-context.js';
+import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
+import { FilterField } from '../../../core/ui/parts/filter-field.js';
 import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag } from '../../../core/ui/parts/status-tag.js';
@@ -17,9 +17,6 @@ import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 import { JobProgress } from '../../dns-shared/job-progress.js';
 import { JOB_TYPE_KEYS, jobResultTags } from '../../dns-shared/job-labels.js';
 import type { PagedState } from '../../../core/ui/paged-list.js';
-
-/** Dropdown value meaning "all": PrimeReact treats '' as no selection. */
-const ALL = '*';
 
 /** Catalogue keys of the lines a detail row names. */
 const LINE_KEYS: Record<string, string> = {
@@ -52,7 +49,6 @@ export interface DetailViewProps {
 export function DetailView({ jobId, recent, state, busy, page, pageSize, result, onJob, onResult, onPage, onRefresh }: DetailViewProps) {
   const t = useT();
   const jobFieldId = useId();
-  const resultFieldId = useId();
   const resultTags = useMemo(() => jobResultTags(t), [t]);
   const job = state.status === 'ready' ? state.extra : undefined;
   const jobOptions = useMemo(() => {
@@ -63,14 +59,20 @@ export function DetailView({ jobId, recent, state, busy, page, pageSize, result,
       label: t('detail.job-option', { id: candidate.id, type: t(JOB_TYPE_KEYS[candidate.type]), time: formatLogTime(candidate.created_at) }),
     }));
   }, [job, recent, t]);
-  const resultOptions = useMemo(
-    () => [{ value: ALL, label: t('filter.all-results') }, ...resultTags.map(({ value, label }) => ({ value, label }))],
-    [resultTags, t],
-  );
+  const resultOptions = useMemo(() => resultTags.map(({ value, label }) => ({ value: value as DnsJobItemResult, label })), [resultTags]);
   const jobLabel = t('filter.job');
-  const resultLabel = t('filter.result');
-
-  const lineOf = (line: string) => (Object.hasOwn(LINE_KEYS, line) ? t(LINE_KEYS[line]!) : line);
+  const columns = useMemo((): FastColumn<DnsJobItem>[] => {
+    const lineOf = (line: string) => (Object.hasOwn(LINE_KEYS, line) ? t(LINE_KEYS[line]!) : line);
+    return [
+      { key: 'domain', className: 'ec-col-primary', header: t('column.domain'), title: t('column.domain'), truncate: (item) => item.domain },
+      { key: 'host', header: t('column.host'), title: t('column.host'), truncate: (item) => item.host },
+      { key: 'type', header: t('column.record-type'), cell: (item) => item.type },
+      { key: 'line', header: t('column.line'), title: t('column.line'), hideable: true, cell: (item) => (item.line ? lineOf(item.line) : '') },
+      { key: 'value', header: t('column.value'), title: t('column.value'), truncate: (item) => item.value },
+      { key: 'result', header: t('column.result'), cell: (item) => <StatusTag settings={resultTags} value={item.result} /> },
+      { key: 'reason', header: t('column.reason'), title: t('column.reason'), truncate: (item) => item.reason },
+    ];
+  }, [t, resultTags]);
 
   if (jobId === null) return recent === null ? <LoadingState message={t('loading')} /> : <EmptyState message={t('detail.no-job')} />;
 
@@ -81,16 +83,7 @@ export function DetailView({ jobId, recent, state, busy, page, pageSize, result,
           <label htmlFor={jobFieldId}>{jobLabel}</label>
           <Dropdown inputId={jobFieldId} value={jobId} options={jobOptions} onChange={(event) => onJob(event.value as number)} pt={named(jobLabel)} />
         </div>
-        <div className="ec-filter">
-          <label htmlFor={resultFieldId}>{resultLabel}</label>
-          <Dropdown
-            inputId={resultFieldId}
-            value={result || ALL}
-            options={resultOptions}
-            onChange={(event) => onResult(event.value === ALL ? '' : (event.value as DnsJobItemResult))}
-            pt={named(resultLabel)}
-          />
-        </div>
+        <FilterField label={t('filter.result')} allLabel={t('filter.all-results')} value={result} options={resultOptions} onChange={onResult} />
         <span className="ec-spacer" />
         <Button type="button" icon="pi pi-refresh" outlined label={t('refresh')} onClick={onRefresh} />
       </div>
@@ -127,23 +120,7 @@ export function DetailView({ jobId, recent, state, busy, page, pageSize, result,
       {state.status === 'ready' && state.list.length === 0 && <EmptyState message={t('detail.empty')} />}
       {state.status === 'ready' && state.list.length > 0 && (
         <>
-          <DataTable
-            value={state.list}
-            dataKey="id"
-            lazy
-            loading={busy}
-            cellMemo={false}
-            size="small"
-            pt={{ root: { part: 'table' } as never, table: { 'aria-label': t('detail-table-label') } as never }}
-          >
-            <Column header={t('column.domain')} field="domain" />
-            <Column header={t('column.host')} field="host" />
-            <Column header={t('column.record-type')} field="type" />
-            <Column header={t('column.line')} body={(item: DnsJobItem) => (item.line ? lineOf(item.line) : '')} />
-            <Column header={t('column.value')} body={(item: DnsJobItem) => <span className="ec-break">{item.value}</span>} />
-            <Column header={t('column.result')} body={(item: DnsJobItem) => <StatusTag settings={resultTags} value={item.result} />} />
-            <Column header={t('column.reason')} field="reason" />
-          </DataTable>
+          <FastTable rows={state.list} rowKey={(item) => item.id} columns={columns} label={t('detail-table-label')} busy={busy} busyLabel={t('loading')} columnsKey="dns-jobs.details" />
           <Pager page={page} pageSize={pageSize} total={state.total} onChange={onPage} />
         </>
       )}

@@ -3,12 +3,12 @@
  * page of jobs with progress and result counts, or the state shown instead.
  */
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { ProgressBar } from 'primereact/progressbar';
+import { useMemo, useRef } from 'react';
 import type { DnsJob } from '../../../core/api/endpoints/dns.js';
 import { formatCount, formatLogTime } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
@@ -32,22 +32,42 @@ export function JobTable({ state, busy, page, pageSize, statusTags, onDetails, o
   const { language } = useElement();
   const t = useT();
 
-  const progressCell = (job: DnsJob) => {
-    const value = t('progress.percent', { value: formatCount(job.progress, language) });
-    return (
-      <div className="ec-dns-jobs-progress">
-        <ProgressBar value={job.progress} showValue={false} aria-label={t('progress-of', { id: job.id })} aria-valuetext={value} />
-        <span>{value}</span>
-      </div>
-    );
-  };
-  const countsCell = (job: DnsJob) =>
-    t('counts', {
-      succeeded: formatCount(job.succeeded, language),
-      skipped: formatCount(job.skipped, language),
-      failed: formatCount(job.failed, language),
-      total: formatCount(job.total, language),
-    });
+  const onDetailsRef = useRef(onDetails);
+  onDetailsRef.current = onDetails;
+
+  const columns = useMemo((): FastColumn<DnsJob>[] => {
+    const progressCell = (job: DnsJob) => {
+      const value = t('progress.percent', { value: formatCount(job.progress, language) });
+      return (
+        <div className="ec-dns-jobs-progress">
+          <ProgressBar value={job.progress} showValue={false} aria-label={t('progress-of', { id: job.id })} aria-valuetext={value} />
+          <span>{value}</span>
+        </div>
+      );
+    };
+    const countsCell = (job: DnsJob) =>
+      t('counts', {
+        succeeded: formatCount(job.succeeded, language),
+        skipped: formatCount(job.skipped, language),
+        failed: formatCount(job.failed, language),
+        total: formatCount(job.total, language),
+      });
+    return [
+      { key: 'created', className: 'ec-col-primary', header: t('column.created'), cell: (job) => <span className="ec-nowrap">{formatLogTime(job.created_at)}</span> },
+      { key: 'operator', header: t('column.operator'), title: t('column.operator'), hideable: true, truncate: (job) => job.operator },
+      { key: 'type', header: t('column.type'), cell: (job) => <span data-type={job.type}>{t(JOB_TYPE_KEYS[job.type])}</span> },
+      { key: 'status', header: t('column.status'), cell: (job) => <StatusTag settings={statusTags} value={jobOutcome(job)} /> },
+      { key: 'progress', header: t('column.progress'), title: t('column.progress'), hideable: true, cell: progressCell },
+      { key: 'counts', header: t('column.counts'), cell: countsCell },
+      { key: 'file', header: t('column.file'), title: t('column.file'), hideable: true, truncate: (job) => job.file_name },
+      {
+        key: 'actions',
+        className: 'ec-col-actions',
+        header: t('column.actions'),
+        cell: (job) => <Button type="button" link label={t('details')} aria-label={t('details-label', { id: job.id })} onClick={() => onDetailsRef.current(job)} />,
+      },
+    ];
+  }, [t, language, statusTags]);
 
   if (state.status === 'loading') return <LoadingState message={t('loading')} />;
   if (state.status === 'denied') return <ErrorState message={t('denied')} />;
@@ -56,29 +76,7 @@ export function JobTable({ state, busy, page, pageSize, statusTags, onDetails, o
 
   return (
     <>
-      <DataTable
-        value={state.list}
-        dataKey="id"
-        lazy
-        loading={busy}
-        cellMemo={false}
-        size="small"
-        pt={{ root: { part: 'table' } as never, table: { 'aria-label': t('table-label') } as never }}
-      >
-        <Column header={t('column.created')} body={(job: DnsJob) => <span className="ec-nowrap">{formatLogTime(job.created_at)}</span>} />
-        <Column header={t('column.operator')} field="operator" />
-        <Column header={t('column.type')} body={(job: DnsJob) => <span data-type={job.type}>{t(JOB_TYPE_KEYS[job.type])}</span>} />
-        <Column header={t('column.status')} body={(job: DnsJob) => <StatusTag settings={statusTags} value={jobOutcome(job)} />} />
-        <Column header={t('column.progress')} body={progressCell} />
-        <Column header={t('column.counts')} body={countsCell} />
-        <Column header={t('column.file')} body={(job: DnsJob) => job.file_name} />
-        <Column
-          header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions"
-          body={(job: DnsJob) => (
-            <Button type="button" link label={t('details')} aria-label={t('details-label', { id: job.id })} onClick={() => onDetails(job)} />
-          )}
-        />
-      </DataTable>
+      <FastTable rows={state.list} rowKey={(job) => job.id} columns={columns} label={t('table-label')} busy={busy} busyLabel={t('loading')} columnsKey="dns-jobs.jobs" />
       <Pager page={page} pageSize={pageSize} total={state.total} onChange={onPage} />
     </>
   );

@@ -3,12 +3,11 @@
  * operator, status and result counts, each opening its details on the job detail list.
  */
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { DnsJob } from '../../../core/api/endpoints/dns.js';
 import { formatCount, formatLogTime } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { Pager } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag } from '../../../core/ui/parts/status-tag.js';
@@ -38,6 +37,35 @@ export function ImportHistory({ imports }: ImportHistoryProps) {
     navigate({ route: DNS_ROUTES.jobDetails });
   };
 
+  const openRef = useRef(open);
+  openRef.current = open;
+  const columns = useMemo(
+    (): FastColumn<DnsJob>[] => [
+      { key: 'created', className: 'ec-col-primary', header: t('history.created'), cell: (job) => <span className="ec-nowrap">{formatLogTime(job.created_at)}</span> },
+      { key: 'file', header: t('history.file'), title: t('history.file'), truncate: (job) => job.file_name },
+      { key: 'operator', header: t('history.operator'), title: t('history.operator'), hideable: true, truncate: (job) => job.operator },
+      { key: 'status', header: t('history.status'), cell: (job) => <StatusTag settings={tags} value={jobOutcome(job)} /> },
+      {
+        key: 'counts',
+        header: t('history.counts'),
+        cell: (job) =>
+          tJobs('counts', {
+            succeeded: formatCount(job.succeeded, language),
+            skipped: formatCount(job.skipped, language),
+            failed: formatCount(job.failed, language),
+            total: formatCount(job.total, language),
+          }),
+      },
+      {
+        key: 'actions',
+        className: 'ec-col-actions',
+        header: t('column.actions'),
+        cell: (job) => <Button type="button" link label={tJobs('details')} aria-label={tJobs('details-label', { id: job.id })} onClick={() => openRef.current(job)} />,
+      },
+    ],
+    [t, tJobs, tags, language],
+  );
+
   useEffect(() => {
     void imports.load();
   }, [imports, imports.page.value, imports.size.value]);
@@ -58,35 +86,7 @@ export function ImportHistory({ imports }: ImportHistoryProps) {
       {state.status === 'ready' && state.list.length === 0 && <EmptyState message={t('history.empty')} />}
       {state.status === 'ready' && state.list.length > 0 && (
         <>
-          <DataTable
-            value={state.list}
-            dataKey="id"
-            lazy
-            loading={imports.busy.value}
-            cellMemo={false}
-            size="small"
-            pt={{ root: { part: 'table' } as never, table: { 'aria-label': t('history.title') } as never }}
-          >
-            <Column header={t('history.created')} body={(job: DnsJob) => <span className="ec-nowrap">{formatLogTime(job.created_at)}</span>} />
-            <Column header={t('history.file')} field="file_name" />
-            <Column header={t('history.operator')} field="operator" />
-            <Column header={t('history.status')} body={(job: DnsJob) => <StatusTag settings={tags} value={jobOutcome(job)} />} />
-            <Column
-              header={t('history.counts')}
-              body={(job: DnsJob) =>
-                tJobs('counts', {
-                  succeeded: formatCount(job.succeeded, language),
-                  skipped: formatCount(job.skipped, language),
-                  failed: formatCount(job.failed, language),
-                  total: formatCount(job.total, language),
-                })
-              }
-            />
-            <Column
-              header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions"
-              body={(job: DnsJob) => <Button type="button" link label={tJobs('details')} aria-label={tJobs('details-label', { id: job.id })} onClick={() => open(job)} />}
-            />
-          </DataTable>
+          <FastTable rows={state.list} rowKey={(job) => job.id} columns={columns} label={t('history.title')} busy={imports.busy.value} busyLabel={t('history.loading')} columnsKey="dns-records.import-history" />
           <Pager page={imports.page.value} pageSize={imports.size.value} total={state.total} onChange={({ page, pageSize }) => imports.setPage(page, pageSize)} />
         </>
       )}

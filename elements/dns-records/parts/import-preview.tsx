@@ -5,12 +5,11 @@
  * here (a sheet may hold hundreds), and the rows with problems can be shown alone.
  */
 import { Checkbox } from 'primereact/checkbox';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '../../../core/config/constants.js';
 import { formatCount } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { Pager } from '../../../core/ui/parts/pager.js';
 import type { FileIssue, ImportPreview as Preview, ImportRow, ImportSheet } from '../files/import-model.js';
 import { COLUMN_KEYS, LINE_KEYS, STATUS_KEYS } from '../vocabulary.js';
@@ -42,7 +41,58 @@ function SheetPreview({ sheet }: { sheet: ImportSheet }) {
   const adjusted = sheet.rows.filter((row) => row.issues.length === 0 && (row.notes?.length ?? 0) > 0).length;
   const rows = onlyErrors ? sheet.rows.filter((row) => row.issues.length > 0) : sheet.rows;
   const shown = rows.slice((page - 1) * pageSize, page * pageSize);
-  const labelOf = (keys: Record<string, string>, id: string) => (Object.hasOwn(keys, id) ? t(keys[id]!) : id);
+  const columns = useMemo((): FastColumn<ImportRow>[] => {
+    const labelOf = (keys: Record<string, string>, id: string) => (Object.hasOwn(keys, id) ? t(keys[id]!) : id);
+    return [
+      { key: 'row', className: 'ec-col-primary', header: t('preview.row'), cell: (row) => row.row },
+      { key: 'host', header: t('column.host'), title: t('column.host'), truncate: (row) => row.fields.host },
+      { key: 'type', header: t('column.type'), cell: (row) => row.fields.type },
+      { key: 'line', header: t('column.line'), cell: (row) => labelOf(LINE_KEYS, row.fields.line) },
+      { key: 'value', header: t('column.value'), title: t('column.value'), truncate: (row) => row.fields.value },
+      { key: 'priority', header: t('column.priority'), cell: (row) => row.fields.priority },
+      {
+        key: 'ttl',
+        header: t('column.ttl'),
+        cell: (row) =>
+          row.notes?.some((note) => note.field === 'ttl') ? (
+            <span className="ec-dns-row-note" data-adjusted="ttl">
+              <i className="pi pi-exclamation-circle" aria-hidden="true" /> {row.fields.ttl}
+            </span>
+          ) : (
+            row.fields.ttl
+          ),
+      },
+      { key: 'status', header: t('column.status'), cell: (row) => labelOf(STATUS_KEYS, row.fields.status) },
+      {
+        key: 'problems',
+        className: 'ec-dns-col-problems',
+        header: t('preview.problems'),
+        cell: (row) =>
+          row.issues.length === 0 ? (
+            (row.notes?.length ?? 0) === 0 ? (
+              <span className="ec-dns-row-ok">{t('preview.ok')}</span>
+            ) : (
+              <ul className="ec-dns-row-issues">
+                {row.notes!.map((note, index) => (
+                  <li key={index} className="ec-dns-row-note">
+                    {issueText(note)}
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : (
+            <ul className="ec-dns-row-issues">
+              {row.issues.map((issue, index) => (
+                <li key={index} className="ec-error-text">
+                  {issueText(issue)}
+                </li>
+              ))}
+            </ul>
+          ),
+      },
+    ];
+    // issueText is rebuilt with t; t is the dependency that matters.
+  }, [t]);
 
   return (
     <section className="ec-dns-sheet" aria-label={t('preview.sheet-label', { name: sheet.name })} data-sheet={sheet.name}>
@@ -72,60 +122,13 @@ function SheetPreview({ sheet }: { sheet: ImportSheet }) {
         )}
       </div>
       {shown.length > 0 && (
-        <DataTable
-          value={shown}
-          dataKey="row"
-          size="small"
-          cellMemo={false}
-          rowClassName={(row: ImportRow) => (row.issues.length > 0 ? 'ec-dns-row-invalid' : '')}
-          pt={{ table: { 'aria-label': t('preview.table-label', { name: sheet.name }) } as never }}
-        >
-          <Column header={t('preview.row')} field="row" />
-          <Column header={t('column.host')} body={(row: ImportRow) => row.fields.host} />
-          <Column header={t('column.type')} body={(row: ImportRow) => row.fields.type} />
-          <Column header={t('column.line')} body={(row: ImportRow) => labelOf(LINE_KEYS, row.fields.line)} />
-          <Column header={t('column.value')} body={(row: ImportRow) => <span className="ec-break">{row.fields.value}</span>} />
-          <Column header={t('column.priority')} body={(row: ImportRow) => row.fields.priority} />
-          <Column
-            header={t('column.ttl')}
-            body={(row: ImportRow) =>
-              row.notes?.some((note) => note.field === 'ttl') ? (
-                <span className="ec-dns-row-note" data-adjusted="ttl">
-                  <i className="pi pi-exclamation-circle" aria-hidden="true" /> {row.fields.ttl}
-                </span>
-              ) : (
-                row.fields.ttl
-              )
-            }
-          />
-          <Column header={t('column.status')} body={(row: ImportRow) => labelOf(STATUS_KEYS, row.fields.status)} />
-          <Column
-            header={t('preview.problems')}
-            body={(row: ImportRow) =>
-              row.issues.length === 0 ? (
-                (row.notes?.length ?? 0) === 0 ? (
-                  <span className="ec-dns-row-ok">{t('preview.ok')}</span>
-                ) : (
-                  <ul className="ec-dns-row-issues">
-                    {row.notes!.map((note, index) => (
-                      <li key={index} className="ec-dns-row-note">
-                        {issueText(note)}
-                      </li>
-                    ))}
-                  </ul>
-                )
-              ) : (
-                <ul className="ec-dns-row-issues">
-                  {row.issues.map((issue, index) => (
-                    <li key={index} className="ec-error-text">
-                      {issueText(issue)}
-                    </li>
-                  ))}
-                </ul>
-              )
-            }
-          />
-        </DataTable>
+        <FastTable
+          rows={shown}
+          rowKey={(row) => row.row}
+          columns={columns}
+          label={t('preview.table-label', { name: sheet.name })}
+          rowClassName={(row) => (row.issues.length > 0 ? 'ec-dns-row-invalid' : '')}
+        />
       )}
       <Pager
         page={page}

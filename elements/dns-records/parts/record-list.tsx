@@ -4,8 +4,7 @@
  * file, bulk enable, disable and delete of the selected records, and the table with inline editing.
  */
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { DnsDomain, DnsRecord } from '../../../core/api/endpoints/dns.js';
 import { DNS_LINES, DNS_RECORD_TYPES, DNS_STATUSES, type DnsStatus } from '../../../core/rules/dns.js';
 import { formatCount } from '../../../core/i18n/format.js';
@@ -14,7 +13,8 @@ import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import type { PageChange } from '../../../core/ui/parts/pager.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { saveFile } from '../../dns-shared/download.js';
-import { namedDropdown as named } from '../../../core/ui/parts/named.js';
+import { FilterField } from '../../../core/ui/parts/filter-field.js';
+import { GuardedButton, useModuleAccess, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
 import { DNS_ROUTES } from '../../dns-shared/routes.js';
 import { RECORD_DELETED_EVENT, RECORD_SAVED_EVENT, RECORD_STATUS_CHANGED_EVENT, RECORDS_EXPORTED_EVENT } from '../events.js';
 import { workbookInWorker } from '../files/file-worker.js';
@@ -25,9 +25,6 @@ import { LINE_KEYS, workbookLabels } from '../vocabulary.js';
 import { useRecordEditor } from './record-editor.js';
 import { NEW_ROW_ID, RecordTable, type RecordTableProps } from './record-table.js';
 import { NavLink } from '../../../core/ui/parts/nav-link.js';
-
-/** Dropdown value meaning "all": PrimeReact treats '' as no selection. */
-const ALL = '*';
 
 /** Props of {@link RecordList}. */
 export interface RecordListProps {
@@ -52,9 +49,6 @@ function EditingTable({ store, record, ...table }: Omit<RecordTableProps, 'editi
 export function RecordList({ store }: RecordListProps) {
   const { language, root, emit } = useElement();
   const t = useT();
-  const typeFieldId = useId();
-  const lineFieldId = useId();
-  const statusFieldId = useId();
   const [exporting, setExporting] = useState<'xlsx' | 'bind' | null>(null);
   const [exportError, setExportError] = useState('');
 
@@ -65,13 +59,15 @@ export function RecordList({ store }: RecordListProps) {
   const domain: DnsDomain | null = state.status === 'ready' ? state.extra : null;
   const editing = store.editing.value;
   const statusTags = useMemo(() => recordStatusTags(t), [t]);
-  const typeOptions = [{ value: ALL, label: t('filter.all-types') }, ...DNS_RECORD_TYPES.map((type) => ({ value: type, label: type }))];
-  const lineOptions = [{ value: ALL, label: t('filter.all-lines') }, ...DNS_LINES.map((line) => ({ value: line, label: t(LINE_KEYS[line]) }))];
-  const statusOptions = [{ value: ALL, label: t('filter.all-statuses') }, ...DNS_STATUSES.map((value) => ({ value, label: statusTags.find((tag) => tag.value === value)!.label }))];
+  const typeOptions = DNS_RECORD_TYPES.map((type) => ({ value: type as string, label: type as string }));
+  const lineOptions = DNS_LINES.map((line) => ({ value: line as string, label: t(LINE_KEYS[line]) }));
+  const statusOptions = DNS_STATUSES.map((value) => ({ value, label: statusTags.find((tag) => tag.value === value)!.label }));
   const selectedIds = [...selected];
-  const typeLabel = t('filter.type');
-  const lineLabel = t('filter.line');
-  const statusLabel = t('filter.status');
+  // Adding and importing need the domain module's manage grant, and adding here this zone's own `editable` (rules §6).
+  const moduleAccess = useModuleAccess('domain');
+  const deniedReason = useReadOnlyReason('domain');
+  const moduleDenied = moduleAccess === 'read' || moduleAccess === 'none';
+  const zoneDenied = moduleDenied || (domain !== null && !domain.editable);
 
   const setStatus = async (ids: number[], status: DnsStatus) => {
     if (await store.setStatus(ids, status)) emit(RECORD_STATUS_CHANGED_EVENT, { ids, status });
@@ -133,33 +129,34 @@ export function RecordList({ store }: RecordListProps) {
       )}
       <div className="ec-row ec-toolbar" part="toolbar" role="search" aria-label={t('list.toolbar-label')}>
         <SearchInput label={t('filter.keyword')} placeholder={t('filter.keyword-placeholder')} value={filters.keyword} onSearch={(text) => store.setFilter('keyword', text)} />
-        <div className="ec-filter">
-          <label htmlFor={typeFieldId}>{typeLabel}</label>
-          <Dropdown inputId={typeFieldId} value={filters.type || ALL} options={typeOptions} onChange={(event) => store.setFilter('type', event.value === ALL ? '' : (event.value as string))} pt={named(typeLabel)} />
-        </div>
-        <div className="ec-filter">
-          <label htmlFor={lineFieldId}>{lineLabel}</label>
-          <Dropdown inputId={lineFieldId} value={filters.line || ALL} options={lineOptions} onChange={(event) => store.setFilter('line', event.value === ALL ? '' : (event.value as string))} pt={named(lineLabel)} />
-        </div>
-        <div className="ec-filter">
-          <label htmlFor={statusFieldId}>{statusLabel}</label>
-          <Dropdown
-            inputId={statusFieldId}
-            value={filters.status || ALL}
-            options={statusOptions}
-            onChange={(event) => store.setFilter('status', event.value === ALL ? '' : (event.value as DnsStatus))}
-            pt={named(statusLabel)}
-          />
-        </div>
+        <FilterField label={t('filter.type')} allLabel={t('filter.all-types')} value={filters.type} options={typeOptions} onChange={(value) => store.setFilter('type', value)} />
+        <FilterField label={t('filter.line')} allLabel={t('filter.all-lines')} value={filters.line} options={lineOptions} onChange={(value) => store.setFilter('line', value)} />
+        <FilterField label={t('filter.status')} allLabel={t('filter.all-statuses')} value={filters.status} options={statusOptions} onChange={(value) => store.setFilter('status', value)} />
       </div>
       <div className="ec-row" part="actions">
-        <Button type="button" icon="pi pi-plus" label={t('action.add')} disabled={editing !== null || state.status !== 'ready'} onClick={() => (store.editing.value = 'new')} />
-        <NavLink appearance="button-outlined" route={DNS_ROUTES.batchRecords}>
-          {t('action.batch-add')}
-        </NavLink>
-        <NavLink appearance="button-outlined" icon="pi pi-upload" route={DNS_ROUTES.importLog}>
-          {t('action.import')}
-        </NavLink>
+        <GuardedButton
+          type="button"
+          icon="pi pi-plus"
+          label={t('action.add')}
+          deniedReason={zoneDenied ? deniedReason : null}
+          disabled={editing !== null || state.status !== 'ready'}
+          onClick={() => (store.editing.value = 'new')}
+        />
+        {moduleDenied ? (
+          <>
+            <GuardedButton type="button" outlined label={t('action.batch-add')} deniedReason={deniedReason} />
+            <GuardedButton type="button" icon="pi pi-upload" outlined label={t('action.import')} deniedReason={deniedReason} />
+          </>
+        ) : (
+          <>
+            <NavLink appearance="button-outlined" route={DNS_ROUTES.batchRecords}>
+              {t('action.batch-add')}
+            </NavLink>
+            <NavLink appearance="button-outlined" icon="pi pi-upload" route={DNS_ROUTES.importLog}>
+              {t('action.import')}
+            </NavLink>
+          </>
+        )}
         <Button type="button" icon="pi pi-download" outlined label={t('action.export-xlsx')} loading={exporting === 'xlsx'} disabled={!domain} onClick={() => void exportAs('xlsx')} />
         <Button type="button" icon="pi pi-download" outlined label={t('action.export-bind')} loading={exporting === 'bind'} disabled={!domain} onClick={() => void exportAs('bind')} />
         <span className="ec-spacer" />

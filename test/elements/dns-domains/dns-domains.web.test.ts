@@ -2,7 +2,10 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { batchAddDnsDomains, listDnsDomains } from '../../../core/api/endpoints/dns.js';
 import '../../../elements/dns-domains/element.js';
 import { pageStorageKey } from '../../../elements/dns-domains/store.js';
-import { signInAsDemoChild, signInAsDemoParent } from '../../helpers/api-session.js';
+import { sendKeys } from '@web/test-runner-commands';
+import { forgetSharedReads } from '../../../core/api/shared-reads.js';
+import { signInAsDemoChild, signInAsDemoParent, signInAsDemoViewer } from '../../helpers/api-session.js';
+import { expectOneLook } from '../../helpers/one-look.js';
 import { button, choose, envelope, finishedJob, injectFault, rows, settled, shadow, testClient, text, type, until } from '../../helpers/dns-elements.js';
 import { QUICK_SAVE_FAULTS, stubFetch } from '../../helpers/save-faults.js';
 
@@ -46,17 +49,62 @@ describe('<ec-dns-domains> (rules §3-§5 DNS; shell §2 domainList, §6 permiss
     const first = await domainList(html`<ec-dns-domains id="dns-a" lang="en-US"></ec-dns-domains>`);
     expect(shadow(first).querySelector('[part="pagination"]')).to.not.equal(null);
     button(first, 'Page 2').click();
-    await until(() => JSON.parse(sessionStorage.getItem(pageStorageKey('dns-a')) ?? 'null')?.page === 2, 'page 2 is remembered');
+    await until(() => sessionStorage.getItem(pageStorageKey('dns-a')) === 'page=2', 'page 2 is remembered');
     first.remove();
     const again = await domainList(html`<ec-dns-domains id="dns-a" lang="en-US"></ec-dns-domains>`);
     await until(() => shadow(again).querySelector('[aria-current="page"]')?.textContent === '2', 'the same instance opens on page 2');
     const other = await domainList(html`<ec-dns-domains id="dns-b" lang="en-US"></ec-dns-domains>`);
     expect(shadow(other).querySelector('[aria-current="page"]')?.textContent).to.equal('1');
     // A remembered page size comes back with its page.
-    sessionStorage.setItem(pageStorageKey('dns-c'), JSON.stringify({ page: 2, size: 20 }));
+    sessionStorage.setItem(pageStorageKey('dns-c'), 'page=2&size=20');
     const sized = await domainList(html`<ec-dns-domains id="dns-c" lang="en-US"></ec-dns-domains>`);
     await until(() => shadow(sized).querySelector('[aria-current="page"]')?.textContent === '2', 'page 2 of 20 rows');
     expect(rows(sized).length).to.be.at.most(20);
+  });
+
+  it('shell §2 "remembers page"; issue 19: leaving for a zone\'s records and coming back keeps page, page size, filters and search, and the address gets them back', async () => {
+    const list = await domainList(html`<ec-dns-domains id="dns-back" lang="en-US"></ec-dns-domains>`);
+    const searched = oneEvent(list, 'ec-view-state');
+    const search = shadow(list).querySelector<HTMLInputElement>('[role="search"] input')!;
+    type(search, PREFIX);
+    search.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+    expect((await searched).detail.state).to.equal(`search=${PREFIX}`);
+    await until(() => rows(list).every((row) => row.textContent!.includes(PREFIX)), 'the search applies');
+    const paged = oneEvent(list, 'ec-view-state');
+    button(list, 'Page 2').click();
+    expect((await paged).detail.state).to.equal(`search=${PREFIX}&page=2`);
+    const navigate = oneEvent(list, 'ec-navigate');
+    button(list, /^Records of /).click();
+    expect((await navigate).detail.route).to.equal('cloud-resolving-domainList-console-record');
+    list.remove();
+    // The host comes back to the list without a query: the element takes up what it remembered and reports it.
+    const back = document.createElement('ec-dns-domains');
+    back.id = 'dns-back';
+    back.setAttribute('lang', 'en-US');
+    const reported = oneEvent(back, 'ec-view-state');
+    document.body.append(back);
+    try {
+      expect((await reported).detail.state).to.equal(`search=${PREFIX}&page=2`);
+      await settled(back);
+      await until(() => shadow(back).querySelector('[aria-current="page"]')?.textContent === '2', 'page 2 again');
+      expect(shadow(back).querySelector<HTMLInputElement>('[role="search"] input')!.value).to.equal(PREFIX);
+    } finally {
+      back.remove();
+    }
+  });
+
+  it('issue 19: starts from a bookmarked view (view-state) over the remembered one and reports each change with ec-view-state', async () => {
+    sessionStorage.setItem(pageStorageKey('dns-url'), 'page=3');
+    const element = await domainList(html`<ec-dns-domains id="dns-url" lang="en-US" view-state="status=disabled&access=bogus&size=20"></ec-dns-domains>`);
+    await until(() => rows(element).length > 0 && rows(element).every((row) => row.textContent!.includes('Disabled')), 'only disabled zones');
+    const chosen = (label: string) => shadow(element).getElementById(Array.from(shadow(element).querySelectorAll('label')).find((found) => found.textContent === label)!.htmlFor)!;
+    expect(chosen('Status').closest('.p-dropdown')!.textContent).to.contain('Disabled');
+    expect(chosen('Access status').closest('.p-dropdown')!.textContent).to.contain('All access statuses');
+    expect(shadow(element).querySelector('[aria-current="page"]')?.textContent ?? '1').to.equal('1');
+    const changed = oneEvent(element, 'ec-view-state');
+    await choose(element, chosen('Status').closest<HTMLElement>('.p-dropdown')!, 'All statuses');
+    expect((await changed).detail.state).to.equal('size=20');
+    expect(sessionStorage.getItem(pageStorageKey('dns-url'))).to.equal('size=20');
   });
 
   it('links ask the host to navigate: records of a domain, batch add, import', async () => {
@@ -230,5 +278,53 @@ describe('<ec-dns-domains> (rules §3-§5 DNS; shell §2 domainList, §6 permiss
       await until(() => shadow(element).querySelector('form, [part="table"], [part="empty-state"]'), `${view} shows`);
       await expect(element).to.be.accessible();
     }
+  });
+
+  it('rules §6; issue 19: the viewer (domain read) sees its zone read-only: no bulk select, no row changes, add and import disabled with the reason, a notice above', async () => {
+    await signInAsDemoViewer();
+    forgetSharedReads();
+    try {
+      for (const lang of ['en-US', 'zh-CN']) {
+        const element = await domainList(html`<ec-dns-domains lang=${lang}></ec-dns-domains>`);
+        await until(() => shadow(element).querySelector('[part="read-only-notice"]'), 'the read-only notice shows');
+        expect(rows(element).map((row) => row.cells[1]!.textContent!.trim())).to.deep.equal(['legacy-brand.com']);
+        const row = rows(element)[0]!;
+        expect(row.querySelector('input[type="checkbox"]')).to.equal(null);
+        expect(row.querySelector('.ec-read-only-mark')).to.not.equal(null);
+        expect(Array.from(row.querySelectorAll('button')).map((found) => found.textContent!.trim())).to.not.include.members(['Delete', 'Enable', '删除', '启用']);
+        // The records stay reachable: reading them is allowed.
+        expect(row.querySelector('.ec-col-actions a, .ec-col-actions [role="link"], .ec-col-actions button')).to.not.equal(null);
+        const denied = Array.from(shadow(element).querySelectorAll<HTMLButtonElement>('[part="actions"] .ec-denied'));
+        expect(denied).to.have.length(2);
+        expect(denied.every((found) => found.getAttribute('aria-disabled') === 'true')).to.equal(true);
+        const navigations: unknown[] = [];
+        element.addEventListener('ec-navigate', (event) => navigations.push(event));
+        denied[0]!.click();
+        expect(navigations).to.have.length(0);
+        await expect(element).to.be.accessible();
+        element.remove();
+      }
+    } finally {
+      await signInAsDemoParent();
+      forgetSharedReads();
+    }
+  });
+
+  it('issue 19: by keyboard alone, a zone is picked, moved into a group in the dialog (one look) and focus comes back', async () => {
+    const element = await domainList();
+    const box = rows(element)[0]!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    box.focus();
+    await sendKeys({ press: 'Space' });
+    await until(() => shadow(element).querySelector('[part="bulk-actions"]'), 'the bulk bar shows');
+    const move = button(shadow(element).querySelector('[part="bulk-actions"]')!, 'Move to group');
+    move.focus();
+    await sendKeys({ press: 'Enter' });
+    await until(() => shadow(element).querySelector('[part="dialog"]'), 'the dialog opens');
+    const dialog = shadow(element).querySelector<HTMLElement>('[part="dialog"]')!;
+    expectOneLook(dialog);
+    await until(() => dialog.contains(shadow(element).activeElement), 'focus moves into the dialog');
+    await sendKeys({ press: 'Escape' });
+    await until(() => !shadow(element).querySelector('[part="dialog"]'), 'Esc closes the dialog');
+    await until(() => shadow(element).activeElement === move, 'focus returns to the opener');
   });
 });

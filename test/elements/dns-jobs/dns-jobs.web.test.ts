@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { listDnsJobs } from '../../../core/api/endpoints/dns.js';
 import '../../../elements/dns-jobs/element.js';
+import { sendKeys } from '@web/test-runner-commands';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { button, choose, dropdownNamed, rows, settled, shadow, testClient, text, until } from '../../helpers/dns-elements.js';
 
@@ -72,5 +73,28 @@ describe('<ec-dns-jobs> (rules §3 DNS job, §4 statuses; shell §2 jobList, job
       await until(() => shadow(details).querySelector('[part="job-progress"]'), 'the summary shows');
       await expect(details).to.be.accessible();
     }
+  });
+
+  it('issue 19: starts from a bookmarked view (view-state) and reports each change with ec-view-state', async () => {
+    const element = await settled(await fixture<HTMLElement>(html`<ec-dns-jobs lang="en-US" view-state="type=dns.batch-add-records&status=bogus"></ec-dns-jobs>`));
+    await until(() => rows(element).length > 0 && rows(element).every((row) => row.textContent!.includes('Batch add records')), 'only batch-add-records jobs');
+    expect(dropdownNamed(element, 'Operation type').textContent).to.contain('Batch add records');
+    const changed = oneEvent(element, 'ec-view-state');
+    await choose(element, dropdownNamed(element, 'Status'), 'Success');
+    expect((await changed).detail.state).to.equal('type=dns.batch-add-records&status=success');
+    const detail = await settled(await fixture<HTMLElement>(html`<ec-dns-jobs lang="en-US" view="detail-list" job-id=${await seededJobId()} view-state="result=skipped"></ec-dns-jobs>`));
+    await until(() => rows(detail).length > 0 && rows(detail).every((row) => row.textContent!.includes('Skipped')), 'only skipped rows');
+  });
+
+  it('issue 19: by keyboard alone the details of a job open (Tab to the row action, Enter)', async () => {
+    const element = await settled(await fixture<HTMLElement>(html`<ec-dns-jobs lang="en-US"></ec-dns-jobs>`));
+    const refresh = button(element, 'Refresh');
+    refresh.focus();
+    const details = shadow(element).querySelector<HTMLButtonElement>('[part="table"] .ec-col-actions button')!;
+    for (let step = 0; step < 40 && shadow(element).activeElement !== details; step++) await sendKeys({ press: 'Tab' });
+    expect(shadow(element).activeElement, 'Tab reaches the first row action').to.equal(details);
+    const navigate = oneEvent(element, 'ec-navigate');
+    await sendKeys({ press: 'Enter' });
+    expect((await navigate).detail.route).to.equal('cloud-resolving-jobList-detail-list');
   });
 });

@@ -3,7 +3,9 @@ import writeXlsxFile from 'write-excel-file/universal';
 import { batchAddDnsDomains, listDnsDomains } from '../../../core/api/endpoints/dns.js';
 import { formatDuration } from '../../../core/i18n/format.js';
 import '../../../elements/dns-records/element.js';
-import { signInAsDemoParent } from '../../helpers/api-session.js';
+import { sendKeys } from '@web/test-runner-commands';
+import { forgetSharedReads } from '../../../core/api/shared-reads.js';
+import { signInAsDemoParent, signInAsDemoViewer } from '../../helpers/api-session.js';
 import { button, choose, finishedJob, injectFault, rows, settled, shadow, testClient, text, type, until } from '../../helpers/dns-elements.js';
 import { QUICK_SAVE_FAULTS, stubFetch, TIMEOUT_FAULT, type SaveFault } from '../../helpers/save-faults.js';
 
@@ -370,5 +372,53 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
       await settled(importer);
       await expect(importer).to.be.accessible();
     }
+  });
+
+  it('rules §6; issue 19: the viewer (domain read) sees its zone\'s records read-only: no add, no row actions, no bulk select, import and batch add disabled with the reason', async () => {
+    await signInAsDemoViewer();
+    forgetSharedReads();
+    try {
+      const zone = (await listDnsDomains(testClient(), { keyword: 'legacy-brand.com', per_page: 10 })).list[0]!;
+      expect(zone.editable).to.equal(false);
+      for (const lang of ['en-US', 'zh-CN']) {
+        const element = await recordList(zone.id, lang);
+        await until(() => shadow(element).querySelector('[part="read-only-notice"]'), 'the read-only notice shows');
+        expect(rows(element).length).to.be.greaterThan(0);
+        for (const row of rows(element)) {
+          expect(row.querySelector('input[type="checkbox"]')).to.equal(null);
+          expect(row.querySelector('.ec-col-actions .ec-read-only-mark')).to.not.equal(null);
+          expect(row.querySelector('.ec-col-actions button')).to.equal(null);
+        }
+        const denied = Array.from(shadow(element).querySelectorAll<HTMLButtonElement>('[part="actions"] .ec-denied'));
+        expect(denied).to.have.length(3);
+        denied[0]!.click();
+        expect(shadow(element).querySelector('.ec-dns-editing-row')).to.equal(null);
+        await expect(element).to.be.accessible();
+        element.remove();
+      }
+    } finally {
+      await signInAsDemoParent();
+      forgetSharedReads();
+    }
+  });
+
+  it('issue 19: by keyboard alone a record is edited in place and Esc leaves the editor', async () => {
+    const [id] = await domainIds();
+    const element = await recordList(id!);
+    if (rows(element).length === 0) {
+      await startAdding(element);
+      type(field(element, 'Host record'), `kb-${STAMP}`);
+      type(field(element, 'Record value'), '192.0.2.99');
+      button(editor(element), 'Save').click();
+      await until(() => !editor(element), 'the record is added');
+    }
+    const edit = shadow(element).querySelector<HTMLButtonElement>('.ec-col-actions button[aria-label^="Edit "]')!;
+    edit.focus();
+    await sendKeys({ press: 'Enter' });
+    await until(() => editor(element), 'the editor row opens');
+    const host = field(element, 'Host record');
+    host.focus();
+    await sendKeys({ press: 'Escape' });
+    await until(() => !editor(element), 'Esc closes the editor');
   });
 });

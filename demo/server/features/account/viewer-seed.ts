@@ -14,6 +14,13 @@ import { hashPasswordSync } from '../../platform/security/passwords.js';
 import type { SeedModule } from '../../platform/seed-module.js';
 import { bindGroupObjects, createChildAccount, createPermissionGroup } from './store.js';
 
+/**
+ * The one DNS zone the viewer may read (DNS zones are bound to a permission group by `dns_domains.perm_group_id`,
+ * not by the website grant): a zone no other group holds, in a group of zones, so the read-only DNS pages have a
+ * zone, its records and a group to show.
+ */
+export const DEMO_VIEWER_DNS_ZONE = 'legacy-brand.com';
+
 /** Seeds the Viewers group and its child. */
 export const viewerAccountSeed: SeedModule = {
   name: 'viewer-account',
@@ -34,6 +41,7 @@ export const viewerAccountSeed: SeedModule = {
       now,
     );
     bindGroupObjects(db, { memberId: DEMO_MEMBER_ID, groupId, module: 'domain', kind: 'specified', objectIds: [website.id] });
+    db.prepare('UPDATE dns_domains SET perm_group_id = ? WHERE member_id = ? AND domain = ? AND perm_group_id IS NULL').run(groupId, DEMO_MEMBER_ID, DEMO_VIEWER_DNS_ZONE);
     const certificates = db
       .prepare('SELECT DISTINCT certificate_id AS id FROM certificate_bindings WHERE member_id = ? AND domain_id = ?')
       .all(DEMO_MEMBER_ID, website.id) as { id: number }[];

@@ -33,6 +33,14 @@ export interface DnsAccess {
    * everybody who filed domains in it; a caller may do it only when the group holds none but the domains it sees.
    */
   holdsOnlyVisible(groupId: number): boolean;
+  /**
+   * Whether the caller may change the domains it sees and their records (rules §6 per object; the `editable` the
+   * lists send): the grant's manage level. Which domains it sees is {@link domains}; a domain outside them is not
+   * found at all. Every DNS change route refuses through {@link require}, which asks the same question.
+   */
+  readonly mayChangeDomains: boolean;
+  /** Whether the caller may rename or delete a group: {@link mayChangeDomains} and {@link holdsOnlyVisible}. */
+  mayChangeGroup(groupId: number): boolean;
 }
 
 /** The DNS access of the signed-in caller. */
@@ -40,11 +48,17 @@ export function dnsAccess(request: FastifyRequest): DnsAccess {
   const session = requireSession(request);
   const granted = permissions(request);
   const grant = granted.grant('domain');
+  const mayChangeDomains = granted.can('domain', 'manage');
   const limited = granted.isChild && grant !== null && grant.object_scope !== 'all';
   const domains = (column = 'perm_group_id'): SqlCondition => {
     if (!grant) return { where: '0', params: {} };
     if (!limited) return { where: '1', params: {} };
     return { where: `${column} = @dns_perm_group`, params: { dns_perm_group: session.groupId } };
+  };
+  const holdsOnlyVisible = (groupId: number): boolean => {
+    const visible = domains();
+    // COALESCE: a domain bound to no group has perm_group_id NULL, and NOT (NULL = x) would not count it.
+    return scope(request).count('dns_domains', { where: `dns_group_id = @group_id AND NOT COALESCE((${visible.where}), 0)`, params: { group_id: groupId, ...visible.params } }) === 0;
   };
   return {
     domains: (column) => domains(column),
@@ -65,13 +79,11 @@ export function dnsAccess(request: FastifyRequest): DnsAccess {
       };
     },
     bindNewTo: limited && grant?.auto_bind_new ? session.groupId : null,
-    holdsOnlyVisible(groupId) {
-      const visible = domains();
-      // COALESCE: a domain bound to no group has perm_group_id NULL, and NOT (NULL = x) would not count it.
-      return scope(request).count('dns_domains', { where: `dns_group_id = @group_id AND NOT COALESCE((${visible.where}), 0)`, params: { group_id: groupId, ...visible.params } }) === 0;
-    },
+    holdsOnlyVisible,
+    mayChangeDomains,
+    mayChangeGroup: (groupId) => mayChangeDomains && holdsOnlyVisible(groupId),
     require(reply, access) {
-      if (granted.can('domain', access)) return true;
+      if (access === 'manage' ? mayChangeDomains : granted.can('domain', access)) return true;
       fail(reply, PERMISSION_DENIED_CODE);
       return false;
     },

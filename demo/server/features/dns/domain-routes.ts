@@ -25,7 +25,7 @@ import { scope } from '../../platform/security/scope.js';
 import { dnsAccess } from './access.js';
 import type { AddDomainsParams } from './jobs.js';
 import { asRecord } from '../../platform/http/readers.js';
-import { DOMAIN_COLUMNS, listIssue, readIds, textOf, toDomain, type DomainRow } from './rows.js';
+import { DOMAIN_COLUMNS, domainFields, listIssue, readIds, textOf, toDomain, type DomainRow } from './rows.js';
 import { Conditions, containsPattern, startDnsJob } from './shared.js';
 
 /** Longest keyword searched for. */
@@ -106,16 +106,17 @@ export function domainRoutes(api: FastifyInstance): void {
       params: conditions.params,
       orderBy: 'id DESC',
     });
-    const answer: ListAnswer<DnsDomain> = { list: rows.list.map(toDomain), total: rows.total };
+    const answer: ListAnswer<DnsDomain> = { list: rows.list.map((row) => toDomain(row, access.mayChangeDomains)), total: rows.total };
     return ok(reply, answer);
   });
 
   api.get('/V4/dns.domain.get', async (request, reply) => {
-    if (!dnsAccess(request).require(reply, 'read')) return reply;
+    const access = dnsAccess(request);
+    if (!access.require(reply, 'read')) return reply;
     const id = queryInteger((request.query as Record<string, unknown>).id);
     if (!validated(reply, id === null ? [{ field: 'id', key: 'common.positive-integer' }] : [])) return reply;
     const row = visibleDomain(request, id as number);
-    return row ? ok(reply, toDomain(row)) : fail(reply, NOT_FOUND_CODE);
+    return row ? ok(reply, toDomain(row, access.mayChangeDomains)) : fail(reply, NOT_FOUND_CODE);
   });
 
   api.post('/V4/dns.domain.batch.add', async (request, reply) => {
@@ -185,7 +186,7 @@ export function domainRoutes(api: FastifyInstance): void {
       let count = 0;
       for (const row of rows) {
         count += scope(request).remove('dns_domains', 'id = @id', { id: row.id });
-        recordOperation(request, { area: 'dns', action: 'delete', objectId: row.id, objectLabel: row.domain, before: toDomain(row) });
+        recordOperation(request, { area: 'dns', action: 'delete', objectId: row.id, objectLabel: row.domain, before: domainFields(row) });
       }
       return count;
     })();

@@ -59,7 +59,8 @@ export function groupRoutes(api: FastifyInstance): void {
     const keyword = textOf(query.keyword).trim();
     if (keyword) conditions.add("name LIKE @keyword ESCAPE '\\'", { keyword: containsPattern(keyword) });
     const rows = scope(request).page<GroupRow>('dns_groups', page, { columns, where: conditions.where, params: conditions.params, orderBy: 'updated_at DESC, id DESC' });
-    const answer: ListAnswer<DnsGroup> = { list: rows.list.map(toGroup), total: rows.total };
+    const access = dnsAccess(request);
+    const answer: ListAnswer<DnsGroup> = { list: rows.list.map((row) => toGroup(row, access.mayChangeGroup(row.id))), total: rows.total };
     return ok(reply, answer);
   });
 
@@ -74,7 +75,7 @@ export function groupRoutes(api: FastifyInstance): void {
       recordOperation(request, { area: 'dns', action: 'create', objectId: created, objectLabel: name, after: { name, remark } });
       return created;
     })();
-    return ok(reply, toGroup(findGroup(request, id) as GroupRow));
+    return ok(reply, toGroup(findGroup(request, id) as GroupRow, dnsAccess(request).mayChangeGroup(id)));
   });
 
   api.post('/V4/dns.group.update', async (request, reply) => {
@@ -86,7 +87,7 @@ export function groupRoutes(api: FastifyInstance): void {
     if (!validated(reply, issues)) return reply;
     const before = findGroup(request, id as number);
     if (!before) return fail(reply, NOT_FOUND_CODE);
-    if (!dnsAccess(request).holdsOnlyVisible(before.id)) return fail(reply, PERMISSION_DENIED_CODE);
+    if (!dnsAccess(request).mayChangeGroup(before.id)) return fail(reply, PERMISSION_DENIED_CODE);
     if (nameTaken(request, name, before.id)) return conflict(reply);
     const now = request.server.now();
     writeIfChanged(
@@ -94,7 +95,7 @@ export function groupRoutes(api: FastifyInstance): void {
       { area: 'dns', action: 'update', objectId: before.id, objectLabel: name, before: { name: before.name, remark: before.remark }, after: { name, remark } },
       () => scope(request).update('dns_groups', { name, remark, updated_at: now }, 'id = @id', { id: before.id }),
     );
-    return ok(reply, toGroup(findGroup(request, before.id) as GroupRow));
+    return ok(reply, toGroup(findGroup(request, before.id) as GroupRow, true));
   });
 
   api.post('/V4/dns.group.delete', async (request, reply) => {
@@ -104,7 +105,7 @@ export function groupRoutes(api: FastifyInstance): void {
     const rows = (ids as number[]).map((id) => findGroup(request, id)).filter((row): row is GroupRow => row !== undefined);
     if (rows.length === 0) return fail(reply, NOT_FOUND_CODE);
     const access = dnsAccess(request);
-    if (rows.some((row) => !access.holdsOnlyVisible(row.id))) return fail(reply, PERMISSION_DENIED_CODE);
+    if (rows.some((row) => !access.mayChangeGroup(row.id))) return fail(reply, PERMISSION_DENIED_CODE);
     const changed = request.server.db.transaction(() => {
       let count = 0;
       for (const row of rows) {

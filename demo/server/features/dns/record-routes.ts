@@ -36,7 +36,7 @@ import { dnsAccess } from './access.js';
 import { visibleDomain } from './domain-routes.js';
 import { recordExists, type ImportParams } from './jobs.js';
 import { asRecord } from '../../platform/http/readers.js';
-import { listIssue, readIds, readRecordFields, textOf, toDomain, toRecord, type RecordRow } from './rows.js';
+import { listIssue, readIds, readRecordFields, recordFields, textOf, toDomain, toRecord, type RecordRow } from './rows.js';
 import { Conditions, containsPattern, startDnsJob, type NewJobItem } from './shared.js';
 
 /** Domains one batch add may target. */
@@ -104,7 +104,8 @@ export function recordRoutes(api: FastifyInstance): void {
     const domain = visibleDomain(request, domainId as number);
     if (!domain) return fail(reply, NOT_FOUND_CODE);
     const rows = scope(request).page<RecordRow>('dns_records', page, { where: conditions.where, params: conditions.params, orderBy: 'id DESC' });
-    const answer: DnsRecordListAnswer = { list: rows.list.map(toRecord), total: rows.total, domain: toDomain(domain) };
+    const editable = dnsAccess(request).mayChangeDomains;
+    const answer: DnsRecordListAnswer = { list: rows.list.map((row) => toRecord(row, editable)), total: rows.total, domain: toDomain(domain, editable) };
     return ok(reply, answer);
   });
 
@@ -126,7 +127,7 @@ export function recordRoutes(api: FastifyInstance): void {
       recordOperation(request, { area: 'dns', action: 'create', objectId: created, objectLabel: `${value.host}.${domain.domain} ${value.type}`, after: value });
       return created;
     })();
-    return ok(reply, toRecord(visibleRecords(request, [id])[0] as RecordRow));
+    return ok(reply, toRecord(visibleRecords(request, [id])[0] as RecordRow, true));
   });
 
   api.post('/V4/dns.record.update', async (request, reply) => {
@@ -144,14 +145,14 @@ export function recordRoutes(api: FastifyInstance): void {
     const columns = recordColumns(value);
     // The stored columns are the normalised record: when each already holds its value, the save writes nothing.
     if (Object.entries(columns).every(([column, stored]) => (before as unknown as Record<string, unknown>)[column] === stored)) {
-      return ok(reply, toRecord(before));
+      return ok(reply, toRecord(before, true));
     }
     request.server.db.transaction(() => {
       owned.update('dns_records', { ...columns, updated_at: now }, 'id = @id', { id: before.id });
-      const { id: _id, domain_id: _domain, created_at: _created, updated_at: _updated, ...fields } = toRecord(before);
+      const { id: _id, domain_id: _domain, created_at: _created, updated_at: _updated, ...fields } = recordFields(before);
       recordOperation(request, { area: 'dns', action: 'update', objectId: before.id, objectLabel: `${value.host} ${value.type}`, before: fields, after: value });
     })();
-    return ok(reply, toRecord(visibleRecords(request, [before.id])[0] as RecordRow));
+    return ok(reply, toRecord(visibleRecords(request, [before.id])[0] as RecordRow, true));
   });
 
   api.post('/V4/dns.record.status', async (request, reply) => {
@@ -191,7 +192,7 @@ export function recordRoutes(api: FastifyInstance): void {
       let count = 0;
       for (const row of rows) {
         count += scope(request).remove('dns_records', 'id = @id', { id: row.id });
-        recordOperation(request, { area: 'dns', action: 'delete', objectId: row.id, objectLabel: `${row.host} ${row.type}`, before: toRecord(row) });
+        recordOperation(request, { area: 'dns', action: 'delete', objectId: row.id, objectLabel: `${row.host} ${row.type}`, before: recordFields(row) });
       }
       return count;
     })();
@@ -286,7 +287,8 @@ export function recordRoutes(api: FastifyInstance): void {
     if (!domain) return fail(reply, NOT_FOUND_CODE);
     const records = scope(request).all<RecordRow>('dns_records', { where: 'domain_id = @domain_id', params: { domain_id: domain.id }, orderBy: 'id' });
     const stored = scope(request).get<{ soa: string | null }>('dns_domains', { columns: 'soa', where: 'id = @id', params: { id: domain.id } });
-    const answer: DnsExportAnswer = { domain: toDomain(domain), records: records.map(toRecord), soa: stored?.soa ? (JSON.parse(stored.soa) as DnsZoneSoa) : null };
+    const editable = dnsAccess(request).mayChangeDomains;
+    const answer: DnsExportAnswer = { domain: toDomain(domain, editable), records: records.map((row) => toRecord(row, editable)), soa: stored?.soa ? (JSON.parse(stored.soa) as DnsZoneSoa) : null };
     return ok(reply, answer);
   });
 }

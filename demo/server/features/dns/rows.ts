@@ -130,8 +130,8 @@ export interface JobItemRow {
   reason: string;
 }
 
-/** The answer shape of a domain row. */
-export function toDomain(row: DomainRow): DnsDomain {
+/** The stored fields of a domain row (the operation log's snapshot: no caller-dependent `editable`). */
+export function domainFields(row: DomainRow): Omit<DnsDomain, 'editable'> {
   return {
     id: row.id,
     domain: row.domain,
@@ -145,8 +145,13 @@ export function toDomain(row: DomainRow): DnsDomain {
   };
 }
 
-/** The answer shape of a record row. */
-export function toRecord(row: RecordRow): DnsRecord {
+/** The answer shape of a domain row; `editable` from dnsAccess().mayChangeDomains. */
+export function toDomain(row: DomainRow, editable: boolean): DnsDomain {
+  return { ...domainFields(row), editable };
+}
+
+/** The stored fields of a record row (the operation log's snapshot). */
+export function recordFields(row: RecordRow): Omit<DnsRecord, 'editable'> {
   return {
     id: row.id,
     domain_id: row.domain_id,
@@ -164,9 +169,14 @@ export function toRecord(row: RecordRow): DnsRecord {
   };
 }
 
-/** The answer shape of a group row. */
-export function toGroup(row: GroupRow): DnsGroup {
-  return { id: row.id, name: row.name, remark: row.remark, domain_count: row.domain_count, updated_at: isoTime(row.updated_at) };
+/** The answer shape of a record row; `editable` is its domain's. */
+export function toRecord(row: RecordRow, editable: boolean): DnsRecord {
+  return { ...recordFields(row), editable };
+}
+
+/** The answer shape of a group row; `editable` from dnsAccess().mayChangeGroup. */
+export function toGroup(row: GroupRow, editable: boolean): DnsGroup {
+  return { id: row.id, name: row.name, remark: row.remark, domain_count: row.domain_count, updated_at: isoTime(row.updated_at), editable };
 }
 
 /** Rules §4 status of a job row (see {@link DnsJob}). */
