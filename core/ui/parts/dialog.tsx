@@ -64,7 +64,7 @@ function useFocusReturn(open: boolean): void {
  * Where the dropdowns, calendars and popovers of a dialog's fields open (issue 19: the WAF match-type dropdown was cut
  * off): in the dialog's mask, beside the dialog, not inside its content, which scrolls and so clips whatever sticks
  * out of it. The mask is fixed to the viewport while PrimeReact places such panels in page coordinates, so the page's
- * scroll is kept on the mask (`--ec-page-scroll-x/y`) and element.css moves the panels back by it.
+ * scroll is kept on the mask (`--overlay-page-scroll-x/y`) and element.css moves the panels back by it.
  */
 function useOverlayHost(visible: boolean) {
   const parent = useContext(PrimeReactContext);
@@ -77,8 +77,8 @@ function useOverlayHost(visible: boolean) {
     if (!host) return undefined;
     const view = host.ownerDocument.defaultView!;
     const keep = () => {
-      host.style.setProperty('--ec-page-scroll-x', `${view.scrollX}px`);
-      host.style.setProperty('--ec-page-scroll-y', `${view.scrollY}px`);
+      host.style.setProperty('--overlay-page-scroll-x', `${view.scrollX}px`);
+      host.style.setProperty('--overlay-page-scroll-y', `${view.scrollY}px`);
     };
     keep();
     view.addEventListener('scroll', keep, { passive: true });
