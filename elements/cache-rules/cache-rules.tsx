@@ -14,6 +14,7 @@ import { countCacheRules, type CacheRuleInput } from '../../core/rules/cache.js'
 import { currentUser } from '../../core/session/session.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import { Pager } from '../../core/ui/parts/pager.js';
+import { ReadOnlyNotice, useModuleAccess, useReadOnlyReason } from '../../core/ui/parts/read-only.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import type { StatusSetting } from '../../core/ui/parts/status-tag.js';
 import './events.js';
@@ -63,6 +64,8 @@ export function CacheRules({ domainId, pageSize, mode }: CacheRulesProps) {
   const { client, host, emit } = useElement();
   const t = useT();
   const tRules = useT('rules');
+  const access = useModuleAccess('domain');
+  const objectReason = useReadOnlyReason('domain');
   const store = cacheRulesStoreFor(host);
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   const [notice, setNotice] = useState<Notice>(null);
@@ -182,18 +185,34 @@ export function CacheRules({ domainId, pageSize, mode }: CacheRulesProps) {
   if (state.status === 'loading') return <LoadingState message={t('loading')} />;
   if (state.status === 'error') return <ErrorState onRetry={reload} />;
   const { cache: settings, browser } = state;
+  // Why the rules cannot be changed here, shown in place of the actions (issue 19); none under `mode="readonly"`,
+  // where the embedding page asked for a plain view.
+  const lockReason =
+    mode === 'readonly' || settings.editable
+      ? null
+      : settings.source !== 'domain'
+        ? tRules('cache.synced-readonly')
+        : objectReason;
 
   return (
     <div className="ec-root ec-stack ec-cache-rules">
+      <h2 className="ec-cache-title" part="title">
+        {t('title', { domain: settings.domain })}
+      </h2>
       {settings.source !== 'domain' ? (
         <p className="ec-plan-notice" role="note" part="readonly-notice">
           {tRules('cache.synced-readonly')} {t(settings.source === 'global' ? 'notice.synced-global' : 'notice.synced-template')}
         </p>
       ) : null}
       {settings.source === 'domain' && !settings.editable && mode !== 'readonly' ? (
-        <p className="ec-plan-notice" role="note" part="readonly-notice">
-          {t('notice.readonly')}
-        </p>
+        access === 'read' ? (
+          <ReadOnlyNotice module="domain" />
+        ) : (
+          // The group manages some websites, not this one: the notice names the object, not the module.
+          <p className="ec-read-only-notice" role="note" part="read-only-notice">
+            <i className="pi pi-lock" aria-hidden="true" /> {objectReason}
+          </p>
+        )
       ) : null}
       <section className="ec-cache-model" part="evaluation-model" aria-labelledby={`${id}-model`}>
         <h3 id={`${id}-model`}>{t('model.title')}</h3>
@@ -201,6 +220,7 @@ export function CacheRules({ domainId, pageSize, mode }: CacheRulesProps) {
       </section>
       <RuleToolbar
         editable={editable}
+        lockReason={lockReason}
         busy={busy}
         counts={counts}
         browserCache={browser.status}
@@ -233,6 +253,7 @@ export function CacheRules({ domainId, pageSize, mode }: CacheRulesProps) {
           end={start + size}
           showDefault={start + size >= rules.length}
           editable={editable}
+          lockReason={lockReason}
           busy={busy}
           statusTags={statusTags}
           onEdit={(rule) => setDialog({ kind: 'edit', rule })}

@@ -22,6 +22,7 @@ import styles from './cache-rules.css';
  * @fires ec-cache-rules-reordered - The rules have a new order; detail `{ domain_id, ids }` by priority.
  * @fires ec-browser-cache-changed - The browser cache switch changed; detail `{ domain_id, status }`.
  * @fires ec-navigate - The plan notice asks the host for the upgrade page or a work order; detail `{ route }`.
+ * @csspart title - The page title naming the domain whose rules are shown.
  * @csspart readonly-notice - Why the rules are view-only (synchronized strategy or read-only grant).
  * @csspart evaluation-model - The statement of which rule applies when several match.
  * @csspart toolbar - The add button, the entry counts, the browser cache switch and refresh.

@@ -5,4 +5,7 @@ import { attr, type AttributeSchema } from '../../core/ui/attributes.js';
 export const attributes = {
   pageSize: attr.number('Rows per page (shell §9).', { default: DEFAULT_PAGE_SIZE, values: PAGE_SIZES }),
   mode: attr.enum(['manage', 'readonly'], 'manage', '`readonly` hides upload, apply, bind, edit, delete, unbind and key download.'),
+  viewState: attr.string(
+    'The view to start from, as URL query text: `search`, `expiry`, `status`, `sort`, `page`, `size`. The element reports changes with `ec-view-state`; a page that owns the address keeps it there.',
+  ),
 } satisfies AttributeSchema;

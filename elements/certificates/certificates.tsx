@@ -5,8 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   CERTIFICATE_APPLY_STATUSES,
   CERTIFICATE_EXPIRY_STATES,
@@ -14,11 +13,12 @@ import {
   type CertificateApplyStatus,
   type CertificateExpiryState,
   type CertificateInfo,
-  type CertificateSort,
 } from '../../core/api/endpoints/certificates.js';
 import { formatCount } from '../../core/i18n/format.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
+import { FilterField } from '../../core/ui/parts/filter-field.js';
 import { Pager } from '../../core/ui/parts/pager.js';
+import { GuardedButton, ReadOnlyNotice, useModuleAccess, useReadOnlyReason } from '../../core/ui/parts/read-only.js';
 import { SearchInput } from '../../core/ui/parts/search-input.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import type { StatusSetting } from '../../core/ui/parts/status-tag.js';
@@ -28,8 +28,8 @@ import { BindDialog } from './parts/bind-dialog.js';
 import { CertificateTable } from './parts/certificate-table.js';
 import { DetailDialog } from './parts/detail-dialog.js';
 import { UploadDialog } from './parts/upload-dialog.js';
-import { certificatesStoreFor } from './store.js';
-import { namedDropdown as named } from '../../core/ui/parts/named.js';
+import { CERTIFICATE_SORTS, certificatesStoreFor } from './store.js';
+import { useViewStateReport } from '../../core/ui/view-state.js';
 
 /** Props of the component (attributes of the element). */
 export interface CertificatesProps {
@@ -37,10 +37,9 @@ export interface CertificatesProps {
   pageSize?: number;
   /** `readonly` hides every write action; `manage` (default) shows them. */
   mode?: string;
+  /** The bookmarked view to start from (URL query text; core/ui/view-state.ts). */
+  viewState?: string;
 }
-
-/** Dropdown value meaning "all" (PrimeReact treats '' as no selection). */
-const ALL = '*';
 
 /** Which dialog is open. */
 type OpenDialog =
@@ -60,17 +59,20 @@ const STATUS_COLORS: Record<CertificateApplyStatus, StatusSetting['color']> = {
 };
 
 /** The certificate manager. */
-export function Certificates({ pageSize, mode }: CertificatesProps) {
+export function Certificates({ pageSize, mode, viewState }: CertificatesProps) {
   useSignals();
   const { client, host, language, emit } = useElement();
   const t = useT();
-  const store = certificatesStoreFor(host, pageSize);
+  const store = certificatesStoreFor(host, { pageSize, viewState });
+  useViewStateReport(store.viewState.value);
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   const [notice, setNotice] = useState('');
-  const statusFilterId = useId();
-  const sortId = useId();
+  const access = useModuleAccess('certificate');
+  const readOnlyReason = useReadOnlyReason('certificate');
 
   const readonly = mode === 'readonly';
+  // Rules §6: upload and apply create certificates, which needs the certificate module's manage grant.
+  const deniedReason = access === 'read' || access === 'none' ? readOnlyReason : null;
   const state = store.state.value;
   const filters = store.filters.value;
   const query = store.query.value;
@@ -83,8 +85,9 @@ export function Certificates({ pageSize, mode }: CertificatesProps) {
     () => CERTIFICATE_APPLY_STATUSES.map((value) => ({ value, label: t(`status.${value.replace('_', '-')}`), color: STATUS_COLORS[value] })),
     [t],
   );
-  const statusOptions = [{ value: ALL, label: t('filter.all-statuses') }, ...statusTags.map(({ value, label }) => ({ value, label }))];
-  const sortOptions = (['due_asc', 'due_desc', 'created_desc'] as const).map((value) => ({ value, label: t(`sort.${value.replace('_', '-')}`) }));
+  const statusOptions = statusTags.map(({ value, label }) => ({ value: value as CertificateApplyStatus, label }));
+  // The due date's header sorts (ascending, descending, then the newest first); the list starts by due date.
+  const sort = filters.sort === 'due_asc' ? ({ field: 'due', order: 'asc' } as const) : filters.sort === 'due_desc' ? ({ field: 'due', order: 'desc' } as const) : null;
   const counts = state.status === 'ready' ? state.counts : null;
 
   const reload = () => void store.load(client);
@@ -113,6 +116,7 @@ export function Certificates({ pageSize, mode }: CertificatesProps) {
 
   return (
     <div className="ec-root ec-stack ec-certificates">
+      {readonly ? null : <ReadOnlyNotice module="certificate" />}
       <div className="ec-row ec-toolbar" part="toolbar">
         <div className="ec-row" role="group" aria-label={t('filter.expiry')}>
           <Button
@@ -138,33 +142,33 @@ export function Certificates({ pageSize, mode }: CertificatesProps) {
         <span className="ec-spacer" />
         {readonly ? null : (
           <>
-            <Button type="button" icon="pi pi-upload" label={t('upload.open')} onClick={() => setDialog({ kind: 'upload', editing: null })} />
-            <Button type="button" outlined icon="pi pi-verified" label={t('apply.open')} onClick={() => setDialog({ kind: 'apply' })} />
+            <GuardedButton
+              type="button"
+              icon="pi pi-upload"
+              label={t('upload.open')}
+              deniedReason={deniedReason}
+              onClick={() => setDialog({ kind: 'upload', editing: null })}
+            />
+            <GuardedButton
+              type="button"
+              outlined
+              icon="pi pi-verified"
+              label={t('apply.open')}
+              deniedReason={deniedReason}
+              onClick={() => setDialog({ kind: 'apply' })}
+            />
           </>
         )}
       </div>
       <div className="ec-row ec-toolbar" role="search" aria-label={t('filter.label')}>
         <SearchInput label={t('filter.search')} placeholder={t('filter.search-placeholder')} value={filters.keyword} onSearch={(text) => store.setFilter('keyword', text)} />
-        <div className="ec-filter">
-          <label htmlFor={statusFilterId}>{t('field.apply-status')}</label>
-          <Dropdown
-            inputId={statusFilterId}
-            value={filters.status || ALL}
-            options={statusOptions}
-            onChange={(event) => store.setFilter('status', event.value === ALL ? '' : (event.value as CertificateApplyStatus))}
-            pt={named(t('field.apply-status'))}
-          />
-        </div>
-        <div className="ec-filter">
-          <label htmlFor={sortId}>{t('sort.label')}</label>
-          <Dropdown
-            inputId={sortId}
-            value={filters.sort}
-            options={sortOptions}
-            onChange={(event) => store.setFilter('sort', event.value as CertificateSort)}
-            pt={named(t('sort.label'))}
-          />
-        </div>
+        <FilterField
+          label={t('field.apply-status')}
+          value={filters.status}
+          options={statusOptions}
+          allLabel={t('filter.all-statuses')}
+          onChange={(value) => store.setFilter('status', value)}
+        />
         <Button type="button" outlined icon="pi pi-refresh" label={t('refresh')} onClick={reload} />
       </div>
       {notice ? (
@@ -179,6 +183,8 @@ export function Certificates({ pageSize, mode }: CertificatesProps) {
         <>
           <CertificateTable
             rows={state.list}
+            sort={sort}
+            onSort={(next) => store.setFilter('sort', next === null ? CERTIFICATE_SORTS[2]! : next.order === 'asc' ? 'due_asc' : 'due_desc')}
             readonly={readonly}
             expiryTags={expiryTags}
             statusTags={statusTags}

@@ -18,6 +18,7 @@ import styles from './certificates.css';
  * @fires ec-certificate-bound - A certificate was bound to domains; detail `{ id, domain_ids }`.
  * @fires ec-certificate-unbound - A certificate was unbound from domains; detail `{ id, domain_ids }`.
  * @fires ec-certificate-deleted - A certificate was deleted; detail `{ id }`.
+ * @fires ec-view-state - The filters, sort, page or page size changed; detail `{ state }`, URL query text for the page's address (the `view-state` attribute takes it back).
  * @csspart toolbar - The expiry-state filter and the upload and apply buttons.
  * @csspart table - The certificate table.
  * @csspart pagination - The pager under the table.

@@ -17,6 +17,7 @@ import styles from './waf-rules.css';
  *
  * @tag ec-waf-rules
  * @summary WAF rule sets, rules, condition builder, priorities and a rule tester.
+ * @fires ec-view-state - The open rule set, the tab, the list's search, filter, page or page size changed; detail `{ state }`, URL query text for the page's address (the `view-state` attribute takes it back).
  * @fires ec-rule-saved - A rule was saved; detail `{ ruleSetId, rule, created }`.
  * @fires ec-rule-deleted - Rules were deleted; detail `{ ruleSetId, ids }`. Bans and whitelist entries they made stay.
  * @fires ec-rule-status-changed - Rules were opened, stopped or closed; detail `{ ruleSetId, ids, status }`.

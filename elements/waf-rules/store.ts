@@ -25,12 +25,17 @@ import {
   type RuleSetInfo,
   type WafPageConfig,
 } from '../../core/api/endpoints/waf.js';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { pageSizeOrDefault } from '../../core/config/constants.js';
 import type { RuleSetAttribution, WafRuleStatus } from '../../core/rules/waf.js';
 import { discardDraft, loadDraft, saveDraft } from '../../core/session/drafts.js';
 import type { EcEventName } from '../../core/ui/emit.js';
 import { diff, fromPolicy, type WorkingRule } from './working-copy.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
+import { viewStateText } from '../../core/ui/view-state.js';
+
+/** The element's tabs: the rule sets or the operation log. */
+export type WafTab = 'sets' | 'log';
+const ATTRIBUTIONS: readonly RuleSetAttribution[] = ['default', 'built-in', 'custom'];
 
 /** Sends an element event (the element context's `emit`). */
 export type Emit = <Name extends EcEventName>(name: Name, detail: EcEventDetails[Name]) => unknown;
@@ -62,11 +67,6 @@ function draftKey(setId: number): string {
   return `waf-rules:set:${setId}`;
 }
 
-/** A page size of shell §9, or the default. */
-function pageSizeOrDefault(value: unknown): number {
-  return (PAGE_SIZES as readonly unknown[]).includes(value) ? (value as number) : DEFAULT_PAGE_SIZE;
-}
-
 async function allRules(client: ApiClient, setId: number): Promise<FirewallPolicy[]> {
   const rules: FirewallPolicy[] = [];
   for (let page = 1; ; page++) {
@@ -90,6 +90,55 @@ export function createWafRulesStore(settings: { pageSize?: number }) {
   const saving = signal(false);
   const problem = signal<SaveProblem>(null);
   const changes = computed(() => (editor.value?.status === 'ready' ? diff(editor.value.baseline, working.value) : null));
+  const tab = signal<WafTab>('sets');
+  /** The set open in the editor was opened from the list (not named by `group-id`), so the view names it. */
+  const openedFromList = signal(false);
+  /** A set the bookmarked view names, opened when the element starts. */
+  let bookmarkedSet: number | null = null;
+  /**
+   * The bookmarkable view (core/ui/view-state.ts; issue 19 "open WAF rule set"): the open set, the tab, the list's
+   * search, attribution filter, page and page size.
+   */
+  const viewState = computed(() => {
+    const open = editor.value !== null && openedFromList.value ? editor.value.id : '';
+    return viewStateText(
+      {
+        set: open,
+        tab: open ? '' : tab.value,
+        search: query.value.name,
+        attribution: query.value.attribution,
+        page: query.value.page,
+        size: query.value.pageSize,
+      },
+      { tab: 'sets', page: 1, size: pageSizeOrDefault(settings.pageSize) },
+    );
+  });
+
+  /** Starts from a bookmarked view (the `view-state` attribute); values not allowed stay at their defaults. */
+  function restoreViewState(text: string | undefined): void {
+    if (!text) return;
+    const params = new URLSearchParams(text);
+    const set = Number(params.get('set'));
+    const page = Number(params.get('page'));
+    const attribution = params.get('attribution') ?? '';
+    bookmarkedSet = Number.isSafeInteger(set) && set > 0 ? set : null;
+    batch(() => {
+      tab.value = params.get('tab') === 'log' ? 'log' : 'sets';
+      query.value = {
+        name: params.get('search') ?? '',
+        attribution: ATTRIBUTIONS.find((known) => known === attribution) ?? '',
+        page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+        pageSize: params.has('size') ? pageSizeOrDefault(Number(params.get('size'))) : query.value.pageSize,
+      };
+    });
+  }
+
+  /** The set the bookmarked view names, once: later starts follow the element's own state. */
+  function takeBookmarkedSet(): number | null {
+    const found = bookmarkedSet;
+    bookmarkedSet = null;
+    return found;
+  }
 
   function api(): ApiClient {
     if (!client) throw new Error('the WAF rules store is used before its client is bound');
@@ -140,6 +189,7 @@ export function createWafRulesStore(settings: { pageSize?: number }) {
   async function openSet(id: number, remember: boolean): Promise<void> {
     if (remember) sessionStorage.setItem(OPEN_SET_KEY, String(id));
     batch(() => {
+      openedFromList.value = remember;
       editor.value = { status: 'loading', id };
       problem.value = null;
     });
@@ -158,7 +208,10 @@ export function createWafRulesStore(settings: { pageSize?: number }) {
 
   function closeSet(): void {
     sessionStorage.removeItem(OPEN_SET_KEY);
-    editor.value = null;
+    batch(() => {
+      editor.value = null;
+      openedFromList.value = false;
+    });
     void loadSets();
   }
 
@@ -260,6 +313,10 @@ export function createWafRulesStore(settings: { pageSize?: number }) {
 
   return {
     bind,
+    tab,
+    viewState,
+    restoreViewState,
+    takeBookmarkedSet,
     query,
     sets,
     config,
@@ -286,6 +343,10 @@ export type WafRulesStore = ReturnType<typeof createWafRulesStore>;
 const stores = instanceStores<WafRulesStore>();
 
 /** The store of an element: created once per host, so moving the element keeps the open set and its working copy. */
-export function wafRulesStoreFor(host: HTMLElement, settings: { pageSize?: number }): WafRulesStore {
-  return stores(host, () => createWafRulesStore(settings));
+export function wafRulesStoreFor(host: HTMLElement, settings: { pageSize?: number; viewState?: string }): WafRulesStore {
+  return stores(host, () => {
+    const store = createWafRulesStore(settings);
+    store.restoreViewState(settings.viewState);
+    return store;
+  });
 }

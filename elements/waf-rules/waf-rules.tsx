@@ -11,7 +11,8 @@ import { useElement, useT } from '../../core/ui/element-context.js';
 import { OplogPanel } from './parts/oplog-panel.js';
 import { RuleSetEditor } from './parts/rule-set-editor.js';
 import { RuleSetList } from './parts/rule-set-list.js';
-import { wafRulesStoreFor } from './store.js';
+import { wafRulesStoreFor, type WafTab } from './store.js';
+import { useViewStateReport } from '../../core/ui/view-state.js';
 import './events.js';
 
 /** Props of the component (attributes of the element). */
@@ -28,9 +29,11 @@ export interface WafRulesProps {
   view?: string;
   /** Rows per page of the set list (10, 20, 50, 100). */
   pageSize?: number;
+  /** The bookmarked view to start from (URL query text; core/ui/view-state.ts). */
+  viewState?: string;
 }
 
-type Tab = 'sets' | 'log';
+type Tab = WafTab;
 
 function positive(value: unknown): number | undefined {
   const number = Number(value);
@@ -38,16 +41,20 @@ function positive(value: unknown): number | undefined {
 }
 
 /** The WAF rule editor. */
-export function WafRules({ domainId, businessId, businessName, groupId, view, pageSize }: WafRulesProps) {
+export function WafRules({ domainId, businessId, businessName, groupId, view, pageSize, viewState }: WafRulesProps) {
   useSignals();
   const { client, host } = useElement();
   const t = useT();
   const domain = positive(domainId) ?? positive(businessId);
   const group = positive(groupId);
-  const store = wafRulesStoreFor(host, { pageSize });
+  const store = wafRulesStoreFor(host, { pageSize, viewState });
   store.bind(client);
-  const [tab, setTab] = useState<Tab>('sets');
-  const [startCreating] = useState(() => view === 'edit' && group === undefined && store.rememberedSet() === null);
+  useViewStateReport(store.viewState.value);
+  const tab = store.tab.value;
+  const setTab = (next: Tab) => {
+    store.tab.value = next;
+  };
+  const [startCreating] = useState(() => view === 'edit' && group === undefined && store.rememberedSet() === null && !viewState?.includes('set='));
   const editor = store.editor.value;
 
   const open = (id: number) => void store.openSet(id, true);
@@ -56,8 +63,10 @@ export function WafRules({ domainId, businessId, businessName, groupId, view, pa
     void store.loadConfig();
     loadRegionData(client).catch(() => undefined);
     const open = store.editor.value;
+    const bookmarked = store.takeBookmarkedSet();
     const remembered = store.rememberedSet();
     if (group !== undefined) void store.openSet(group, false);
+    else if (bookmarked !== null) void store.openSet(bookmarked, true);
     else if (open !== null) void store.openSet(open.id, true);
     else if (remembered !== null) void store.openSet(remembered, true);
     else void store.loadSets();

@@ -86,6 +86,11 @@ export interface CertificateInfo {
   bound_count: number;
   created_at: string;
   updated_at: string;
+  /**
+   * Whether the caller may change this certificate (edit, renew, delete, bind, unbind, download its key): the
+   * server's answer from the same rule its write routes refuse with (rules §6), never guessed by the browser.
+   */
+  editable: boolean;
 }
 
 /** Bound domains a list row carries; the detail lists every binding. */

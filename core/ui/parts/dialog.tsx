@@ -4,8 +4,9 @@
  * renders inside the element's shadow root (`appendTo: 'self'`). PrimeReact's Dialog is loaded the first time a
  * dialog opens (./deferred.tsx), so an element's first render does not wait for it.
  */
+import { PrimeReactContext } from 'primereact/api';
 import { Button } from 'primereact/button';
-import { useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DIALOG_WIDTH } from '../../config/constants.js';
 import { useT } from '../element-context.js';
 import { DeferredFailure, useDeferredModule } from './deferred.js';
@@ -59,10 +60,39 @@ function useFocusReturn(open: boolean): void {
   }, [open]);
 }
 
+/**
+ * Where the dropdowns, calendars and popovers of a dialog's fields open (issue 19: the WAF match-type dropdown was cut
+ * off): in the dialog's mask, beside the dialog, not inside its content, which scrolls and so clips whatever sticks
+ * out of it. The mask is fixed to the viewport while PrimeReact places such panels in page coordinates, so the page's
+ * scroll is kept on the mask (`--overlay-page-scroll-x/y`) and element.css moves the panels back by it.
+ */
+function useOverlayHost(visible: boolean) {
+  const parent = useContext(PrimeReactContext);
+  const dialog = useRef<{ getMask: () => HTMLElement | null } | null>(null);
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!visible) setHost(null);
+  }, [visible]);
+  useEffect(() => {
+    if (!host) return undefined;
+    const view = host.ownerDocument.defaultView!;
+    const keep = () => {
+      host.style.setProperty('--overlay-page-scroll-x', `${view.scrollX}px`);
+      host.style.setProperty('--overlay-page-scroll-y', `${view.scrollY}px`);
+    };
+    keep();
+    view.addEventListener('scroll', keep, { passive: true });
+    return () => view.removeEventListener('scroll', keep);
+  }, [host]);
+  const context = useMemo(() => (host && parent ? { ...parent, appendTo: host } : parent), [parent, host]);
+  return { dialog, context, onShow: () => setHost(dialog.current?.getMask() ?? null) };
+}
+
 /** A modal dialog, 500 px wide by default; `part="dialog"`. Focus returns to its opener when it closes. */
 export function EcDialog({ visible, onHide, header, footer, width = DIALOG_WIDTH, dismissableMask = false, error = '', closable = true, children }: EcDialogProps) {
   const t = useT('common');
   useFocusReturn(visible);
+  const overlays = useOverlayHost(visible);
   const { module, failed, retry } = useDeferredModule(loadDialog, visible);
   if (!module) {
     return visible && failed ? (
@@ -79,8 +109,10 @@ export function EcDialog({ visible, onHide, header, footer, width = DIALOG_WIDTH
   const { Dialog } = module;
   return (
     <Dialog
+      ref={overlays.dialog as never}
       visible={visible}
       onHide={onHide}
+      onShow={overlays.onShow}
       header={header}
       footer={footer}
       style={{ width }}
@@ -92,7 +124,7 @@ export function EcDialog({ visible, onHide, header, footer, width = DIALOG_WIDTH
       ariaCloseIconLabel={t('action.close')}
       pt={{ root: { part: 'dialog' } as never }}
     >
-      {children}
+      <PrimeReactContext.Provider value={overlays.context}>{children}</PrimeReactContext.Provider>
       {error && (
         <p role="alert" className="ec-error-text ec-dialog-error" part="dialog-error">
           {error}

@@ -2,13 +2,12 @@
  * "Move to position": the keyboard way to reorder without dragging, for any distance. The position is the rule's new
  * priority, 1 to the number of the domain's rules.
  */
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
 import { parseInteger, validateIntegerRange } from '../../../core/rules/common.js';
 import { onField } from '../../../core/rules/types.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { FieldIssues } from './field-issues.js';
 
 /** Props of {@link MoveDialog}. */
@@ -39,12 +38,7 @@ export function MoveDialog({ name, priority, total, onMove, onHide }: MoveDialog
     onMove(position);
   };
 
-  const footer = (
-    <div className="ec-row ec-dialog-actions">
-      <Button type="button" outlined label={t('action.cancel')} onClick={onHide} />
-      <Button type="button" label={t('action.move-confirm')} onClick={submit} />
-    </div>
-  );
+  const footer = <DialogFooter onCancel={onHide} onConfirm={submit} confirmLabel={t('action.move-confirm')} />;
 
   return (
     <EcDialog visible onHide={onHide} header={t('move.title', { name })} footer={footer}>

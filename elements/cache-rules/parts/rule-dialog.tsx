@@ -5,7 +5,6 @@
  * (rules §5, rules §8 "The number of cache rules has reached the maximum"). What is typed is kept as a draft until it
  * is saved (useDraft); the server's findings show under their fields.
  */
-import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
@@ -17,7 +16,7 @@ import { validateCacheRuleCount } from '../../../core/rules/origin.js';
 import { onField } from '../../../core/rules/types.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { fromDraft, toDraft, type RuleDraft } from '../draft.js';
@@ -87,12 +86,7 @@ export function RuleDialog({ domainId, domain, rule, rules, regexGate, onSave, o
     else setFailure(t('notice.conflict-retry'));
   };
 
-  const footer = (
-    <div className="ec-row ec-dialog-actions">
-      <Button type="button" outlined label={t('action.cancel')} onClick={onHide} />
-      <Button type="button" label={t('action.save')} loading={saving.saving} onClick={() => void save()} />
-    </div>
-  );
+  const footer = <DialogFooter onCancel={onHide} onConfirm={() => void save()} busy={saving.saving} />;
 
   return (
     <EcDialog visible onHide={onHide} header={rule ? t('dialog.edit-title', { name: rule.name }) : t('dialog.add-title')} footer={footer} width="760px" error={saving.error}>

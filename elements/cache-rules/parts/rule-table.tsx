@@ -12,6 +12,8 @@ import type { BuiltInCacheRule, CacheRuleInput } from '../../../core/rules/cache
 import { DEFAULT_CACHE_POLICY } from '../../../core/rules/origin.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
+import { ReadOnlyMark } from '../../../core/ui/parts/read-only.js';
+import { TipLayer, useTipLayer } from '../../../core/ui/parts/tip-layer.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
 import { browserText, builtInName, edgeText, matchText, requestRuleText } from '../labels.js';
 
@@ -28,6 +30,8 @@ export interface RuleTableProps {
   showDefault: boolean;
   /** Whether the domain's rules can be changed here. */
   editable: boolean;
+  /** Why the caller may not change the rules, shown in each row in place of its actions; null in `mode="readonly"`. */
+  lockReason: string | null;
   /** A save is under way: changes wait. */
   busy: boolean;
   statusTags: readonly StatusSetting[];
@@ -54,7 +58,7 @@ function SummaryCells({ rule }: { rule: CacheRuleInput }) {
 }
 
 /** The table; `part="table"`. */
-export function RuleTable({ builtIn, rules, start, end, showDefault, editable, busy, statusTags, onEdit, onDelete, onToggle, onMove, onOpenMove }: RuleTableProps) {
+export function RuleTable({ builtIn, rules, start, end, showDefault, editable, lockReason, busy, statusTags, onEdit, onDelete, onToggle, onMove, onOpenMove }: RuleTableProps) {
   const { language, root } = useElement();
   const t = useT();
   const [dragged, setDragged] = useState<number | null>(null);
@@ -103,7 +107,11 @@ export function RuleTable({ builtIn, rules, start, end, showDefault, editable, b
     refocus.current = null;
   }, [root, rules, busy]);
 
+  const tips = useTipLayer();
+
   return (
+    // The tip layer shows the reason of each row's view-only mark, as in a FastTable.
+    <div className="ec-cache-table-frame" {...tips.handlers}>
     <table className="ec-cache-table" part="table">
       <thead>
         <tr>
@@ -186,6 +194,8 @@ export function RuleTable({ builtIn, rules, start, end, showDefault, editable, b
                       )}
                     </ConfirmPopover>
                   </span>
+                ) : lockReason ? (
+                  <ReadOnlyMark reason={lockReason} />
                 ) : null}
               </td>
             </tr>
@@ -215,5 +225,7 @@ export function RuleTable({ builtIn, rules, start, end, showDefault, editable, b
         ) : null}
       </tbody>
     </table>
+      <TipLayer tip={tips.tip} />
+    </div>
   );
 }

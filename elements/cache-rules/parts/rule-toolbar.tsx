@@ -8,10 +8,13 @@ import { useId } from 'react';
 import { formatCount } from '../../../core/i18n/format.js';
 import { cacheRulesMax, type CacheAction } from '../../../core/rules/cache.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { GuardedButton } from '../../../core/ui/parts/read-only.js';
 
 /** Props of {@link RuleToolbar}. */
 export interface RuleToolbarProps {
   editable: boolean;
+  /** Why the caller may not change the rules (the add button stays, denied, with it); null when it may or in `mode="readonly"`. */
+  lockReason: string | null;
   busy: boolean;
   /** Entries per execution method. */
   counts: Record<CacheAction, number>;
@@ -22,7 +25,7 @@ export interface RuleToolbarProps {
 }
 
 /** The toolbar; `part="toolbar"`. */
-export function RuleToolbar({ editable, busy, counts, browserCache, onAdd, onBrowserCache, onRefresh }: RuleToolbarProps) {
+export function RuleToolbar({ editable, lockReason, busy, counts, browserCache, onAdd, onBrowserCache, onRefresh }: RuleToolbarProps) {
   const { language } = useElement();
   const t = useT();
   const tRules = useT('rules');
@@ -33,7 +36,9 @@ export function RuleToolbar({ editable, busy, counts, browserCache, onAdd, onBro
 
   return (
     <div className="ec-row ec-toolbar" part="toolbar">
-      {editable ? <Button type="button" icon="pi pi-plus" label={t('action.add')} disabled={busy || full} onClick={onAdd} /> : null}
+      {editable || lockReason ? (
+        <GuardedButton type="button" icon="pi pi-plus" label={t('action.add')} deniedReason={lockReason} disabled={busy || full} onClick={onAdd} />
+      ) : null}
       <span className="ec-muted">{t('count.cache', count('cache'))}</span>
       <span className="ec-muted">{t('count.no-cache', count('no-cache'))}</span>
       {full ? <span className="ec-error-text">{tRules('origin.cache-rules-limit', { max: cacheRulesMax('cache') })}</span> : null}

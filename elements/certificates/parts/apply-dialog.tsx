@@ -3,7 +3,6 @@
  * valid 3 months, renewed automatically, two issuers; 50 per registered domain per week and 5 duplicates, which the
  * server counts and answers with a message naming the domain). One certificate per domain line.
  */
-import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { RadioButton } from 'primereact/radiobutton';
 import { useId, useState } from 'react';
@@ -18,7 +17,7 @@ import {
   type FreeCertificateIssuer,
 } from '../../../core/rules/certificates.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { IssueList } from './issue-list.js';
@@ -62,12 +61,7 @@ export function ApplyDialog({ onHide, onApplied }: ApplyDialogProps) {
     onApplied(outcome.value);
   };
 
-  const footer = (
-    <div className="ec-row ec-dialog-actions">
-      <Button type="button" outlined label={t('action.cancel')} onClick={onHide} />
-      <Button type="button" label={t('apply.submit')} loading={saving.saving} onClick={() => void submit()} />
-    </div>
-  );
+  const footer = <DialogFooter onCancel={onHide} onConfirm={() => void submit()} confirmLabel={t('apply.submit')} busy={saving.saving} />;
 
   return (
     <EcDialog visible onHide={onHide} header={t('apply.title')} footer={footer} width="560px" error={saving.error}>

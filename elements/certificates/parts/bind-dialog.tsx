@@ -4,7 +4,6 @@
  * lists each refused domain; a child without the certificate grant is told "Unauthorized certificates cannot be
  * linked" (rules §6).
  */
-import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -18,7 +17,7 @@ import {
 import { listDomainPicker, type DomainListItem } from '../../../core/api/endpoints/platform.js';
 import { certificateCovers } from '../../../core/rules/certificates.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 
@@ -80,10 +79,7 @@ export function BindDialog({ certificate, onHide, onBound }: BindDialogProps) {
   useEffect(load, [client]);
 
   const footer = (
-    <div className="ec-row ec-dialog-actions">
-      <Button type="button" outlined label={t('action.cancel')} onClick={onHide} />
-      <Button type="button" label={t('bind.submit')} disabled={selected.length === 0} loading={saving.saving} onClick={() => void submit()} />
-    </div>
+    <DialogFooter onCancel={onHide} onConfirm={() => void submit()} confirmLabel={t('bind.submit')} confirmDisabled={selected.length === 0} busy={saving.saving} />
   );
 
   return (

@@ -16,13 +16,17 @@ import {
 import { formatDateTime } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
+import { useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
 import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 
 /** Props of {@link DetailDialog}. */
 export interface DetailDialogProps {
   id: number;
-  /** Hides unbind, renewal and key download. */
+  /**
+   * The element's `mode="readonly"`: hides unbind, renewal and key download. A certificate the caller may not change
+   * (`editable` false, rules §6) hides them too and says why.
+   */
   readonly: boolean;
   onHide: () => void;
   /** Something changed (unbind, renewal): the list reloads. */
@@ -53,6 +57,7 @@ export function DetailDialog({ id, readonly, onHide, onChanged }: DetailDialogPr
   const [detail, setDetail] = useState<CertificateDetail | null | 'error'>(null);
   const [message, setMessage] = useState('');
   const headingId = useId();
+  const readOnlyReason = useReadOnlyReason('certificate');
 
   const load = () => {
     getCertificate(client, id).then(setDetail, () => setDetail('error'));
@@ -91,7 +96,7 @@ export function DetailDialog({ id, readonly, onHide, onChanged }: DetailDialogPr
 
   useEffect(load, [client, id]);
 
-  const footer = <Button type="button" outlined label={t('action.close')} onClick={onHide} />;
+  const footer = <DialogFooter onCancel={onHide} />;
   if (detail === null || detail === 'error') {
     return (
       <EcDialog visible onHide={onHide} header={t('detail.title')} footer={footer}>
@@ -100,9 +105,16 @@ export function DetailDialog({ id, readonly, onHide, onChanged }: DetailDialogPr
     );
   }
   const summary = detail.summary;
+  const locked = readonly || !detail.editable;
   return (
     <EcDialog visible onHide={onHide} header={t('detail.title-named', { name: detail.name })} footer={footer} width="640px">
       <div className="ec-stack ec-cert-detail" part="detail">
+        {!readonly && !detail.editable ? (
+          // In a dialog there is no table tip layer to show ReadOnlyMark's reason, so the reason is the line itself.
+          <p className="ec-read-only-notice" role="note">
+            <i className="pi pi-lock" aria-hidden="true" /> {readOnlyReason}
+          </p>
+        ) : null}
         {summary ? (
           <dl>
             <dt>{t('field.subject')}</dt>
@@ -132,7 +144,7 @@ export function DetailDialog({ id, readonly, onHide, onChanged }: DetailDialogPr
             {detail.bound_domains.map((domain) => (
               <li key={domain.domain_id} className="ec-row">
                 <span>{domain.domain}</span>
-                {readonly ? null : (
+                {locked ? null : (
                   <ConfirmPopover message={t('detail.unbind-confirm', { domain: domain.domain })} onConfirm={() => void unbind(domain.domain_id)}>
                     {(trigger) => <Button type="button" link label={t('detail.unbind')} aria-label={t('detail.unbind-named', { domain: domain.domain })} {...trigger} />}
                   </ConfirmPopover>
@@ -145,7 +157,7 @@ export function DetailDialog({ id, readonly, onHide, onChanged }: DetailDialogPr
           <div className="ec-row">
             <span>{t('field.auto-renew')}:</span>
             <strong>{detail.auto_renew ? t('yes') : t('no')}</strong>
-            {readonly ? null : (
+            {locked ? null : (
               <ConfirmPopover
                 message={detail.auto_renew ? t('detail.renew-off-confirm') : t('detail.renew-on-confirm')}
                 onConfirm={() => void toggleRenewal(!detail.auto_renew)}
@@ -158,7 +170,7 @@ export function DetailDialog({ id, readonly, onHide, onChanged }: DetailDialogPr
         {detail.chain_pem ? (
           <div className="ec-row" part="downloads">
             <Button type="button" outlined icon="pi pi-download" label={t('download.chain')} onClick={() => void download(false)} />
-            {readonly ? null : (
+            {locked ? null : (
               <ConfirmPopover message={t('download.key-confirm')} onConfirm={() => void download(true)} danger>
                 {(trigger) => <Button type="button" outlined severity="danger" icon="pi pi-key" label={t('download.key')} {...trigger} />}
               </ConfirmPopover>

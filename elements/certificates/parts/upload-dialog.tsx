@@ -4,7 +4,6 @@
  * names, issuer, validity and key type are shown before saving, and a mismatched, encrypted or unreadable key, a
  * non-PEM text or an expired certificate is refused with its message. The private key is never kept as a draft.
  */
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
@@ -14,7 +13,7 @@ import { validateCertificateName } from '../../../core/rules/certificates.js';
 import { onField } from '../../../core/rules/types.js';
 import { inspectCertificateUpload, type CertificateInspection } from '../../../core/x509/inspect.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { IssueList } from './issue-list.js';
@@ -94,12 +93,7 @@ export function UploadDialog({ editing, onHide, onSaved }: UploadDialogProps) {
   }, [certificate, privateKey, replacing]);
 
   const summary = inspection?.summary ?? null;
-  const footer = (
-    <div className="ec-row ec-dialog-actions">
-      <Button type="button" outlined label={t('action.cancel')} onClick={onHide} />
-      <Button type="button" label={t('action.save')} loading={saving.saving} onClick={() => void save()} />
-    </div>
-  );
+  const footer = <DialogFooter onCancel={onHide} onConfirm={() => void save()} busy={saving.saving} />;
 
   return (
     <EcDialog visible onHide={onHide} header={editing ? t('upload.edit-title') : t('upload.title')} footer={footer} width="640px" error={saving.error}>

@@ -2,13 +2,12 @@
  * Copy rules to another set (rules §2 "copy rules"): the chosen saved rules, built-in ones included, are appended to a
  * set the caller may change. Unsaved rules cannot be copied until they are saved.
  */
-import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useId, useState } from 'react';
 import { copyRules, listRuleSets, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 
@@ -62,10 +61,7 @@ export function CopyDialog({ sourceId, ids, unsaved, onCopied, onCancel }: CopyD
       header={t('copy.title', { count: ids.length })}
       error={refused ? tRules(refused.key, refused.values) : saving.error}
       footer={
-        <div className="ec-row">
-          <Button type="button" label={t('action.cancel')} outlined onClick={onCancel} />
-          <Button type="button" label={t('copy.submit')} loading={saving.saving} disabled={ids.length === 0} onClick={() => void submit()} />
-        </div>
+        <DialogFooter onCancel={onCancel} onConfirm={() => void submit()} confirmLabel={t('copy.submit')} busy={saving.saving} confirmDisabled={ids.length === 0} />
       }
     >
       {targets === 'loading' && <LoadingState />}

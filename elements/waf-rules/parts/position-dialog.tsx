@@ -2,12 +2,11 @@
  * "Place at position": the keyboard way to reorder (the drag handle's equivalent). The rule moves to the typed
  * priority, 1 being the first rule matched.
  */
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
 import { validateIntegerRange } from '../../../core/rules/common.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 
 /** Props of {@link PositionDialog}. */
 export interface PositionDialogProps {
@@ -45,10 +44,7 @@ export function PositionDialog({ label, current, total, onPlace, onCancel }: Pos
       onHide={onCancel}
       header={t('position.title', { rule: label })}
       footer={
-        <div className="ec-row">
-          <Button type="button" label={t('action.cancel')} outlined onClick={onCancel} />
-          <Button type="button" label={t('position.move')} onClick={place} />
-        </div>
+        <DialogFooter onCancel={onCancel} onConfirm={place} confirmLabel={t('position.move')} />
       }
     >
       <form

@@ -2,14 +2,13 @@
  * Quote (reference) a rule set from domains (rules §2 "quote rule set"): the domains the caller may see are offered,
  * the ones quoting it now preselected. A sub-account's changes touch only its own domains; the server keeps the rest.
  */
-import { Button } from 'primereact/button';
 import { MultiSelect } from 'primereact/multiselect';
 import { useEffect, useId, useState } from 'react';
 import { listDomainPicker, type DomainListItem } from '../../../core/api/endpoints/platform.js';
 import { quoteRuleSet, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { namedMultiSelect } from '../../../core/ui/parts/named.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 
@@ -52,10 +51,7 @@ export function QuoteDialog({ set, onSaved, onCancel }: QuoteDialogProps) {
       header={t('quote.title', { name: set.name })}
       error={saving.error}
       footer={
-        <div className="ec-row">
-          <Button type="button" label={t('action.cancel')} outlined onClick={onCancel} />
-          <Button type="button" label={t('action.save')} loading={saving.saving} disabled={!Array.isArray(domains)} onClick={() => void submit()} />
-        </div>
+        <DialogFooter onCancel={onCancel} onConfirm={() => void submit()} busy={saving.saving} confirmDisabled={!Array.isArray(domains)} />
       }
     >
       {domains === 'loading' && <LoadingState />}

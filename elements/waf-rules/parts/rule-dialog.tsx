@@ -4,7 +4,6 @@
  * "Apply" checks the form with `core/rules` and puts the rule in the working copy; the set's "Save changes" sends it.
  * What is typed is kept as a draft until applied or cancelled.
  */
-import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { RadioButton } from 'primereact/radiobutton';
 import { useId, useState } from 'react';
@@ -16,7 +15,7 @@ import { RULE_REMARK_MAX_BYTES, validateWafRuleForm, WAF_RULE_STATUSES, type Waf
 import { useT } from '../../../core/ui/element-context.js';
 import { ConditionBuilder } from '../../../core/ui/parts/condition-builder/condition-builder.js';
 import { conditionKey, fromConditionInput, newCondition, toConditionInput, type ConditionDraft } from '../../../core/ui/parts/condition-builder/model.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { effectiveFlow } from '../../../core/match/rule-set.js';
 import { actionLabel, flowLabel, statusLabel } from '../labels.js';
@@ -93,10 +92,7 @@ export function RuleDialog({ setId, rule, siteDomain, ipLists, regions, serverIs
       onHide={cancel}
       header={rule ? t('rule-form.edit-title', { code: rule.code ?? t('rule.new') }) : t('rule-form.add-title')}
       footer={
-        <div className="ec-row">
-          <Button type="button" label={t('action.cancel')} outlined onClick={cancel} />
-          <Button type="button" label={t('rule-form.apply')} onClick={apply} />
-        </div>
+        <DialogFooter onCancel={cancel} onConfirm={apply} confirmLabel={t('rule-form.apply')} />
       }
     >
       <div className="ec-stack ec-rule-form">

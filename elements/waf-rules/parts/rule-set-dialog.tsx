@@ -3,14 +3,13 @@
  * number of sets, rules §8 "The number of rule sets has reached the maximum"). What is typed survives a failure or a
  * reload (useDraft); the server's findings show beside the fields.
  */
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
 import type { FieldIssue } from '../../../core/api/catalogue.js';
 import { createRuleSet, updateRuleSet, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
 import { RULE_SET_DESCRIPTION_MAX_LENGTH, RULE_SET_NAME_MAX_LENGTH, validateRuleSet } from '../../../core/rules/waf.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { issueOn } from './field-issues.js';
@@ -67,10 +66,7 @@ export function RuleSetDialog({ set, onSaved, onCancel }: RuleSetDialogProps) {
       header={set ? t('set-form.rename-title') : t('set-form.create-title')}
       error={saving.error}
       footer={
-        <div className="ec-row">
-          <Button type="button" label={t('action.cancel')} outlined onClick={cancel} />
-          <Button type="button" label={t('action.save')} loading={saving.saving} onClick={() => void submit()} />
-        </div>
+        <DialogFooter onCancel={cancel} onConfirm={() => void submit()} busy={saving.saving} />
       }
     >
       <form

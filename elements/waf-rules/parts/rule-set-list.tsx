@@ -7,13 +7,15 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { quoteRuleSet, deleteRuleSet, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
 import type { RuleSetAttribution } from '../../../core/rules/waf.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import { validateRuleSetCount, validateRuleSetDeletable } from '../../../core/rules/waf.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { FilterField } from '../../../core/ui/parts/filter-field.js';
+import { GuardedButton, ReadOnlyMark, ReadOnlyNotice, useModuleAccess, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { Pager } from '../../../core/ui/parts/pager.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
@@ -48,6 +50,10 @@ export function RuleSetList({ store, domainId, onOpen, startCreating = false }: 
   const query = store.query.value;
   const config = store.config.value;
 
+  // Rules §6: sets act on websites, so the domain module's grant decides; each set's own answer is `editable`.
+  const access = useModuleAccess('domain');
+  const readOnlyReason = useReadOnlyReason('domain');
+  const manages = access === 'manage' || access === null;
   const limit = config ? validateRuleSetCount(config.custom_rule_sets, config.max_rule_sets) : null;
   const attributionOptions = attributionSettings(t).map((setting) => ({ value: setting.value as RuleSetAttribution, label: setting.label }));
 
@@ -95,7 +101,14 @@ export function RuleSetList({ store, domainId, onOpen, startCreating = false }: 
       />
       <span className="ec-spacer" />
       {config && <span className="ec-muted">{t('list.usage', { used: config.custom_rule_sets, max: config.max_rule_sets })}</span>}
-      <Button type="button" icon="pi pi-plus" label={t('list.create')} disabled={limit !== null} onClick={() => setEditing('new')} />
+      <GuardedButton
+        type="button"
+        icon="pi pi-plus"
+        label={t('list.create')}
+        deniedReason={manages ? null : readOnlyReason}
+        disabled={limit !== null}
+        onClick={() => setEditing('new')}
+      />
       {limit && <span className="ec-error-text">{tRules(limit.key, limit.values)}</span>}
     </div>
   );
@@ -116,11 +129,89 @@ export function RuleSetList({ store, domainId, onOpen, startCreating = false }: 
     </>
   );
 
+  // Row handlers read the latest values through this ref, so the columns stay the same array between renders.
+  const latest = useRef({ toggleDomain, refuseDelete, remove, setEditing, setQuoting, onOpen });
+  latest.current = { toggleDomain, refuseDelete, remove, setEditing, setQuoting, onOpen };
+  const columns = useMemo((): FastColumn<RuleSetInfo>[] => {
+    const attributions = attributionSettings(t);
+    const boundText = (set: RuleSetInfo) => {
+      const hidden = set.bound_total - set.bound_domains.length;
+      const names = set.bound_domains.map((domain) => domain.domain).join(', ');
+      if (!names) return hidden === 0 ? t('list.not-bound') : t('list.hidden-domains', { count: hidden });
+      return hidden > 0 ? `${names} ${t('list.hidden-domains', { count: hidden })}` : names;
+    };
+    const list: FastColumn<RuleSetInfo>[] = [
+      {
+        key: 'name',
+        className: 'ec-col-primary',
+        header: t('column.name'),
+        cell: (set) => (
+          <>
+            <Button type="button" link className="ec-link" label={set.name} onClick={() => latest.current.onOpen(set.id)} />
+            {set.description && <div className="ec-muted ec-truncate" data-ec-tip={set.description}>{set.description}</div>}
+          </>
+        ),
+      },
+      { key: 'rules', className: 'ec-nowrap', header: t('column.rules'), cell: (set) => t('list.rule-count', { enabled: set.rules_enabled, total: set.rules_total }) },
+      {
+        key: 'attribution',
+        header: t('column.attribution'),
+        title: t('column.attribution'),
+        hideable: true,
+        cell: (set) => <StatusTag settings={attributions} value={set.attribution} />,
+      },
+      { key: 'bound', header: t('column.bound-domains'), title: t('column.bound-domains'), hideable: true, truncate: boundText },
+      { key: 'updated', className: 'ec-nowrap', header: t('column.updated'), title: t('column.updated'), hideable: true, cell: (set) => formatLogTime(set.updated_at) },
+    ];
+    if (domainId !== undefined) {
+      list.push({
+        key: 'this-domain',
+        header: t('column.this-domain'),
+        cell: (set) => (
+          <Checkbox
+            inputId={`quote-${set.id}`}
+            checked={set.bound_domains.some((domain) => domain.domain_id === domainId)}
+            disabled={!manages}
+            onChange={(event) => void latest.current.toggleDomain(set, event.checked === true)}
+            pt={{ input: { 'aria-label': t('list.quote-this-domain', { name: set.name }) } as never }}
+          />
+        ),
+      });
+    }
+    list.push({
+      key: 'actions',
+      className: 'ec-col-actions',
+      header: t('column.actions'),
+      cell: (set) => {
+        if (!manages) return <ReadOnlyMark reason={readOnlyReason} />;
+        const actions = latest.current;
+        const undeletable = validateRuleSetDeletable({ attribution: set.attribution, boundDomains: set.bound_total });
+        return (
+          <span className="ec-actions">
+            {set.editable && <Button type="button" text label={t('action.rename')} onClick={() => actions.setEditing(set)} />}
+            <Button type="button" text label={t('action.quote')} onClick={() => actions.setQuoting(set)} />
+            {undeletable ? (
+              <Button type="button" text severity="danger" label={t('action.delete')} onClick={() => actions.refuseDelete(set, undeletable)} />
+            ) : set.editable ? (
+              <ConfirmPopover message={t('list.confirm-delete', { name: set.name })} danger onConfirm={() => void actions.remove(set)}>
+                {(trigger) => <Button type="button" text severity="danger" label={t('action.delete')} {...trigger} />}
+              </ConfirmPopover>
+            ) : (
+              <ReadOnlyMark reason={readOnlyReason} />
+            )}
+          </span>
+        );
+      },
+    });
+    return list;
+  }, [t, domainId, manages, readOnlyReason]);
+
   if (state.status === 'loading') return <LoadingState />;
   if (state.status === 'error') return <ErrorState onRetry={() => void store.loadSets()} />;
 
   return (
     <div className="ec-stack">
+      <ReadOnlyNotice module="domain" />
       {toolbar}
       {notice && (
         <p className="ec-notice" role="status">
@@ -130,66 +221,7 @@ export function RuleSetList({ store, domainId, onOpen, startCreating = false }: 
       {state.list.length === 0 ? (
         <EmptyState message={t('list.empty')} />
       ) : (
-        <div className="ec-table-scroll">
-          <table className="ec-table" part="table">
-            <caption className="ec-visually-hidden">{t('list.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('column.name')}</th>
-                <th scope="col">{t('column.rules')}</th>
-                <th scope="col">{t('column.attribution')}</th>
-                <th scope="col">{t('column.bound-domains')}</th>
-                <th scope="col">{t('column.updated')}</th>
-                {domainId !== undefined && <th scope="col">{t('column.this-domain')}</th>}
-                <th scope="col" className="ec-col-actions">{t('column.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.list.map((set) => {
-                const undeletable = validateRuleSetDeletable({ attribution: set.attribution, boundDomains: set.bound_total });
-                const hidden = set.bound_total - set.bound_domains.length;
-                return (
-                  <tr key={set.id}>
-                    <th scope="row">
-                      <Button type="button" link className="ec-link" label={set.name} onClick={() => onOpen(set.id)} />
-                      {set.description && <div className="ec-muted">{set.description}</div>}
-                    </th>
-                    <td>{t('list.rule-count', { enabled: set.rules_enabled, total: set.rules_total })}</td>
-                    <td>
-                      <StatusTag settings={attributionSettings(t)} value={set.attribution} />
-                    </td>
-                    <td>
-                      {set.bound_domains.map((domain) => domain.domain).join(', ') || (hidden === 0 ? t('list.not-bound') : '')}
-                      {hidden > 0 && <span className="ec-muted"> {t('list.hidden-domains', { count: hidden })}</span>}
-                    </td>
-                    <td>{formatLogTime(set.updated_at)}</td>
-                    {domainId !== undefined && (
-                      <td>
-                        <Checkbox
-                          inputId={`quote-${set.id}`}
-                          checked={set.bound_domains.some((domain) => domain.domain_id === domainId)}
-                          onChange={(event) => void toggleDomain(set, event.checked === true)}
-                          pt={{ input: { 'aria-label': t('list.quote-this-domain', { name: set.name }) } as never }}
-                        />
-                      </td>
-                    )}
-                    <td className="ec-actions ec-col-actions">
-                      {set.editable && <Button type="button" text label={t('action.rename')} onClick={() => setEditing(set)} />}
-                      <Button type="button" text label={t('action.quote')} onClick={() => setQuoting(set)} />
-                      {undeletable ? (
-                        <Button type="button" text severity="danger" label={t('action.delete')} onClick={() => refuseDelete(set, undeletable)} />
-                      ) : (
-                        <ConfirmPopover message={t('list.confirm-delete', { name: set.name })} danger onConfirm={() => void remove(set)}>
-                          {(trigger) => <Button type="button" text severity="danger" label={t('action.delete')} {...trigger} />}
-                        </ConfirmPopover>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <FastTable rows={state.list} rowKey={(set) => set.id} columns={columns} label={t('list.caption')} columnsKey="waf-rules.rule-sets" />
       )}
       <Pager page={query.page} pageSize={query.pageSize} total={state.total} onChange={({ page, pageSize }) => store.setQuery({ page, pageSize })} />
       {dialogs}

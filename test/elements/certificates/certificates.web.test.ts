@@ -15,15 +15,16 @@ import {
   makeLeaf,
   type FixtureAuthority,
 } from '../../helpers/certificate-fixtures.js';
-import { createApiClient } from '../../../core/api/client.js';
-import { listCertificates, unbindCertificate } from '../../../core/api/endpoints/certificates.js';
-import { signInAsDemoChild, signInAsDemoParent } from '../../helpers/api-session.js';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { signInAsDemoChild, signInAsDemoParent, signInAsDemoViewer } from '../../helpers/api-session.js';
+import { expectOneLook } from '../../helpers/one-look.js';
+import { HIDDEN_COLUMNS_PREFIX } from '../../../core/ui/parts/column-chooser.js';
 
 const shadow = (element: Element) => element.shadowRoot!;
 
 async function rendered(markup: ReturnType<typeof html>): Promise<HTMLElement> {
   const element = await fixture<HTMLElement>(markup);
-  await waitUntil(() => shadow(element).querySelector('.ec-cert-table, [part="error-state"], [part="empty-state"]'), 'the list settles', { timeout: 8000 });
+  await waitUntil(() => shadow(element).querySelector('.ec-fast-table tbody tr, [part="error-state"], [part="empty-state"]'), 'the list settles', { timeout: 8000 });
   return element;
 }
 
@@ -55,6 +56,11 @@ function dialogField(element: HTMLElement, labelText: RegExp): HTMLInputElement 
 }
 
 const dialogText = (element: HTMLElement) => shadow(element).querySelector('[role="dialog"]')?.textContent ?? '';
+const dialogRoot = (element: HTMLElement) => shadow(element).querySelector('[part="dialog"]')!;
+const headers = (element: HTMLElement) => Array.from(shadow(element).querySelectorAll('.ec-fast-table thead th')).map((th) => th.textContent?.trim());
+
+/** The focused element inside the element's shadow root. */
+const focused = (element: HTMLElement) => shadow(element).activeElement;
 
 async function openUpload(element: HTMLElement, name: string, certificate: string, privateKey: string): Promise<void> {
   button(element, 'Upload certificate').click();
@@ -85,8 +91,8 @@ describe('<ec-certificates> (rules §2-§6, §8, §9 certificates)', () => {
     expect(button(element, /^Expired \(\d+\)$/).textContent).to.match(/\(1\)/);
     expect(button(element, /^Expiring soon \(\d+\)$/).textContent).to.match(/\(1\)/);
     button(element, /^Expired \(/).click();
-    await waitUntil(() => shadow(element).querySelectorAll('.ec-cert-table tbody tr').length === 1, 'the expired filter applies');
-    expect(shadow(element).querySelector('.ec-cert-table tbody')!.textContent).to.contain('static.example.net 2025');
+    await waitUntil(() => shadow(element).querySelectorAll('.ec-fast-table tbody tr').length === 1, 'the expired filter applies');
+    expect(shadow(element).querySelector('.ec-fast-table tbody')!.textContent).to.contain('static.example.net 2025');
   });
 
   it('shows subject, names, issuer, validity and key type before saving a valid pair, then saves it', async () => {
@@ -100,6 +106,7 @@ describe('<ec-certificates> (rules §2-§6, §8, §9 certificates)', () => {
     expect(preview).to.contain('CN=Browser Fixture CA');
     expect(preview).to.contain('RSA 2048');
     expect(preview).to.contain('Certificates in the chain: 2');
+    expectOneLook(dialogRoot(element));
     const uploaded = oneEvent(element, 'ec-certificate-uploaded');
     dialogButton(element, 'Save').click();
     expect((await uploaded).detail.name).to.equal('Browser pair');
@@ -134,6 +141,7 @@ describe('<ec-certificates> (rules §2-§6, §8, §9 certificates)', () => {
     const element = await rendered(html`<ec-certificates lang="en-US"></ec-certificates>`);
     button(element, 'Apply for free certificate').click();
     await waitUntil(() => shadow(element).querySelector('[role="dialog"]'));
+    expectOneLook(dialogRoot(element));
     const domains = dialogField(element, /^Domains, one per line/);
     type(domains, domainBatch(1001).join('\n'));
     await waitUntil(() => /At most 1,000 domains per batch application|At most 1000 domains per batch application/.test(dialogText(element)), 'rules §5: 1000 domains');
@@ -155,6 +163,7 @@ describe('<ec-certificates> (rules §2-§6, §8, §9 certificates)', () => {
     await waitUntil(() => shadow(element).querySelector('[part="table"]')?.textContent?.includes('Bind fixture'));
     shadow(element).querySelector<HTMLButtonElement>('button[aria-label="Bind Bind fixture to domains"]')!.click();
     await waitUntil(() => dialogText(element).includes('m.example.com'), 'domains load', { timeout: 5000 });
+    expectOneLook(dialogRoot(element));
     const checkbox = (domain: string) => dialogField(element, new RegExp(`^${domain.replace(/\./g, '\\.')}$`)) as HTMLInputElement;
     checkbox('www.example.com').click();
     await waitUntil(() => dialogText(element).includes('does not cover www.example.com'), 'coverage warning');
@@ -183,19 +192,101 @@ describe('<ec-certificates> (rules §2-§6, §8, §9 certificates)', () => {
     }
   });
 
-  it('a child cannot link certificates: "Unauthorized certificates cannot be linked" (rules §6)', async () => {
-    // Free shop.example.com first, so the child has a domain of its own to try binding.
-    const client = createApiClient({ base: '/api', getToken: () => localStorage.getItem('x-token'), getLanguage: () => 'en_US', notify: () => undefined });
-    const wildcard = (await listCertificates(client, { keyword: 'wildcard' })).list[0]!;
-    const shop = wildcard.bound_domains.find((domain) => domain.domain === 'shop.example.com')!;
-    await unbindCertificate(client, { certificate_id: wildcard.id, domain_ids: [shop.domain_id] });
-    await signInAsDemoChild();
-    const element = await rendered(html`<ec-certificates lang="en-US"></ec-certificates>`);
-    shadow(element).querySelector<HTMLButtonElement>('button[aria-label="Bind example.com wildcard to domains"]')!.click();
-    await waitUntil(() => dialogText(element).includes('shop.example.com'), 'domains load', { timeout: 5000 });
-    (dialogField(element, /^shop\.example\.com$/) as HTMLInputElement).click();
-    dialogButton(element, 'Bind').click();
-    await waitUntil(() => dialogText(element).includes('Unauthorized certificates cannot be linked'), 'rules §6 message');
+  it('rules §6; issue 19: the viewer and the demo child see certificates read-only (no upload, apply, bind, edit, delete)', async () => {
+    for (const [who, signIn] of [
+      ['viewer', signInAsDemoViewer],
+      ['demo child', signInAsDemoChild],
+    ] as const) {
+      await signIn();
+      const element = await rendered(html`<ec-certificates lang="en-US"></ec-certificates>`);
+      await waitUntil(() => shadow(element).querySelector('[part="read-only-notice"]'), `${who}: the notice says the module is read-only`);
+      const upload = button(element, 'Upload certificate');
+      expect(upload.getAttribute('aria-disabled'), `${who}: upload is denied`).to.equal('true');
+      expect(button(element, 'Apply for free certificate').getAttribute('aria-disabled')).to.equal('true');
+      upload.click();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(shadow(element).querySelector('[role="dialog"]'), `${who}: a denied button opens nothing`).to.equal(null);
+      const table = shadow(element).querySelector('[part="table"]')!;
+      expect(table.querySelectorAll('.ec-read-only-mark').length, `${who}: every row says view only`).to.equal(table.querySelectorAll('tbody tr').length);
+      expect(table.querySelector('button[aria-label^="Bind "], button[aria-label^="Edit "], button[aria-label^="Delete "]'), `${who}: no write action`).to.equal(null);
+      expect(table.querySelector('.ec-read-only-mark')!.textContent).to.contain('may only view');
+      // The detail opens without unbind, renewal or key download, and says why.
+      (table.querySelector('button[aria-label^="Detail of "]') as HTMLButtonElement).click();
+      await waitUntil(() => shadow(element).querySelector('[part="detail"]'), `${who}: the detail opens`, { timeout: 5000 });
+      const detail = shadow(element).querySelector('[part="detail"]')!;
+      expect(detail.querySelector('[role="note"]')?.textContent).to.contain('may only view');
+      expect(dialogText(element)).to.not.contain('Download private key');
+      expect(dialogText(element)).to.not.match(/Unbind|Turn (on|off)/);
+      expectOneLook(dialogRoot(element));
+      await expect(element).to.be.accessible({ ignoredRules: ['aria-hidden-focus'] });
+    }
     await signInAsDemoParent();
+  });
+
+  it('issue 19: starts from a bookmarked view (view-state) and reports each change with ec-view-state', async () => {
+    const element = await rendered(html`<ec-certificates lang="en-US" view-state="expiry=expired&sort=due_desc&bogus=1"></ec-certificates>`);
+    await waitUntil(() => shadow(element).querySelectorAll('.ec-fast-table tbody tr').length === 1, 'the bookmarked filter applies');
+    expect(button(element, /^Expired \(/).getAttribute('aria-pressed')).to.equal('true');
+    const due = Array.from(shadow(element).querySelectorAll('.ec-fast-table thead th')).find((th) => th.textContent?.includes('Due date'))!;
+    expect(due.getAttribute('aria-sort')).to.equal('descending');
+    const changed = oneEvent(element, 'ec-view-state');
+    button(element, /^Expiring soon \(/).click();
+    expect((await changed).detail.state).to.equal('expiry=expiring&sort=due_desc');
+    const sorted = oneEvent(element, 'ec-view-state');
+    (due.querySelector('button') as HTMLButtonElement).click();
+    expect((await sorted).detail.state).to.equal('expiry=expiring&sort=created_desc');
+  });
+
+  it('issue 19: fits 1280 px in both languages: one-line headers, the actions in view, columns the user can hide', async () => {
+    await setViewport({ width: 1280, height: 800 });
+    try {
+      for (const lang of ['zh-CN', 'en-US']) {
+        localStorage.removeItem(`${HIDDEN_COLUMNS_PREFIX}certificates`);
+        // 1160 px: the content area the demo host leaves at 1280 px beside its sidebar.
+        const element = await rendered(html`<ec-certificates lang=${lang} style="display:block;width:1160px"></ec-certificates>`);
+        const wrapper = shadow(element).querySelector('.p-datatable-wrapper') as HTMLElement;
+        expect(element.scrollWidth, `${lang}: nothing overflows the element`).to.be.at.most(element.clientWidth + 1);
+        for (const th of Array.from(shadow(element).querySelectorAll<HTMLElement>('.ec-fast-table thead th'))) {
+          const line = parseFloat(getComputedStyle(th).lineHeight) || 20;
+          expect(th.querySelector('.p-column-header-content, .p-column-title')!.getBoundingClientRect().height, `${lang}: "${th.textContent}" on one line`).to.be.below(line * 1.8);
+        }
+        const actions = shadow(element).querySelector<HTMLElement>('tbody td.ec-col-actions')!;
+        const box = wrapper.getBoundingClientRect();
+        expect(actions.getBoundingClientRect().right, `${lang}: the actions show`).to.be.at.most(box.right + 1);
+        expect(shadow(element).querySelector('tbody td.ec-col-primary')).to.not.equal(null);
+      }
+      const element = await rendered(html`<ec-certificates lang="en-US"></ec-certificates>`);
+      expect(headers(element)).to.include('Issuer');
+      (shadow(element).querySelector('.ec-column-button') as HTMLButtonElement).click();
+      await waitUntil(() => shadow(element).querySelector('.ec-column-panel'));
+      const issuer = Array.from(shadow(element).querySelectorAll('.ec-column-option')).find((option) => option.textContent === 'Issuer')!;
+      (issuer.querySelector('input') as HTMLInputElement).click();
+      await waitUntil(() => !headers(element).includes('Issuer'), 'the issuer column hides');
+      const again = await rendered(html`<ec-certificates lang="en-US"></ec-certificates>`);
+      expect(headers(again), 'remembered').to.not.include('Issuer');
+      localStorage.removeItem(`${HIDDEN_COLUMNS_PREFIX}certificates`);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
+  it('keyboard only: Tab to a row\'s detail, Enter opens it, Esc closes it and focus returns (WAI-ARIA APG)', async () => {
+    const element = await rendered(html`<ec-certificates lang="en-US"></ec-certificates>`);
+    const detailButton = shadow(element).querySelector<HTMLButtonElement>('tbody td.ec-col-actions button')!;
+    // Start on the button before it (the row's copy buttons and marks come between), then Tab forward to it.
+    detailButton.focus();
+    await sendKeys({ down: 'Shift' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ up: 'Shift' });
+    expect(focused(element)).to.not.equal(detailButton);
+    await sendKeys({ press: 'Tab' });
+    expect(focused(element)).to.equal(detailButton);
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => shadow(element).querySelector('[part="detail"]'), 'Enter opens the detail', { timeout: 5000 });
+    await waitUntil(() => dialogRoot(element).contains(focused(element)), 'focus moves into the dialog');
+    expectOneLook(dialogRoot(element));
+    await sendKeys({ press: 'Escape' });
+    await waitUntil(() => !shadow(element).querySelector('[role="dialog"]'), 'Esc closes it');
+    await waitUntil(() => focused(element) === detailButton, 'focus returns to the opener');
   });
 });

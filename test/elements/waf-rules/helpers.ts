@@ -17,7 +17,7 @@ export function apiClient(): ApiClient {
 export const root = (element: HTMLElement): ShadowRoot => element.shadowRoot!;
 
 /** Renders the element and waits until it shows the list, the editor, or a state view. */
-export async function rendered(markup: TemplateResult, ready = '.ec-table, [part="editor"], [part="error-state"], [part="empty-state"]'): Promise<HTMLElement> {
+export async function rendered(markup: TemplateResult, ready = '.ec-table, .ec-fast-table, [part="editor"], [part="error-state"], [part="empty-state"]'): Promise<HTMLElement> {
   const element = await fixture<HTMLElement>(markup);
   await waitUntil(() => root(element).querySelector(ready), `the element shows ${ready}`, { timeout: 8000 });
   return element;

@@ -1,10 +1,12 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import { createRuleSet, deleteRuleSet, getWafPageConfig, listRuleSets } from '../../../core/api/endpoints/waf.js';
-import { signInAsDemoChild, signInAsDemoParent } from '../../helpers/api-session.js';
+import { waitUntil } from '@open-wc/testing';
+import { signInAsDemoChild, signInAsDemoParent, signInAsDemoViewer } from '../../helpers/api-session.js';
+import { expectOneLook } from '../../helpers/one-look.js';
 import { apiClient, button, click, eventually, field, injectFault, rendered, root, text, typeInto, uniqueName } from './helpers.js';
 
 const rowOf = (element: HTMLElement, name: string) =>
-  Array.from(root(element).querySelectorAll<HTMLTableRowElement>('tbody tr')).find((row) => row.querySelector('th')?.textContent?.includes(name))!;
+  Array.from(root(element).querySelectorAll<HTMLTableRowElement>('tbody tr')).find((row) => row.querySelector('td.ec-col-primary, th')?.textContent?.includes(name))!;
 
 describe('<ec-waf-rules> rule sets (rules §3, §5, §8; shell §7)', () => {
   before(async () => {
@@ -149,5 +151,57 @@ describe('<ec-waf-rules> rule sets (rules §3, §5, §8; shell §7)', () => {
     } finally {
       await signInAsDemoParent();
     }
+  });
+
+  it('rules §6; issue 19: a viewer sees the sets read-only: create denied with its reason, view-only rows, no quote', async () => {
+    await signInAsDemoViewer();
+    try {
+      for (const lang of ['en-US', 'zh-CN']) {
+        const element = await rendered(html`<ec-waf-rules lang=${lang}></ec-waf-rules>`);
+        await waitUntil(() => root(element).querySelector('[part="read-only-notice"]'), 'the module is read-only');
+        const create = root(element).querySelector<HTMLButtonElement>('[part="toolbar"] .ec-denied')!;
+        expect(create.getAttribute('aria-disabled')).to.equal('true');
+        const rows = Array.from(root(element).querySelectorAll('tbody tr'));
+        expect(rows.length).to.be.above(0);
+        for (const row of rows) {
+          expect(row.querySelector('td.ec-col-actions .ec-read-only-mark'), 'every row says view only').to.not.equal(null);
+          expect(row.querySelector('td.ec-col-actions button')).to.equal(null);
+        }
+        await expect(element).to.be.accessible();
+      }
+    } finally {
+      await signInAsDemoParent();
+    }
+  });
+
+  it('issue 19: the open rule set is in the view state: opening one reports it, and the view opens it again', async () => {
+    const element = await rendered(html`<ec-waf-rules lang="en-US"></ec-waf-rules>`);
+    const opened = oneEvent(element, 'ec-view-state');
+    rowOf(element, 'Login protection').querySelector<HTMLButtonElement>('td.ec-col-primary button')!.click();
+    const state = (await opened).detail.state;
+    expect(state).to.match(/^set=\d+$/);
+    sessionStorage.clear();
+    const again = await rendered(html`<ec-waf-rules lang="en-US" view-state=${state}></ec-waf-rules>`, '[part="editor"]');
+    await eventually(() => text(again).includes('Login protection'), 'the bookmarked set opens');
+    sessionStorage.clear();
+    const filtered = await rendered(html`<ec-waf-rules lang="en-US" view-state="attribution=built-in&tab=sets&bogus=1"></ec-waf-rules>`);
+    await eventually(() => !text(filtered).includes('Login protection') && text(filtered).includes('Common web attacks'), 'the bookmarked filter applies');
+    const changed = oneEvent(filtered, 'ec-view-state');
+    (root(filtered).querySelector('#waf-tab-log') as HTMLButtonElement).click();
+    expect((await changed).detail.state).to.equal('tab=log&attribution=built-in');
+  });
+
+  it('issue 19: the rule set dialog has the one look; the attribution filter has no blank option', async () => {
+    const element = await rendered(html`<ec-waf-rules lang="en-US"></ec-waf-rules>`);
+    await click(element, 'New rule set');
+    await eventually(() => root(element).querySelector('[part="dialog"]') !== null, 'the dialog opens');
+    expectOneLook(root(element).querySelector('[part="dialog"]')!);
+    button(element, 'Cancel').click();
+    const filter = root(element).querySelector<HTMLElement>('[part="filter"] .p-dropdown')!;
+    filter.click();
+    await eventually(() => root(element).querySelectorAll('.p-dropdown-item').length > 0, 'the filter opens');
+    const labels = Array.from(root(element).querySelectorAll('.p-dropdown-item')).map((item) => item.textContent?.trim());
+    expect(labels.every((label) => label !== '')).to.equal(true);
+    expect(labels[0]).to.equal('All attributions');
   });
 });

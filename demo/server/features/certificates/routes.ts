@@ -43,10 +43,10 @@ import { CERTIFICATE_ISSUE_JOB, certificateIssueHandler, type CertificateIssuePa
 import { boundDomainsOf, mirrorBinding, PUBLIC_COLUMNS, sealContext, searchText, toCertificateInfo, type CertificateRow } from './store.js';
 import { vaultFor } from './vault.js';
 import { prepare, isoTime } from '../../platform/database.js';
-import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { fail, ok, validated, type FailOptions } from '../../platform/http/envelope.js';
 import { queryInteger, readPage } from '../../platform/http/pagination.js';
 import { recordOperation } from '../../platform/oplog.js';
-import { requireObject, visibleWebsites } from '../../platform/security/object-reach.js';
+import { mayReach, reachedWebsites, visibleWebsites } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
@@ -158,12 +158,22 @@ function sameKey(request: FastifyRequest, row: Pick<CertificateRow, 'id'>, priva
 }
 
 /**
- * Whether the caller may manage certificates, or this one: its certificate grant, and (rules §6 per object) every
- * website it is bound to, since replacing, renewing, deleting it or taking its key acts on all of them.
+ * Whether the caller may change this certificate: its certificate grant, and (rules §6 per object) every website it
+ * is bound to, since replacing, renewing, deleting it or taking its key acts on all of them. Lists and details answer
+ * it as `editable`, so the browser offers exactly what the write routes accept.
  */
-function requireManage(request: FastifyRequest, reply: FastifyReply, id?: number): boolean {
-  if (!permissions(request).require(reply, 'certificate', 'manage', id)) return false;
-  return id === undefined || requireObject(request, reply, 'certificate', 'manage', id);
+function mayManageCertificate(request: FastifyRequest, id: number): boolean {
+  const perms = permissions(request);
+  if (!perms.isChild) return true;
+  return perms.allows('certificate', 'manage', id) && mayReach(perms, 'manage', reachedWebsites(request, 'certificate', id));
+}
+
+/** Whether the caller may manage certificates, or this one ({@link mayManageCertificate}); otherwise refuses. */
+function requireManage(request: FastifyRequest, reply: FastifyReply, id?: number, key?: FailOptions['key']): boolean {
+  if (id === undefined) return permissions(request).require(reply, 'certificate', 'manage');
+  if (mayManageCertificate(request, id)) return true;
+  fail(reply, PERMISSION_DENIED_CODE, { key });
+  return false;
 }
 
 /** Reads the certificate text fields of an upload or edit, with the length limits. */
@@ -233,7 +243,7 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
     });
     const bound = boundDomainsOf(scoped, rows.list.map((row) => row.id), visibleWebsites(request, 'domain_id'));
     const answer: CertificateListAnswer = {
-      list: rows.list.map((row) => toCertificateInfo(row, bound.get(row.id) ?? [], now)),
+      list: rows.list.map((row) => toCertificateInfo(row, bound.get(row.id) ?? [], now, mayManageCertificate(request, row.id))),
       total: rows.total,
       counts: { expired: counted?.expired ?? 0, expiring: counted?.expiring ?? 0, unexpired: counted?.unexpired ?? 0 },
     };
@@ -246,7 +256,7 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
     const row = findCertificate(request, id as number);
     if (!row) return fail(reply, NOT_FOUND_CODE);
     const bound = boundDomainsOf(scope(request), [row.id], visibleWebsites(request, 'domain_id')).get(row.id) ?? [];
-    const info = toCertificateInfo(row, bound, api.now());
+    const info = toCertificateInfo(row, bound, api.now(), mayManageCertificate(request, row.id));
     const answer: CertificateDetail = {
       ...info,
       bound_domains: bound,
@@ -294,7 +304,7 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
       recordOperation(request, { area: 'certificate', action: 'upload', objectId: id, objectLabel: name, after: logView(created) });
       return created;
     })();
-    return ok(reply, toCertificateInfo(row, [], now));
+    return ok(reply, toCertificateInfo(row, [], now, mayManageCertificate(request, row.id)));
   });
 
   api.post('/V4/certificate.update', async (request, reply) => {
@@ -316,7 +326,7 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
     const session = requireSession(request);
     const scoped = scope(request);
     const sameMaterial = !inspection || (inspection.orderedChainPem === row.chain_pem && sameKey(request, row, pem.privateKey, session.memberId));
-    if (name === row.name && sameMaterial) return ok(reply, toCertificateInfo(row, boundDomainsOf(scoped, [row.id]).get(row.id) ?? [], now));
+    if (name === row.name && sameMaterial) return ok(reply, toCertificateInfo(row, boundDomainsOf(scoped, [row.id]).get(row.id) ?? [], now, true));
     const names = inspection ? inspection.summary!.names : (JSON.parse(row.domains) as string[]);
     const values: Params = { name, search_text: searchText(name, names), updated_at: now };
     if (inspection) {
@@ -340,7 +350,7 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
       recordOperation(request, { area: 'certificate', action: 'update', objectId: row.id, objectLabel: name, before: logView(row), after: logView(after) });
       return { after, bound };
     })();
-    return ok(reply, toCertificateInfo(updated.after, updated.bound, now));
+    return ok(reply, toCertificateInfo(updated.after, updated.bound, now, true));
   });
 
   api.post('/V4/certificate.delete', async (request, reply) => {
@@ -373,14 +383,14 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
     if (row.source !== 'free') return fail(reply, CONFLICT_CODE, { key: 'certificate-auto-renew-free-only' });
     const now = api.now();
     const scoped = scope(request);
-    if (Boolean(row.auto_renew) === source.auto_renew) return ok(reply, toCertificateInfo(row, boundDomainsOf(scoped, [row.id]).get(row.id) ?? [], now));
+    if (Boolean(row.auto_renew) === source.auto_renew) return ok(reply, toCertificateInfo(row, boundDomainsOf(scoped, [row.id]).get(row.id) ?? [], now, true));
     const after = api.db.transaction(() => {
       scoped.update('certificates', { auto_renew: source.auto_renew ? 1 : 0, updated_at: now }, 'id = @id', { id: row.id });
       const updated = findCertificate(request, row.id) as CertificateRow;
       recordOperation(request, { area: 'certificate', action: 'auto-renew', objectId: row.id, objectLabel: row.name, before: logView(row), after: logView(updated) });
       return updated;
     })();
-    return ok(reply, toCertificateInfo(after, boundDomainsOf(scoped, [row.id]).get(row.id) ?? [], now));
+    return ok(reply, toCertificateInfo(after, boundDomainsOf(scoped, [row.id]).get(row.id) ?? [], now, true));
   });
 
   api.post('/V4/certificate.free.apply', async (request, reply) => {
@@ -472,8 +482,9 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
     const row = findCertificate(request, certificateId as number);
     if (!row) return fail(reply, NOT_FOUND_CODE);
     const perms = permissions(request);
-    // Rules §6: a child whose group does not grant managing this certificate cannot link it.
-    if (!perms.allows('certificate', 'manage', row.id)) return fail(reply, PERMISSION_DENIED_CODE, { key: 'certificate-unauthorized' });
+    // Rules §6 "Unauthorized certificates cannot be linked": the same rule as every other change of the certificate
+    // (its grant and every website it already serves), the stricter of the two readings, so `editable` says it too.
+    if (!requireManage(request, reply, row.id, 'certificate-unauthorized')) return reply;
     const now = api.now();
     const refuse = (data: CertificateBindFailedData) => fail(reply, REJECT_WITH_DATA_CODE, { key: 'certificate-binding-failed', data });
     if (row.not_after === null || row.chain_pem === null) return refuse({ reason: 'certificate-not-issued', failures: [] });
@@ -540,7 +551,7 @@ export async function certificateRoutes(api: FastifyInstance): Promise<void> {
     const row = findCertificate(request, certificateId as number);
     if (!row) return fail(reply, NOT_FOUND_CODE);
     const perms = permissions(request);
-    if (!perms.allows('certificate', 'manage', row.id)) return fail(reply, PERMISSION_DENIED_CODE, { key: 'certificate-unauthorized' });
+    if (!requireManage(request, reply, row.id, 'certificate-unauthorized')) return reply;
     const scoped = scope(request);
     const current = (boundDomainsOf(scoped, [row.id]).get(row.id) ?? []).filter((domain) => domainIds.includes(domain.domain_id));
     if (current.some((domain) => !perms.allows('domain', 'manage', domain.domain_id))) return fail(reply, PERMISSION_DENIED_CODE);

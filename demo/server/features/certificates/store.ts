@@ -84,7 +84,7 @@ export function boundDomainsOf(scope: Scope, certificateIds: readonly number[], 
 }
 
 /** The answer shape of a row (the private key is never part of it). */
-export function toCertificateInfo(row: CertificateRow, bound: readonly BoundDomain[], now: number): CertificateInfo {
+export function toCertificateInfo(row: CertificateRow, bound: readonly BoundDomain[], now: number, editable: boolean): CertificateInfo {
   return {
     id: row.id,
     name: row.name,
@@ -104,6 +104,7 @@ export function toCertificateInfo(row: CertificateRow, bound: readonly BoundDoma
     bound_count: bound.length,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
+    editable,
   };
 }
 
