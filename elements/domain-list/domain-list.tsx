@@ -33,6 +33,7 @@ import { domainListStoreFor } from './store.js';
 import { reasonText, statusTags } from './vocabulary.js';
 import { useNavigate } from '../../core/ui/parts/nav-link.js';
 import { useViewStateReport } from '../../core/ui/view-state.js';
+import { ReadOnlyNotice, useModuleAccess, useReadOnlyReason } from '../../core/ui/parts/read-only.js';
 
 /** Props of the component (attributes of the element). */
 export interface DomainListProps {
@@ -68,6 +69,7 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
   const { client, host, emit } = useElement();
   const t = useT('domain-list');
   const tRules = useT('rules');
+  const tCommon = useT('common');
   const store = domainListStoreFor(host, { pageSize, viewState });
   useViewStateReport(store.viewState.value);
   const routes = domainRoutes(layout);
@@ -86,7 +88,13 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
   const actions = store.plan.value.actions;
   const addGate = useMemo(() => planGate({ action: 'domain_add' }, { actions, flag }), [actions, flag]);
   const list = state.status === 'ready' ? state.list : [];
-  const pageTicked = list.length > 0 && list.every((site) => store.isSelected(site.id));
+  const selectable = list.filter((site) => site.editable);
+  const pageTicked = selectable.length > 0 && selectable.every((site) => store.isSelected(site.id));
+  // Rules §6, issue 19: a group that may only view websites sees the add and batch actions denied with the reason,
+  // and each website it may not change read-only, instead of failing on save.
+  const access = useModuleAccess('domain');
+  const readOnlyReason = useReadOnlyReason('domain');
+  const deniedReason = access === 'read' || access === 'none' ? tCommon('access.module-read-only', { module: tCommon('access.module.domain') }) : null;
 
   const navigate = useNavigate();
   const reload = useStableCallback(() => void store.load(client));
@@ -204,12 +212,14 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
 
   return (
     <div className="ec-root ec-stack ec-domain-list">
+      <ReadOnlyNotice module="domain" />
       <DomainToolbar
         filters={store.filters.value}
         groups={store.groups.value}
         statusTags={tags}
         quota={store.quota.value}
         addGate={addGate}
+        deniedReason={deniedReason}
         onFilter={store.setFilter}
         onAdd={startAdding}
         routes={routes}
@@ -234,6 +244,7 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
         <>
           <DomainTable
             consoleRoute={routes.console}
+            readOnlyReason={readOnlyReason}
             list={state.list}
             busy={store.busy.value}
             sort={store.sort.value}
@@ -241,7 +252,7 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
             selection={store.selection}
             isSelected={store.isSelected}
             working={store.working.value}
-                onToggle={store.toggle}
+            onToggle={store.toggle}
             onTogglePage={store.togglePage}
             onSort={store.setSort}
             onAction={onRowAction}

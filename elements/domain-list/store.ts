@@ -267,13 +267,17 @@ export function createDomainListStore(settings: { pageSize?: number } = {}) {
     selection.value = current.mode === 'ids' ? { mode: 'ids', ids: set } : { mode: 'all', exclude: set };
   }
 
-  /** Ticks or unticks every site of the current page, in one change of the selection. */
+  /**
+   * Ticks or unticks every site of the current page the caller may change, in one change of the selection (a
+   * read-only site is never offered for a batch action, rules §6).
+   */
   function togglePage(on: boolean): void {
     const current = state.value;
     if (current.status !== 'ready') return;
     const picked = selection.value;
     const set = new Set(picked.mode === 'ids' ? picked.ids : picked.exclude);
     for (const site of current.list) {
+      if (!site.editable) continue;
       if (on === (picked.mode === 'ids')) set.add(site.id);
       else set.delete(site.id);
     }
