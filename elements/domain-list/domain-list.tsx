@@ -73,7 +73,8 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
   const store = domainListStoreFor(host, { pageSize, viewState });
   useViewStateReport(store.viewState.value);
   const routes = domainRoutes(layout);
-  const [adding, setAdding] = useState(view === 'add');
+  // The wizard is open for view="add", or when the bookmarked view names its step (issue 19).
+  const [adding, setAdding] = useState(view === 'add' || store.wizardStep.value !== null);
   // The wizard is its own chunk: the list, what most visits show, does not download it.
   const wizard = useDeferredModule(loadWizard, adding);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -98,7 +99,10 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
 
   const navigate = useNavigate();
   const reload = useStableCallback(() => void store.load(client));
-  const startAdding = useStableCallback(() => setAdding(true));
+  const startAdding = useStableCallback(() => {
+    store.wizardStep.value = 'domains';
+    setAdding(true);
+  });
 
   const report = (answer: WebsiteBatchAnswer, header: string, okLabel: string) => {
     if (answer.failed === 0) {
@@ -157,6 +161,7 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
   };
 
   const closeWizard = () => {
+    store.wizardStep.value = null;
     if (view === 'add') navigate({ route: routes.list });
     else {
       setAdding(false);
@@ -165,8 +170,9 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
   };
 
   useEffect(() => {
-    setAdding(view === 'add');
-  }, [view]);
+    if (view === 'add') setAdding(true);
+    else if (store.wizardStep.value === null) setAdding(false);
+  }, [view, store]);
   useEffect(() => {
     store.applyPageSize(pageSize);
   }, [store, pageSize]);

@@ -3,7 +3,7 @@
  * the read-only viewer and the demo child, the table tools (first column in view, cut values with copy, columns the
  * user hides, remembered), the shared dialog footer, axe in both languages and a keyboard-only edit.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../elements/domain-list/element.js';
 import { HIDDEN_COLUMNS_PREFIX } from '../../../core/ui/parts/column-chooser.js';
@@ -119,6 +119,22 @@ describe('<ec-domain-list> read-only state and table tools (rules §6; issue 19)
       await sendKeys({ press: 'Escape' });
       await waitUntil(() => !dialog(element), 'the dialog closes');
       await waitUntil(() => shadow(element).activeElement === edit, 'focus returns to the Edit button');
+    });
+
+    it('issue 19: the wizard step is in view-state: Add reports it, a bookmarked step reopens the wizard there', async () => {
+      const element = await list();
+      const opened = oneEvent(element, 'ec-view-state');
+      buttonNamed(shadow(element), 'Add domain')!.click();
+      expect((await opened).detail.state).to.equal('wizard=domains');
+      await waitUntil(() => shadow(element).querySelector('[part="wizard"]'), 'the wizard shows');
+      // A bookmarked review opens at the origins step: the preview is the server's answer and is asked for again.
+      const bookmarked = await fixture<HTMLElement>(html`<ec-domain-list lang="en-US" view-state="wizard=review"></ec-domain-list>`);
+      await waitUntil(() => bookmarked.shadowRoot!.querySelector('[part="wizard"] [aria-current="step"]'), 'the wizard reopens');
+      expect(bookmarked.shadowRoot!.querySelector('[part="wizard"] [aria-current="step"]')!.textContent).to.contain('Origin');
+      const closed = oneEvent(bookmarked, 'ec-view-state');
+      buttonNamed(bookmarked.shadowRoot!, 'Cancel')!.click();
+      expect((await closed).detail.state).to.equal('');
+      await settled(bookmarked);
     });
 
     it('is accessible in Chinese (axe)', async () => {
