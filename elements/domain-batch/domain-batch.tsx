@@ -20,6 +20,7 @@ import { BatchDeleteForm } from './parts/batch-delete-form.js';
 import { BatchSettingForm } from './parts/batch-setting-form.js';
 import { domainBatchStoreFor, type BatchMode, type BatchRequest } from './store.js';
 import { NavLink } from '../../core/ui/parts/nav-link.js';
+import { ReadOnlyNotice, useModuleAccess } from '../../core/ui/parts/read-only.js';
 
 /** Props of the component (attributes of the element). */
 export interface DomainBatchProps {
@@ -45,6 +46,10 @@ export function DomainBatch({ mode, layout }: DomainBatchProps) {
   const routes = domainRoutes(layout);
   const [request, setRequest] = useState<BatchRequest | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // Rules §6, issue 19: a group that may only view websites sees the page with its form disabled and the reason
+  // above it, instead of a preview the server would refuse.
+  const access = useModuleAccess('domain');
+  const readOnly = access === 'read' || access === 'none';
   const phase = store.phase.value;
   const preview = store.preview.value;
   const result = store.result.value;
@@ -83,10 +88,13 @@ export function DomainBatch({ mode, layout }: DomainBatchProps) {
       <h3 className="ec-section-title">{t(TITLE_KEYS[kind])}</h3>
       <p className="ec-muted">{t(INTRO_KEYS[kind])}</p>
       {/* The form stays mounted under the preview, so going back keeps what was typed and ticked. */}
+      <ReadOnlyNotice module="domain" />
       <div hidden={phase !== 'input'} part="form">
-        {kind === 'add' && <BatchAddFormView store={store} onPreview={onPreview} />}
-        {kind === 'delete' && <BatchDeleteForm store={store} onPreview={onPreview} />}
-        {kind === 'setting' && <BatchSettingForm store={store} onPreview={onPreview} />}
+        <fieldset className="ec-plain-fieldset" disabled={readOnly}>
+          {kind === 'add' && <BatchAddFormView store={store} onPreview={onPreview} />}
+          {kind === 'delete' && <BatchDeleteForm store={store} onPreview={onPreview} />}
+          {kind === 'setting' && <BatchSettingForm store={store} onPreview={onPreview} />}
+        </fieldset>
       </div>
       {phase === 'preview' && preview && (
         <section className="ec-stack" part="preview" aria-label={t('preview-title')}>

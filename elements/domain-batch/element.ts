@@ -25,6 +25,7 @@ import { DomainBatch, type DomainBatchProps } from './domain-batch.js';
  * @csspart result - The result summary after submission.
  * @csspart outcome - The per-website outcome table of the preview and the result.
  * @csspart dialog - The delete confirmation.
+ * @csspart read-only-notice - Shown when the caller's group may only view websites and domains (the form is then disabled).
  * @csspart provisioning - The live progress of the provisioning job after a submission (approval and configuration).
  */
 export const DomainBatchElement = defineElement<DomainBatchProps>('ec-domain-batch', DomainBatch, {

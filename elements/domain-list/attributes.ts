@@ -7,6 +7,6 @@ export const attributes = {
   pageSize: attr.number('Rows per page (shell §9).', { default: DEFAULT_PAGE_SIZE, values: PAGE_SIZES }),
   layout: attr.enum(['new', 'old'], 'new', 'Which menu layout\'s routes `ec-navigate` names (console, batch pages, groups).'),
   viewState: attr.string(
-    'The view to start from, as URL query text: `search`, `status`, `group`, `access`, `sort` (`field.asc|desc`), `page`, `size`. The element reports changes with `ec-view-state`; a page that owns the address keeps it there.',
+    'The view to start from, as URL query text: `search`, `status`, `group`, `access`, `sort` (`field.asc|desc`), `page`, `size`, and `wizard` (the open step of the add-domain wizard). The element reports changes with `ec-view-state`; a page that owns the address keeps it there.',
   ),
 } satisfies AttributeSchema;

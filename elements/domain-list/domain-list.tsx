@@ -33,6 +33,7 @@ import { domainListStoreFor } from './store.js';
 import { reasonText, statusTags } from './vocabulary.js';
 import { useNavigate } from '../../core/ui/parts/nav-link.js';
 import { useViewStateReport } from '../../core/ui/view-state.js';
+import { ReadOnlyNotice, useModuleAccess, useReadOnlyReason } from '../../core/ui/parts/read-only.js';
 
 /** Props of the component (attributes of the element). */
 export interface DomainListProps {
@@ -68,10 +69,12 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
   const { client, host, emit } = useElement();
   const t = useT('domain-list');
   const tRules = useT('rules');
+  const tCommon = useT('common');
   const store = domainListStoreFor(host, { pageSize, viewState });
   useViewStateReport(store.viewState.value);
   const routes = domainRoutes(layout);
-  const [adding, setAdding] = useState(view === 'add');
+  // The wizard is open for view="add", or when the bookmarked view names its step (issue 19).
+  const [adding, setAdding] = useState(view === 'add' || store.wizardStep.value !== null);
   // The wizard is its own chunk: the list, what most visits show, does not download it.
   const wizard = useDeferredModule(loadWizard, adding);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -86,11 +89,20 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
   const actions = store.plan.value.actions;
   const addGate = useMemo(() => planGate({ action: 'domain_add' }, { actions, flag }), [actions, flag]);
   const list = state.status === 'ready' ? state.list : [];
-  const pageTicked = list.length > 0 && list.every((site) => store.isSelected(site.id));
+  const selectable = list.filter((site) => site.editable);
+  const pageTicked = selectable.length > 0 && selectable.every((site) => store.isSelected(site.id));
+  // Rules §6, issue 19: a group that may only view websites sees the add and batch actions denied with the reason,
+  // and each website it may not change read-only, instead of failing on save.
+  const access = useModuleAccess('domain');
+  const readOnlyReason = useReadOnlyReason('domain');
+  const deniedReason = access === 'read' || access === 'none' ? tCommon('access.module-read-only', { module: tCommon('access.module.domain') }) : null;
 
   const navigate = useNavigate();
   const reload = useStableCallback(() => void store.load(client));
-  const startAdding = useStableCallback(() => setAdding(true));
+  const startAdding = useStableCallback(() => {
+    store.wizardStep.value = 'domains';
+    setAdding(true);
+  });
 
   const report = (answer: WebsiteBatchAnswer, header: string, okLabel: string) => {
     if (answer.failed === 0) {
@@ -149,6 +161,7 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
   };
 
   const closeWizard = () => {
+    store.wizardStep.value = null;
     if (view === 'add') navigate({ route: routes.list });
     else {
       setAdding(false);
@@ -157,8 +170,9 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
   };
 
   useEffect(() => {
-    setAdding(view === 'add');
-  }, [view]);
+    if (view === 'add') setAdding(true);
+    else if (store.wizardStep.value === null) setAdding(false);
+  }, [view, store]);
   useEffect(() => {
     store.applyPageSize(pageSize);
   }, [store, pageSize]);
@@ -204,12 +218,14 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
 
   return (
     <div className="ec-root ec-stack ec-domain-list">
+      <ReadOnlyNotice module="domain" />
       <DomainToolbar
         filters={store.filters.value}
         groups={store.groups.value}
         statusTags={tags}
         quota={store.quota.value}
         addGate={addGate}
+        deniedReason={deniedReason}
         onFilter={store.setFilter}
         onAdd={startAdding}
         routes={routes}
@@ -234,6 +250,7 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
         <>
           <DomainTable
             consoleRoute={routes.console}
+            readOnlyReason={readOnlyReason}
             list={state.list}
             busy={store.busy.value}
             sort={store.sort.value}
@@ -241,7 +258,7 @@ export function DomainList({ view, pageSize, layout, viewState }: DomainListProp
             selection={store.selection}
             isSelected={store.isSelected}
             working={store.working.value}
-                onToggle={store.toggle}
+            onToggle={store.toggle}
             onTogglePage={store.togglePage}
             onSort={store.setSort}
             onAction={onRowAction}

@@ -17,7 +17,7 @@ import './events.js';
  * @tag ec-domain-list
  * @summary Websites with server-side paging, filters, selection of all matching, batch actions and the add-domain wizard.
  * @fires ec-domain-added - Websites were added; detail `{ ids, domains }`.
- * @fires ec-view-state - The filters, sort, page or page size changed; detail `{ state }`, URL query text for the page's address (the `view-state` attribute takes it back).
+ * @fires ec-view-state - The filters, sort, page, page size or the add-domain wizard's step changed; detail `{ state }`, URL query text for the page's address (the `view-state` attribute takes it back).
  * @fires ec-domain-deleted - Websites were deleted; detail `{ ids, domains }`.
  * @fires ec-domain-status-changed - Websites were suspended or enabled; detail `{ ids, action }`.
  * @fires ec-domain-updated - A website's remark, group or auto renewal was saved; detail `{ id }`.

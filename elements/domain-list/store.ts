@@ -76,6 +76,22 @@ export interface DomainPlanData {
 const NO_FILTERS: DomainListFilters = { search: '', status: '', group: '', access: '' };
 const NOTHING: DomainSelection = { mode: 'ids', ids: new Set() };
 
+/** The add-domain wizard's steps, in order. */
+export const WIZARD_STEPS = ['domains', 'origins', 'review', 'result'] as const;
+/** One step of the add-domain wizard. */
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+/**
+ * The step a bookmarked wizard opens at. The form comes back from its draft, but the preview and the result were the
+ * server's answers and are not kept: a bookmarked review opens at the origins step (whose Next asks for the preview
+ * again) and a bookmarked result, whose websites were already added, at a new first step.
+ */
+export function restorableStep(text: string | null): WizardStep | null {
+  if (text === 'domains' || text === 'result') return 'domains';
+  if (text === 'origins' || text === 'review') return 'origins';
+  return null;
+}
+
 /** Whether the page shows a site the job runner is still moving on. */
 export function hasPassingStatus(list: readonly WebsiteInfo[]): boolean {
   return list.some((site) => TRANSITIONAL_WEBSITE_STATUSES.includes(site.status));
@@ -118,6 +134,8 @@ export function createDomainListStore(settings: { pageSize?: number } = {}) {
   const plan = signal<DomainPlanData>({ plans: [], actions: null });
   /** Websites whose row action is in flight. */
   const working = signal<ReadonlySet<number>>(new Set());
+  /** The add-domain wizard's step while it is open (issue 19: a wizard step is bookmarkable); null when closed. */
+  const wizardStep = signal<WizardStep | null>(null);
 
   const query = computed<WebsiteListQuery>(() => ({
     page: page.value,
@@ -267,13 +285,17 @@ export function createDomainListStore(settings: { pageSize?: number } = {}) {
     selection.value = current.mode === 'ids' ? { mode: 'ids', ids: set } : { mode: 'all', exclude: set };
   }
 
-  /** Ticks or unticks every site of the current page, in one change of the selection. */
+  /**
+   * Ticks or unticks every site of the current page the caller may change, in one change of the selection (a
+   * read-only site is never offered for a batch action, rules §6).
+   */
   function togglePage(on: boolean): void {
     const current = state.value;
     if (current.status !== 'ready') return;
     const picked = selection.value;
     const set = new Set(picked.mode === 'ids' ? picked.ids : picked.exclude);
     for (const site of current.list) {
+      if (!site.editable) continue;
       if (on === (picked.mode === 'ids')) set.add(site.id);
       else set.delete(site.id);
     }
@@ -355,6 +377,7 @@ export function createDomainListStore(settings: { pageSize?: number } = {}) {
         sort: sort.value ? `${sort.value.field}.${sort.value.order}` : '',
         page: page.value,
         size: pageSize.value,
+        wizard: wizardStep.value,
       },
       { page: 1, size: pageSizeOrDefault(appliedPageSize) },
     ),
@@ -383,6 +406,7 @@ export function createDomainListStore(settings: { pageSize?: number } = {}) {
       sort.value = field && (sortOrder === 'asc' || sortOrder === 'desc') ? { field, order: sortOrder } : null;
       if (params.has('size')) pageSize.value = pageSizeOrDefault(Number(params.get('size')));
       page.value = Number.isSafeInteger(wantedPage) && wantedPage > 0 ? wantedPage : 1;
+      wizardStep.value = restorableStep(params.get('wizard'));
     });
   }
 
@@ -402,6 +426,7 @@ export function createDomainListStore(settings: { pageSize?: number } = {}) {
     plan,
     quota,
     working,
+    wizardStep,
     query,
     load,
     loadContext,

@@ -4,4 +4,7 @@ import { attr, type AttributeSchema } from '../../core/ui/attributes.js';
 /** The attributes of `<ec-website-groups>`: the factory parses them with this schema, custom-elements.json is written from it. */
 export const attributes = {
   pageSize: attr.number('Rows per page (shell §9).', { default: DEFAULT_PAGE_SIZE, values: PAGE_SIZES }),
+  viewState: attr.string(
+    'The view to start from, as URL query text: `search`, `page`, `size`. The element reports changes with `ec-view-state`; a page that owns the address keeps it there.',
+  ),
 } satisfies AttributeSchema;

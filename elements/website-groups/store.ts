@@ -1,6 +1,6 @@
 /**
- * Per-instance store of `<ec-website-groups>`: the page of website groups with its search, and the group actions
- * (create, rename, delete, move websites in).
+ * Per-instance store of `<ec-website-groups>`: the page of website groups with its search, whether the caller may
+ * change groups, the bookmarkable view, and the group actions (create, rename, delete, move websites in).
  */
 import { batch, computed, signal } from '@preact/signals-react';
 import type { ApiClient } from '../../core/api/client.js';
@@ -16,6 +16,7 @@ import {
 } from '../../core/api/endpoints/websites.js';
 import { pageSizeOrDefault } from '../../core/config/constants.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
+import { viewStateText } from '../../core/ui/view-state.js';
 
 /** The list: first load, failed load, or a page of groups. */
 export type GroupListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: WebsiteGroup[]; total: number };
@@ -28,6 +29,8 @@ export function createWebsiteGroupsStore(settings: { pageSize?: number } = {}) {
   const page = signal(1);
   const pageSize = signal(pageSizeOrDefault(settings.pageSize));
   const query = computed(() => ({ page: page.value, per_page: pageSize.value, search: search.value || undefined }));
+  /** Whether the caller may create, rename and delete groups (the server's `editable`, rules §6); null until known. */
+  const editable = signal<boolean | null>(null);
   let generation = 0;
 
   /** Loads the current page. */
@@ -42,7 +45,10 @@ export function createWebsiteGroupsStore(settings: { pageSize?: number } = {}) {
         page.value = Math.max(1, Math.ceil(answer.total / pageSize.value));
         return;
       }
-      state.value = { status: 'ready', list: answer.list, total: answer.total };
+      batch(() => {
+        state.value = { status: 'ready', list: answer.list, total: answer.total };
+        editable.value = answer.editable;
+      });
     } catch {
       if (current === generation) state.value = { status: 'error' };
     } finally {
@@ -100,7 +106,24 @@ export function createWebsiteGroupsStore(settings: { pageSize?: number } = {}) {
     }
   }
 
-  return { state, busy, search, page, pageSize, query, load, setSearch, setPage, save, remove, assign };
+  /** The bookmarkable view (core/ui/view-state.ts): search, page and page size that differ from the defaults. */
+  const viewState = computed(() =>
+    viewStateText({ search: search.value, page: page.value, size: pageSize.value }, { page: 1, size: pageSizeOrDefault(settings.pageSize) }),
+  );
+
+  /** Starts from a bookmarked view (the `view-state` attribute); values that are not allowed stay at their defaults. */
+  function restoreViewState(text: string | undefined): void {
+    if (!text) return;
+    const params = new URLSearchParams(text);
+    const wanted = Number(params.get('page'));
+    batch(() => {
+      search.value = params.get('search') ?? '';
+      if (params.has('size')) pageSize.value = pageSizeOrDefault(Number(params.get('size')));
+      page.value = Number.isSafeInteger(wanted) && wanted > 0 ? wanted : 1;
+    });
+  }
+
+  return { state, busy, search, page, pageSize, query, editable, viewState, restoreViewState, load, setSearch, setPage, save, remove, assign };
 }
 
 /** The store type. */
@@ -109,6 +132,10 @@ export type WebsiteGroupsStore = ReturnType<typeof createWebsiteGroupsStore>;
 const stores = instanceStores<WebsiteGroupsStore>();
 
 /** The store of one element, created on first use. */
-export function websiteGroupsStoreFor(host: HTMLElement, settings: { pageSize?: number }): WebsiteGroupsStore {
-  return stores(host, () => createWebsiteGroupsStore(settings));
+export function websiteGroupsStoreFor(host: HTMLElement, settings: { pageSize?: number; viewState?: string }): WebsiteGroupsStore {
+  return stores(host, () => {
+    const store = createWebsiteGroupsStore(settings);
+    store.restoreViewState(settings.viewState);
+    return store;
+  });
 }

@@ -1,17 +1,19 @@
 /**
  * `<ec-website-groups>`: the account's website groups (rules §3: name, remark, modification time) with the number of
  * websites in each, search and paging; create, rename, delete (its websites become ungrouped) and move websites in.
+ * Issue 19: a FastTable (name in view, name and remark cut, secondary columns hideable), read-only with the reason for
+ * a caller that may not change groups (rules §6), search and page in `view-state`.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { publishNotice } from '../../core/api/notices.js';
 import type { WebsiteGroup, WebsiteGroupInput } from '../../core/api/endpoints/websites.js';
 import { formatCount, formatDateTime } from '../../core/i18n/format.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
+import { FastTable, type FastColumn } from '../../core/ui/parts/fast-table.js';
 import { Pager } from '../../core/ui/parts/pager.js';
+import { GuardedButton, ReadOnlyMark, ReadOnlyNotice, useModuleAccess } from '../../core/ui/parts/read-only.js';
+import { useViewStateReport } from '../../core/ui/view-state.js';
 import { SearchInput } from '../../core/ui/parts/search-input.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import { WEBSITE_GROUP_ASSIGNED_EVENT, WEBSITE_GROUP_DELETED_EVENT, WEBSITE_GROUP_SAVED_EVENT } from '../domain-list/events.js';
@@ -23,16 +25,29 @@ import { websiteGroupsStoreFor } from './store.js';
 export interface WebsiteGroupsProps {
   /** Rows per page: 10 (default), 20, 50 or 100 (shell §9). */
   pageSize?: number;
+  /** The bookmarked view to start from (URL query text; core/ui/view-state.ts). */
+  viewState?: string;
 }
+
+/** Where the user's hidden columns of the group table are remembered. */
+export const GROUP_TABLE_COLUMNS_KEY = 'website-groups.groups';
 
 type Dialog = { kind: 'create' } | { kind: 'rename' | 'delete' | 'assign'; group: WebsiteGroup };
 
 /** The group list. */
-export function WebsiteGroups({ pageSize }: WebsiteGroupsProps) {
+export function WebsiteGroups({ pageSize, viewState }: WebsiteGroupsProps) {
   useSignals();
   const { client, host, emit, language } = useElement();
   const t = useT();
-  const store = websiteGroupsStoreFor(host, { pageSize });
+  const store = websiteGroupsStoreFor(host, { pageSize, viewState });
+  useViewStateReport(store.viewState.value);
+  // Rules §6, issue 19: moving websites needs the domain module's manage access; creating, renaming and deleting a
+  // group needs it over every website, which the server reports as `editable`. What the caller may not do is
+  // shown denied or read-only with the reason, never refused only on save.
+  const access = useModuleAccess('domain');
+  const mayAssign = access === 'manage' || access === null;
+  const readOnlyReason = t('read-only.reason');
+  const createDenied = store.editable.value === false ? readOnlyReason : null;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [sending, setSending] = useState(false);
   const state = store.state.value;
@@ -66,39 +81,78 @@ export function WebsiteGroups({ pageSize }: WebsiteGroupsProps) {
     void store.load(client);
   }, [store, client, query]);
 
-  const actions = (group: WebsiteGroup) => (
-    <div className="ec-row-actions">
-      <button type="button" className="ec-link" aria-label={t('action.assign-of', { name: group.name })} onClick={() => setDialog({ kind: 'assign', group })}>
-        {t('action.assign')}
-      </button>
-      <button type="button" className="ec-link" aria-label={t('action.rename-of', { name: group.name })} onClick={() => setDialog({ kind: 'rename', group })}>
-        {t('action.rename')}
-      </button>
-      <button type="button" className="ec-link ec-danger-link" aria-label={t('action.delete-of', { name: group.name })} onClick={() => setDialog({ kind: 'delete', group })}>
-        {t('action.delete')}
-      </button>
-    </div>
-  );
+  const columns = useMemo((): FastColumn<WebsiteGroup>[] => {
+    const open = (kind: 'rename' | 'delete' | 'assign', group: WebsiteGroup) => () => setDialog({ kind, group });
+    return [
+      { key: 'name', className: 'ec-col-primary ec-col-group-name', header: t('column.name'), title: t('column.name'), truncate: (group) => group.name },
+      { key: 'remark', className: 'ec-col-remark', header: t('column.remark'), title: t('column.remark'), hideable: true, truncate: (group) => group.remark },
+      {
+        key: 'count',
+        className: 'ec-col-count',
+        header: t('column.count'),
+        title: t('column.count'),
+        hideable: true,
+        cell: (group) => formatCount(group.domain_count, language),
+      },
+      {
+        key: 'updated',
+        className: 'ec-col-updated',
+        header: t('column.updated'),
+        title: t('column.updated'),
+        hideable: true,
+        cell: (group) => <span className="ec-nowrap">{formatDateTime(group.updated_at, language)}</span>,
+      },
+      {
+        key: 'actions',
+        className: 'ec-col-actions',
+        header: t('column.actions'),
+        cell: (group) => (
+          <div className="ec-row-actions">
+            {mayAssign && (
+              <button type="button" className="ec-link" aria-label={t('action.assign-of', { name: group.name })} onClick={open('assign', group)}>
+                {t('action.assign')}
+              </button>
+            )}
+            {group.editable ? (
+              <>
+                <button type="button" className="ec-link" aria-label={t('action.rename-of', { name: group.name })} onClick={open('rename', group)}>
+                  {t('action.rename')}
+                </button>
+                <button type="button" className="ec-link ec-danger-link" aria-label={t('action.delete-of', { name: group.name })} onClick={open('delete', group)}>
+                  {t('action.delete')}
+                </button>
+              </>
+            ) : (
+              <ReadOnlyMark reason={readOnlyReason} />
+            )}
+          </div>
+        ),
+      },
+    ];
+  }, [t, language, mayAssign, readOnlyReason]);
 
   return (
     <div className="ec-root ec-stack ec-website-groups">
+      <ReadOnlyNotice module="domain" />
       <div className="ec-row ec-toolbar" part="toolbar">
         <SearchInput label={t('search')} value={store.search.value} debounceMs={300} onSearch={store.setSearch} />
         <span className="ec-spacer" />
-        <Button type="button" icon="pi pi-plus" label={t('action.create')} onClick={() => setDialog({ kind: 'create' })} />
+        <GuardedButton type="button" icon="pi pi-plus" label={t('action.create')} deniedReason={createDenied} onClick={() => setDialog({ kind: 'create' })} />
       </div>
       {state.status === 'loading' && <LoadingState message={t('loading')} />}
       {state.status === 'error' && <ErrorState message={t('load-failed')} onRetry={() => void store.load(client)} />}
       {state.status === 'ready' && state.list.length === 0 && <EmptyState message={store.search.value ? t('empty-filtered') : t('empty')} />}
       {state.status === 'ready' && state.list.length > 0 && (
         <>
-          <DataTable value={state.list} dataKey="id" lazy loading={store.busy.value} size="small" pt={{ root: { part: 'table' } as never, table: { 'aria-label': t('table-label') } as never }}>
-            <Column header={t('column.name')} field="name" />
-            <Column header={t('column.remark')} body={(group: WebsiteGroup) => group.remark || <span className="ec-muted">—</span>} />
-            <Column header={t('column.count')} body={(group: WebsiteGroup) => formatCount(group.domain_count, language)} />
-            <Column header={t('column.updated')} body={(group: WebsiteGroup) => <span className="ec-nowrap">{formatDateTime(group.updated_at, language)}</span>} />
-            <Column header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions" body={actions} />
-          </DataTable>
+          <FastTable
+            rows={state.list}
+            rowKey={(group) => group.id}
+            columns={columns}
+            label={t('table-label')}
+            busy={store.busy.value}
+            busyLabel={t('loading')}
+            columnsKey={GROUP_TABLE_COLUMNS_KEY}
+          />
           <Pager page={query.page} pageSize={query.per_page} total={state.total} onChange={({ page, pageSize: size }) => store.setPage(page, size)} />
         </>
       )}

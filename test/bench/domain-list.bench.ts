@@ -86,7 +86,7 @@ async function stopFrameRecorder(page: Page): Promise<{ frames: number[]; longTa
 
 /** In the page: the first row's domain (to see a page change land). */
 const firstDomain = (page: Page) =>
-  page.evaluate(() => document.querySelector('ec-domain-list')!.shadowRoot!.querySelector('[part="table"] tbody tr .ec-domain-name')?.textContent ?? '');
+  page.evaluate(() => document.querySelector('ec-domain-list')!.shadowRoot!.querySelector('[part="table"] tbody tr .ec-col-domain .ec-truncate')?.textContent ?? '');
 
 /** Clicks a pager button and waits until the rows changed. */
 async function turnPage(page: Page, label: string): Promise<void> {
@@ -100,7 +100,7 @@ async function turnPage(page: Page, label: string): Promise<void> {
   await page.waitForFunction(
     (previous) => {
       const shadow = document.querySelector('ec-domain-list')!.shadowRoot!;
-      const first = shadow.querySelector('[part="table"] tbody tr .ec-domain-name')?.textContent ?? '';
+      const first = shadow.querySelector('[part="table"] tbody tr .ec-col-domain .ec-truncate')?.textContent ?? '';
       return first !== previous && !shadow.querySelector('.p-datatable-loading-overlay');
     },
     before,

@@ -133,9 +133,9 @@ describe('demo host end to end (shell §1, §2, §4, §6)', () => {
     await page.locator('ec-domain-list .ec-filter').filter({ has: page.locator('label', { hasText: /^状态$/ }) }).locator('.p-dropdown').click();
     await page.getByRole('option', { name: '已停用' }).click();
     await page.waitForURL(/\/domain-list\?status=suspended$/);
-    await page.locator('ec-domain-list .ec-domain-name', { hasText: 'static.example.net' }).waitFor();
+    await page.locator('ec-domain-list .ec-col-domain .ec-truncate', { hasText: 'static.example.net' }).waitFor();
     await page.reload();
-    await page.locator('ec-domain-list .ec-domain-name', { hasText: 'static.example.net' }).waitFor();
+    await page.locator('ec-domain-list .ec-col-domain .ec-truncate', { hasText: 'static.example.net' }).waitFor();
     assert.equal(await page.locator('ec-domain-list tbody tr').count(), 1, 'the reloaded page shows the same filtered view');
     assert.match(page.url(), /\?status=suspended$/);
     assert.deepEqual(problems.errors, []);

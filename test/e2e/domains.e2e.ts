@@ -35,7 +35,7 @@ async function rowsShown(list: Locator, count: number, timeout = 10_000): Promis
   }
 }
 
-const row = (list: Locator, domain: string) => list.locator('tbody tr', { has: list.page().locator('.ec-domain-name', { hasText: domain }) });
+const row = (list: Locator, domain: string) => list.locator('tbody tr', { has: list.page().locator('.ec-col-domain .ec-truncate', { hasText: domain }) });
 
 describe('websites end to end (issue "Domains")', () => {
   it('add 3 domains with origins -> they serve -> suspend one -> batch delete two -> reload -> persisted', async () => {

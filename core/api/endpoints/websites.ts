@@ -151,6 +151,8 @@ export interface WebsiteInfo {
   settings: WebsiteSettings;
   created_at: string;
   updated_at: string;
+  /** Whether the caller may change this website (rules §6: a sub-account's grant of it is manage); from the server. */
+  editable: boolean;
 }
 
 /** Sortable columns of the list. */
@@ -267,6 +269,17 @@ export interface WebsiteGroup {
   /** Websites in the group that the caller may see. */
   domain_count: number;
   updated_at: string;
+  /**
+   * Whether the caller may rename or delete the group (rules §6: groups span the whole account, so only a grant that
+   * manages every website may change them).
+   */
+  editable: boolean;
+}
+
+/** Answer of `V4/cloudsafe.hwws.website.group.list`: a page of groups and whether the caller may create one. */
+export interface WebsiteGroupListAnswer extends ListAnswer<WebsiteGroup> {
+  /** The caller may create groups (the same rule as each group's `editable`). */
+  editable: boolean;
 }
 
 /** Body of `V4/cloudsafe.hwws.website.group.create`. */
@@ -345,7 +358,7 @@ export function batchSetWebsites(client: ApiClient, body: WebsiteBatchSettingReq
 }
 
 /** The website groups. */
-export function listWebsiteGroups(client: ApiClient, query: PageQuery & { search?: string } = {}): Promise<ListAnswer<WebsiteGroup>> {
+export function listWebsiteGroups(client: ApiClient, query: PageQuery & { search?: string } = {}): Promise<WebsiteGroupListAnswer> {
   return client.get('V4/cloudsafe.hwws.website.group.list', { ...query } as QueryParams);
 }
 

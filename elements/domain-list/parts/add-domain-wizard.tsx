@@ -35,7 +35,7 @@ import { validateWebsite, validateWebsiteDomains, validateWebsiteOrigins } from 
 import { currentUser } from '../../../core/session/session.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
-import type { DomainListStore } from '../store.js';
+import { WIZARD_STEPS, type DomainListStore, type WizardStep } from '../store.js';
 import { TYPE_KEYS } from '../vocabulary.js';
 import { DomainLinesField } from './domain-lines-field.js';
 import { newOriginRow, OriginEditor, toOrigins, type OriginRow } from './origin-editor.js';
@@ -44,9 +44,7 @@ import { ProvisioningProgress } from './provisioning-progress.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { PlanNoticeLink } from '../../../core/ui/parts/nav-link.js';
 
-/** The wizard's steps, in order. */
-export const WIZARD_STEPS = ['domains', 'origins', 'review', 'result'] as const;
-type Step = (typeof WIZARD_STEPS)[number];
+type Step = WizardStep;
 const STEP_KEYS: Record<Step, string> = {
   domains: 'wizard.step-domains',
   origins: 'wizard.step-origins',
@@ -98,7 +96,11 @@ export function AddDomainWizard({ store, onClose, onAdded }: AddDomainWizardProp
   const tCommon = useT('common');
   const baseId = useId();
   const [form, setForm, draft] = useDraft<AddForm>('domain-list:add', EMPTY_FORM);
-  const [step, setStep] = useState<Step>('domains');
+  // The step lives in the store's bookmarkable view (issue 19), so a reload or a shared link opens the same step.
+  const step: Step = store.wizardStep.value ?? 'domains';
+  const setStep = (next: Step) => {
+    store.wizardStep.value = next;
+  };
   const [tried, setTried] = useState<ReadonlySet<Step>>(new Set());
   const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
   const [preview, setPreview] = useState<WebsiteBatchAnswer | null>(null);

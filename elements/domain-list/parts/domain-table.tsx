@@ -6,6 +6,12 @@
  * DataTable, which costs about 5 ms per row here (see fast-table.tsx and test/bench/domain-list.bench.ts). Selection
  * is a checkbox column over the store's selection (ids, or "all matching" with exceptions): ticking renders again only
  * the rows whose box changed.
+ *
+ * Issue 19: the table fits its container (it scrolls inside its own wrapper; the checkbox and domain columns stay in
+ * view on the left, the actions on the right), the domain, remark and CNAME are cut with a tip and a copy button,
+ * secondary columns can be hidden (remembered as `domain-list.websites`), and a website the caller may not change
+ * (`editable` from the server, rules §6) offers no checkbox and shows "View only" with the reason instead of its
+ * edit, suspend and delete actions.
  */
 import type { ReadonlySignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -13,9 +19,9 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { WebsiteInfo } from '../../../core/api/endpoints/websites.js';
 import { formatDate } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { copyText } from '../../../core/ui/parts/copy-text.js';
 import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { NavLink } from '../../../core/ui/parts/nav-link.js';
+import { ReadOnlyMark } from '../../../core/ui/parts/read-only.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
 import type { DomainListSort, DomainSelection } from '../store.js';
 import {
@@ -49,7 +55,12 @@ export interface DomainTableProps {
   onAction: (action: RowAction, site: WebsiteInfo, trigger: HTMLElement) => void;
   /** Host route of a website's console (the `layout` attribute's), the target of each row's console link. */
   consoleRoute: string;
+  /** Why a website the caller may not change is read-only (useReadOnlyReason). */
+  readOnlyReason: string;
 }
+
+/** Where the user's hidden columns of the website table are remembered. */
+export const DOMAIN_TABLE_COLUMNS_KEY = 'domain-list.websites';
 
 /** Props of {@link SelectBox}. */
 interface SelectBoxProps {
@@ -69,7 +80,7 @@ function SelectBox({ site, label, selection, isSelected, onToggle }: SelectBoxPr
 
 /** The website rows. */
 export function DomainTable(props: DomainTableProps) {
-  const { list, busy, sort, selection, isSelected, working, onSort, consoleRoute } = props;
+  const { list, busy, sort, selection, isSelected, working, onSort, consoleRoute, readOnlyReason } = props;
   const { language } = useElement();
   const t = useT('domain-list');
   const tRules = useT('rules');
@@ -79,8 +90,10 @@ export function DomainTable(props: DomainTableProps) {
   const latest = useRef(props);
   latest.current = props;
 
-  const ticked = list.filter((site) => isSelected(site.id)).length;
-  const all = list.length > 0 && ticked === list.length;
+  // Only websites the caller may change can be picked for a batch action (rules §6).
+  const selectable = list.filter((site) => site.editable);
+  const ticked = selectable.filter((site) => isSelected(site.id)).length;
+  const all = selectable.length > 0 && ticked === selectable.length;
 
   useEffect(() => {
     // The native checkbox carries the mixed state, so assistive technology announces "partially checked".
@@ -108,18 +121,18 @@ export function DomainTable(props: DomainTableProps) {
       }
       return pattern.replace(MARK, domain);
     };
-    const copy = (cname: string) => void copyText(cname, { language, failed: { namespace: 'domain-list', key: 'copy-failed' } });
     const act = (action: RowAction, site: WebsiteInfo) => (event: { currentTarget: HTMLElement }) => latest.current.onAction(action, site, event.currentTarget);
     const selectHeader = () => {
       const { list: rows, isSelected: selected, onTogglePage } = latest.current;
-      const count = rows.filter((site) => selected(site.id)).length;
+      const open = rows.filter((site) => site.editable);
+      const count = open.filter((site) => selected(site.id)).length;
       return (
         <input
           ref={pageBox}
           type="checkbox"
           className="ec-check"
-          checked={rows.length > 0 && count === rows.length}
-          disabled={rows.length === 0}
+          checked={open.length > 0 && count === open.length}
+          disabled={open.length === 0}
           aria-label={label('select.page')}
           onChange={(event) => onTogglePage(event.target.checked)}
         />
@@ -130,7 +143,8 @@ export function DomainTable(props: DomainTableProps) {
         key: 'select',
         className: 'ec-select-column',
         header: selectHeader,
-        cell: (site) => (
+        cell: (site) =>
+          site.editable && (
           <SelectBox
             site={site}
             label={forDomain('select.row', site.domain)}
@@ -138,22 +152,31 @@ export function DomainTable(props: DomainTableProps) {
             isSelected={latest.current.isSelected}
             onToggle={latest.current.onToggle}
           />
-        ),
+          ),
       },
       {
         key: 'domain',
-        className: 'ec-col-domain',
+        className: 'ec-col-primary ec-col-domain',
         sortField: 'domain',
         header: label('column.domain'),
-        cell: (site) => (
-          <div className="ec-domain-cell">
-            <span className="ec-domain-name">{site.domain}</span>
-            <span className="ec-muted ec-small">
-              {label(TYPE_KEYS[site.type])}
-              {site.remark ? ` · ${site.remark}` : ''}
-            </span>
-          </div>
-        ),
+        title: label('column.domain'),
+        truncate: (site) => site.domain,
+      },
+      {
+        key: 'type',
+        className: 'ec-col-type',
+        header: label('column.type'),
+        title: label('column.type'),
+        hideable: true,
+        cell: (site) => label(TYPE_KEYS[site.type]),
+      },
+      {
+        key: 'remark',
+        className: 'ec-col-remark',
+        header: label('column.remark'),
+        title: label('column.remark'),
+        hideable: true,
+        truncate: (site) => site.remark,
       },
       {
         key: 'status',
@@ -174,6 +197,8 @@ export function DomainTable(props: DomainTableProps) {
         key: 'access',
         className: 'ec-col-access',
         header: label('column.access'),
+        title: label('column.access'),
+        hideable: true,
         cell: (site) => (
           <div className="ec-stack-tight">
             <span>{label(ACCESS_MODE_KEYS[site.access_mode])}</span>
@@ -185,19 +210,16 @@ export function DomainTable(props: DomainTableProps) {
         key: 'cname',
         className: 'ec-col-cname',
         header: label('column.cname'),
-        cell: (site) => (
-          <div className="ec-cname">
-            <code>{site.cname}</code>
-            <button type="button" className="ec-icon-button" aria-label={forDomain('cname.copy', site.domain)} onClick={() => copy(site.cname)}>
-              <i className="pi pi-copy" aria-hidden="true" />
-            </button>
-          </div>
-        ),
+        title: label('column.cname'),
+        hideable: true,
+        truncate: (site) => site.cname,
       },
       {
         key: 'origins',
         className: 'ec-col-origins',
         header: label('column.origins'),
+        title: label('column.origins'),
+        hideable: true,
         cell: (site) =>
           site.origins.length === 0 ? (
             <span className="ec-muted">{label('origins.none')}</span>
@@ -217,12 +239,16 @@ export function DomainTable(props: DomainTableProps) {
         key: 'group',
         className: 'ec-col-group',
         header: label('column.group'),
+        title: label('column.group'),
+        hideable: true,
         cell: (site) => site.group_name || <span className="ec-muted">{label('group.none')}</span>,
       },
       {
         key: 'routing',
         className: 'ec-col-routing',
         header: label('column.routing'),
+        title: label('column.routing'),
+        hideable: true,
         cell: (site) => (
           <div className="ec-stack-tight">
             <span>{label(TRAFFIC_MODE_KEYS[site.traffic_mode])}</span>
@@ -234,6 +260,8 @@ export function DomainTable(props: DomainTableProps) {
         key: 'certificate',
         className: 'ec-col-certificate',
         header: label('column.certificate'),
+        title: label('column.certificate'),
+        hideable: true,
         cell: (site) => (
           <div className="ec-stack-tight">
             <span>{site.certificate_name || (site.certificate_id ? `#${site.certificate_id}` : label('certificate.none'))}</span>
@@ -246,6 +274,8 @@ export function DomainTable(props: DomainTableProps) {
         className: 'ec-col-due',
         sortField: 'expire_time',
         header: label('column.due'),
+        title: label('column.due'),
+        hideable: true,
         cell: (site) => (
           <div className="ec-stack-tight">
             <span className="ec-nowrap">{site.expire_time ? formatDate(site.expire_time, language) : label('due.none')}</span>
@@ -259,11 +289,22 @@ export function DomainTable(props: DomainTableProps) {
         header: label('column.actions'),
         cell: (site) => {
           const disabled = latest.current.working.has(site.id);
+          const console = (
+            <NavLink route={consoleRoute} params={{ id: site.id }} aria-label={forDomain('action.console-of', site.domain)}>
+              {label('action.console')}
+            </NavLink>
+          );
+          if (!site.editable) {
+            return (
+              <div className="ec-row-actions">
+                {console}
+                <ReadOnlyMark reason={readOnlyReason} />
+              </div>
+            );
+          }
           return (
             <div className="ec-row-actions">
-              <NavLink route={consoleRoute} params={{ id: site.id }} aria-label={forDomain('action.console-of', site.domain)}>
-                {label('action.console')}
-              </NavLink>
+              {console}
               <button type="button" className="ec-link" disabled={disabled} onClick={act('edit', site)} aria-label={forDomain('action.edit-of', site.domain)}>
                 {label('action.edit')}
               </button>
@@ -290,7 +331,7 @@ export function DomainTable(props: DomainTableProps) {
         },
       },
     ];
-  }, [t, tRules, language, selection, consoleRoute]);
+  }, [t, tRules, language, selection, consoleRoute, readOnlyReason]);
 
   return (
     <FastTable
@@ -305,6 +346,7 @@ export function DomainTable(props: DomainTableProps) {
       rowState={(site) => (working.has(site.id) ? 'working' : '')}
       // Ten rows (about 750 layout objects) a frame keeps each frame of a 100-row page well inside its budget.
       chunkSize={10}
+      columnsKey={DOMAIN_TABLE_COLUMNS_KEY}
     />
   );
 }

@@ -3,7 +3,6 @@
  * the edit dialog of one site's remark, group and auto renewal; and the outcome of a batch action that refused some
  * websites. One of each per list, never one per row.
  */
-import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
@@ -11,7 +10,7 @@ import { useId, useState } from 'react';
 import { UNGROUPED, type WebsiteBatchAnswer, type WebsiteGroup, type WebsiteInfo, type WebsiteUpdateRequest } from '../../../core/api/endpoints/websites.js';
 import { validateWebsiteRemark } from '../../../core/rules/websites.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { OutcomeSummary, OutcomeTable } from './outcome-table.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
@@ -31,18 +30,12 @@ export interface ConfirmActionDialogProps {
 
 /** A modal question with the consequence spelled out. */
 export function ConfirmActionDialog({ header, message, notice, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmActionDialogProps) {
-  const tCommon = useT('common');
   return (
     <EcDialog
       visible
       onHide={onCancel}
       header={header}
-      footer={
-        <div className="ec-row ec-dialog-footer">
-          <Button type="button" outlined label={tCommon('action.cancel')} onClick={onCancel} />
-          <Button type="button" severity={danger ? 'danger' : undefined} label={confirmLabel} loading={busy} onClick={onConfirm} autoFocus />
-        </div>
-      }
+      footer={<DialogFooter onCancel={onCancel} onConfirm={onConfirm} confirmLabel={confirmLabel} danger={danger} busy={busy} />}
     >
       <p>{message}</p>
       {notice && (
@@ -68,7 +61,6 @@ export interface EditSiteDialogProps {
 export function EditSiteDialog({ site, groups, onSave, onSaved, onCancel }: EditSiteDialogProps) {
   const t = useT('domain-list');
   const tRules = useT('rules');
-  const tCommon = useT('common');
   const remarkId = useId();
   const groupId = useId();
   const renewId = useId();
@@ -94,12 +86,7 @@ export function EditSiteDialog({ site, groups, onSave, onSaved, onCancel }: Edit
       onHide={onCancel}
       header={t('edit.title', { domain: site.domain })}
       error={saving.error || saving.issues.map((found) => tRules(found.key, found.values ?? {})).join(' ')}
-      footer={
-        <div className="ec-row ec-dialog-footer">
-          <Button type="button" outlined label={tCommon('action.cancel')} onClick={onCancel} />
-          <Button type="button" label={tCommon('action.save')} loading={saving.saving} onClick={() => void save()} />
-        </div>
-      }
+      footer={<DialogFooter onCancel={onCancel} onConfirm={() => void save()} busy={saving.saving} />}
     >
       <div className="ec-stack">
         <div className="ec-field">
@@ -145,14 +132,13 @@ export interface OutcomeDialogProps {
 
 /** The outcome of a batch action that refused some websites, each with its reason. */
 export function OutcomeDialog({ header, answer, okLabel, onClose }: OutcomeDialogProps) {
-  const tCommon = useT('common');
   return (
     <EcDialog
       visible
       onHide={onClose}
       header={header}
       width="720px"
-      footer={<Button type="button" label={tCommon('action.close')} onClick={onClose} />}
+      footer={<DialogFooter onCancel={onClose} />}
     >
       <OutcomeSummary results={answer.results} />
       <OutcomeTable results={answer.results} okLabel={okLabel} label={header} />

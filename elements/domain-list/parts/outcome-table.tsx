@@ -4,12 +4,11 @@
  * reader's language (rules §8 "Some websites were unsuccessful with website and reason"). Shared by the add-domain
  * wizard, `<ec-domain-batch>` and the list's batch actions. Long results page locally, 10 rows at a time.
  */
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { WebsiteOutcome } from '../../../core/api/endpoints/websites.js';
 import { formatCount } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { Pager } from '../../../core/ui/parts/pager.js';
 import { StatusTag } from '../../../core/ui/parts/status-tag.js';
 import { reasonText, statusTags } from '../vocabulary.js';
@@ -38,32 +37,60 @@ export function OutcomeSummary({ results }: { results: readonly WebsiteOutcome[]
   );
 }
 
-/** Per-website outcomes with their reasons; `part="outcome"`. */
+/** One outcome with its place in the results (a preview's rows have no id yet). */
+interface OutcomeRow {
+  index: number;
+  result: WebsiteOutcome;
+}
+
+/**
+ * Per-website outcomes with their reasons; `part="outcome"`. A FastTable (issue 19, one table part): the domain and
+ * the reason are cut with a tip and a copy button, so a long refusal never widens the dialog.
+ */
 export function OutcomeTable({ results, okLabel, label }: OutcomeTableProps) {
   const t = useT('domain-list');
   const tRules = useT('rules');
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
-  const tags = statusTags(t);
-  const rows = results.slice((page.page - 1) * page.pageSize, page.page * page.pageSize);
+  const rows = useMemo(
+    () => results.slice((page.page - 1) * page.pageSize, page.page * page.pageSize).map((result, offset) => ({ index: (page.page - 1) * page.pageSize + offset, result })),
+    [results, page],
+  );
+  const columns = useMemo((): FastColumn<OutcomeRow>[] => {
+    const tags = statusTags(t);
+    return [
+      {
+        key: 'domain',
+        className: 'ec-col-primary',
+        header: t('column.domain'),
+        title: t('column.domain'),
+        truncate: ({ result }) => result.domain || (result.id !== null ? `#${result.id}` : ''),
+      },
+      {
+        key: 'result',
+        className: 'ec-col-result',
+        header: t('column.result'),
+        title: t('column.result'),
+        truncate: ({ result }) => (result.ok ? okLabel : reasonText(tRules, result.reason)),
+      },
+      {
+        key: 'status',
+        className: 'ec-col-outcome-status',
+        header: t('column.status'),
+        cell: ({ result }) => (result.status ? <StatusTag settings={tags} value={result.status} /> : null),
+      },
+    ];
+  }, [t, tRules, okLabel]);
 
   return (
     <div className="ec-stack" part="outcome">
-      <DataTable value={rows as WebsiteOutcome[]} size="small" pt={{ table: { 'aria-label': label } as never }}>
-        <Column header={t('column.domain')} body={(row: WebsiteOutcome) => row.domain || (row.id !== null ? `#${row.id}` : '')} />
-        <Column
-          header={t('column.result')}
-          body={(row: WebsiteOutcome) =>
-            row.ok ? (
-              <span className="ec-ok-text">{okLabel}</span>
-            ) : (
-              <span className="ec-error-text" data-reason={row.reason?.key}>
-                {reasonText(tRules, row.reason)}
-              </span>
-            )
-          }
-        />
-        <Column header={t('column.status')} body={(row: WebsiteOutcome) => (row.status ? <StatusTag settings={tags} value={row.status} /> : null)} />
-      </DataTable>
+      <FastTable
+        rows={rows}
+        rowKey={(row) => row.index}
+        columns={columns}
+        label={label}
+        // The result is coloured by its outcome (a cut cell holds plain text, so the row carries the colour).
+        rowClassName={({ result }) => (result.ok ? 'ec-outcome-ok' : 'ec-outcome-refused')}
+      />
       <Pager page={page.page} pageSize={page.pageSize} total={results.length} onChange={setPage} />
     </div>
   );

@@ -3,13 +3,12 @@
  * this name already exists" lands on the name), and move websites into a group with the website picker.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useId, useMemo, useState } from 'react';
 import type { WebsiteGroup, WebsiteGroupInput } from '../../../core/api/endpoints/websites.js';
 import { validateWebsiteGroup } from '../../../core/rules/websites.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { createWebsitePickerStore } from '../../domain-list/picker-store.js';
 import { WebsitePicker } from '../../domain-list/parts/website-picker.js';
@@ -28,7 +27,6 @@ export interface GroupFormDialogProps {
 export function GroupFormDialog({ group, onSave, onSaved, onCancel }: GroupFormDialogProps) {
   const t = useT('website-groups');
   const tRules = useT('rules');
-  const tCommon = useT('common');
   const baseId = useId();
   const [name, setName] = useState(group?.name ?? '');
   const [remark, setRemark] = useState(group?.remark ?? '');
@@ -75,12 +73,7 @@ export function GroupFormDialog({ group, onSave, onSaved, onCancel }: GroupFormD
       onHide={onCancel}
       header={group ? t('form.rename-title', { name: group.name }) : t('form.create-title')}
       error={saving.error}
-      footer={
-        <div className="ec-row ec-dialog-footer">
-          <Button type="button" outlined label={tCommon('action.cancel')} onClick={onCancel} />
-          <Button type="button" label={tCommon('action.save')} loading={saving.saving} onClick={() => void save()} />
-        </div>
-      }
+      footer={<DialogFooter onCancel={onCancel} onConfirm={() => void save()} busy={saving.saving} />}
     >
       <div className="ec-stack">
         {field(`${baseId}-name`, t('form.name'), name, setName, message('name'), t('form.name-hint'))}
@@ -103,7 +96,6 @@ export function AssignDialog({ group, busy, onAssign, onCancel }: AssignDialogPr
   useSignals();
   const t = useT('website-groups');
   const tRules = useT('rules');
-  const tCommon = useT('common');
   const picker = useMemo(() => createWebsitePickerStore(), []);
   const [tried, setTried] = useState(false);
   const ticked = picker.ticked.value;
@@ -120,11 +112,13 @@ export function AssignDialog({ group, busy, onAssign, onCancel }: AssignDialogPr
       width="720px"
       header={t('assign.title', { name: group.name })}
       footer={
-        <div className="ec-row ec-dialog-footer">
-          {tried && ticked.size === 0 && <span className="ec-error-text">{tRules('websites.select-domain')}</span>}
-          <Button type="button" outlined label={tCommon('action.cancel')} onClick={onCancel} />
-          <Button type="button" label={t('assign.submit', { count: ticked.size })} loading={busy} onClick={assign} />
-        </div>
+        <DialogFooter
+          onCancel={onCancel}
+          onConfirm={assign}
+          confirmLabel={t('assign.submit', { count: ticked.size })}
+          busy={busy}
+          extra={tried && ticked.size === 0 ? <span className="ec-error-text">{tRules('websites.select-domain')}</span> : undefined}
+        />
       }
     >
       <WebsitePicker store={picker} label={t('assign.sites')} />

@@ -16,8 +16,8 @@ async function list(markup = html`<ec-domain-list lang="en-US"></ec-domain-list>
   return settled(await fixture<HTMLElement>(markup));
 }
 
-const domains = (element: HTMLElement) => rows(element).map((row) => row.querySelector('.ec-domain-name')?.textContent ?? '');
-const rowOf = (element: HTMLElement, domain: string) => rows(element).find((row) => row.querySelector('.ec-domain-name')?.textContent === domain)!;
+const domains = (element: HTMLElement) => rows(element).map((row) => row.querySelector('.ec-col-domain .ec-truncate')?.textContent ?? '');
+const rowOf = (element: HTMLElement, domain: string) => rows(element).find((row) => row.querySelector('.ec-col-domain .ec-truncate')?.textContent === domain)!;
 const dialog = (element: HTMLElement) => shadow(element).querySelector<HTMLElement>('[part="dialog"]');
 
 describe('<ec-domain-list> (rules §3, §4; shell §9)', () => {
@@ -29,7 +29,7 @@ describe('<ec-domain-list> (rules §3, §4; shell §9)', () => {
     const element = await list();
     expect(domains(element)).to.have.members(['www.example.com', 'shop.example.com', 'api.example.com', 'static.example.net', 'blog.example.org', 'm.example.com']);
     const headers = Array.from(shadow(element).querySelectorAll('[part="table"] thead th')).map((th) => th.textContent?.trim());
-    expect(headers).to.deep.equal(['', 'Domain', 'Service status', 'Access', 'CNAME', 'Origins', 'Group', 'Traffic routing', 'Certificate', 'Due date', 'Actions']);
+    expect(headers).to.deep.equal(['', 'Domain', 'Type', 'Remark', 'Service status', 'Access', 'CNAME', 'Origins', 'Group', 'Traffic routing', 'Certificate', 'Due date', 'Actions']);
     const www = rowOf(element, 'www.example.com').textContent!;
     for (const text of ['Serving', 'CNAME', 'Connected', 'www.example.com.edge-cdn.net', '203.0.113.10:80', 'Backup', 'Production', 'Shared edge node', 'Standard network', 'HTTPS on', 'Auto renewal']) {
       expect(www, text).to.contain(text);

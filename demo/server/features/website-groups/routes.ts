@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
 import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
-import type { WebsiteGroup, WebsiteOutcome, WebsiteTemplate } from '../../../../core/api/endpoints/websites.js';
+import type { WebsiteGroup, WebsiteGroupListAnswer, WebsiteOutcome, WebsiteTemplate } from '../../../../core/api/endpoints/websites.js';
 import { onField } from '../../../../core/rules/types.js';
 import { validateNewGroupName } from '../../../../core/rules/websites.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
@@ -30,8 +30,8 @@ interface GroupRow {
   updated_at: number;
 }
 
-function toWebsiteGroup(row: GroupRow): WebsiteGroup {
-  return { id: row.id, name: row.name, remark: row.remark, domain_count: row.domain_count, updated_at: isoTime(row.updated_at) };
+function toWebsiteGroup(row: GroupRow, editable: boolean): WebsiteGroup {
+  return { id: row.id, name: row.name, remark: row.remark, domain_count: row.domain_count, updated_at: isoTime(row.updated_at), editable };
 }
 
 /** Groups of the account with the count of the caller's visible sites in each. */
@@ -49,7 +49,10 @@ function findGroup(request: FastifyRequest, id: number): GroupRow | undefined {
   return scope(request).get<GroupRow>('website_groups', { columns, where: 'id = @id', params: { ...params, id } });
 }
 
-/** Whether the caller may create, rename and delete groups: manage access over every domain (rules §6). */
+/**
+ * Whether the caller may create, rename and delete groups: manage access over every domain (rules §6). The write
+ * routes refuse by it and the list reports it as `editable`.
+ */
 function mayManageGroups(request: FastifyRequest): boolean {
   const grant = permissions(request).grant('domain');
   return grant !== null && grant.access === 'manage' && grant.object_scope === 'all';
@@ -79,7 +82,8 @@ export async function websiteGroupRoutes(api: FastifyInstance): Promise<void> {
       params: search ? { ...params, search } : params,
       orderBy: 'name COLLATE NOCASE, id',
     });
-    const answer: ListAnswer<WebsiteGroup> = { list: rows.list.map(toWebsiteGroup), total: rows.total };
+    const editable = mayManageGroups(request);
+    const answer: WebsiteGroupListAnswer = { list: rows.list.map((row) => toWebsiteGroup(row, editable)), total: rows.total, editable };
     return ok(reply, answer);
   });
 
@@ -94,7 +98,7 @@ export async function websiteGroupRoutes(api: FastifyInstance): Promise<void> {
       recordOperation(request, { area: 'website-group', action: 'create', objectId: created, objectLabel: value.name, after: value });
       return created;
     })();
-    return ok(reply, toWebsiteGroup(findGroup(request, id)!));
+    return ok(reply, toWebsiteGroup(findGroup(request, id)!, true));
   });
 
   api.post('/V4/cloudsafe.hwws.website.group.update', async (request, reply) => {
@@ -110,7 +114,7 @@ export async function websiteGroupRoutes(api: FastifyInstance): Promise<void> {
       { area: 'website-group', action: 'update', objectId: group.id, objectLabel: value.name, before: { name: group.name, remark: group.remark }, after: value },
       () => scope(request).update('website_groups', { name: value.name, remark: value.remark, updated_at: api.now() }, 'id = @id', { id: group.id }),
     );
-    return ok(reply, toWebsiteGroup(findGroup(request, group.id)!));
+    return ok(reply, toWebsiteGroup(findGroup(request, group.id)!, true));
   });
 
   api.post('/V4/cloudsafe.hwws.website.group.delete', async (request, reply) => {
@@ -142,7 +146,7 @@ export async function websiteGroupRoutes(api: FastifyInstance): Promise<void> {
     if (!permissions(request).can('domain', 'manage')) return fail(reply, PERMISSION_DENIED_CODE);
     const group = groupId === null ? null : findGroup(request, groupId);
     if (groupId !== null && !group) return fail(reply, NOT_FOUND_CODE);
-    const { rows, missing } = resolveSelection(request, selection);
+    const { rows, missing } = resolveSelection(request, selection, 'manage');
     const tenant = scope(request);
     const now = api.now();
     const moved = rows.filter((row) => row.group_id !== groupId);

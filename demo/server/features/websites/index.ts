@@ -3,5 +3,5 @@
  * and the group form, as website groups do when they assign websites. Everything else is the area's own.
  */
 export { readGroup, readSelection } from './payloads.js';
-export { resolveSelection } from './routes.js';
+export { mayChangeWebsite, resolveSelection, websiteEditable } from './routes.js';
 export { WebsiteSelectionSchema } from './schemas.js';

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
-import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
+import type { ListAnswer, ModuleAccess } from '../../../../core/api/endpoints/platform.js';
 import {
   UNAPPROVED_WEBSITE_STATUSES,
   type WebsiteBatchAnswer,
@@ -44,7 +44,7 @@ import { positiveId } from '../../platform/http/readers.js';
 import { readAdd, readDryRun, readListQuery, readSelection, readSettings, readStatusAction, readUpdate } from './payloads.js';
 import { registerWebsiteJobs, WEBSITE_PROVISION_JOB } from './provision-job.js';
 import { recordOperation, sameValue } from '../../platform/oplog.js';
-import { permissions } from '../../platform/security/permissions.js';
+import { permissions, type Permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
 
@@ -75,8 +75,45 @@ export function websitePlan(request: FastifyRequest): WebsitePlan {
   };
 }
 
-/** Websites a selection names that the caller may see, and an outcome for each named one that it may not. */
-export function resolveSelection(request: FastifyRequest, selection: WebsiteSelection): { rows: WebsiteListRow[]; missing: WebsiteOutcome[] } {
+/**
+ * Whether the caller may change one website (rules §6: its group manages the domain module and the site is within the
+ * grant). The write routes refuse by it and every answer carries it as `editable`, so the list never offers what a
+ * save would refuse.
+ */
+export function mayChangeWebsite(caller: Permissions, id: number): boolean {
+  return caller.allows('domain', 'manage', id);
+}
+
+/** The `editable` flag of the caller's websites, for {@link toWebsiteInfos}. */
+export function websiteEditable(request: FastifyRequest): (id: number) => boolean {
+  const caller = permissions(request);
+  return (id) => mayChangeWebsite(caller, id);
+}
+
+/**
+ * Websites a selection names that the caller may see, and an outcome for each named one that it may not. With
+ * `manage` (the write routes), a site the caller may see but not change gets `websites.not-editable` instead.
+ */
+export function resolveSelection(
+  request: FastifyRequest,
+  selection: WebsiteSelection,
+  access: ModuleAccess = 'read',
+): { rows: WebsiteListRow[]; missing: WebsiteOutcome[] } {
+  const found = findSelection(request, selection);
+  if (access === 'read') return found;
+  const caller = permissions(request);
+  const refused = found.rows.filter((row) => !mayChangeWebsite(caller, row.id));
+  if (refused.length === 0) return found;
+  return {
+    rows: found.rows.filter((row) => !refused.includes(row)),
+    missing: [
+      ...refused.map((row): WebsiteOutcome => ({ domain: row.domain, id: row.id, ok: false, reason: issue('websites.not-editable'), status: row.status })),
+      ...found.missing,
+    ],
+  };
+}
+
+function findSelection(request: FastifyRequest, selection: WebsiteSelection): { rows: WebsiteListRow[]; missing: WebsiteOutcome[] } {
   const visible = permissions(request).visible('domain');
   const tenant = scope(request);
   const columns = `${WEBSITE_COLUMNS}, (SELECT COUNT(*) FROM website_origins w WHERE w.domain_id = domains.id) AS origin_count`;
@@ -158,7 +195,7 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
       params: { ...visible.params, ...condition.params },
       orderBy: orderBy(value.sort, value.order),
     });
-    const answer: ListAnswer<WebsiteInfo> = { list: toWebsiteInfos(tenant, rows.list), total: rows.total };
+    const answer: ListAnswer<WebsiteInfo> = { list: toWebsiteInfos(tenant, rows.list, websiteEditable(request)), total: rows.total };
     return ok(reply, answer);
   });
 
@@ -168,7 +205,7 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
     if (!permissions(request).can('domain', 'read')) return fail(reply, PERMISSION_DENIED_CODE);
     const [row] = resolveSelection(request, { ids: [id as number] }).rows;
     if (!row) return fail(reply, NOT_FOUND_CODE);
-    return ok(reply, toWebsiteInfos(scope(request), [row])[0]);
+    return ok(reply, toWebsiteInfos(scope(request), [row], websiteEditable(request))[0]);
   });
 
   api.post('/V4/cloudsafe.hwws.website.add', async (request, reply) => {
@@ -258,7 +295,7 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
     if (!validated(reply, issues)) return reply;
     const access = permissions(request);
     if (!access.can('domain', 'manage')) return fail(reply, PERMISSION_DENIED_CODE);
-    const { rows, missing } = resolveSelection(request, selection);
+    const { rows, missing } = resolveSelection(request, selection, 'manage');
     // Rules §9: at most 500 per batch delete, counting what was named (the refused ones too).
     if (!validated(reply, onField('selection', validateWebsiteBatchDelete([...rows, ...missing])))) return reply;
     const tenant = scope(request);
@@ -271,7 +308,8 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
     ];
     if (readDryRun(request.body)) return ok(reply, batchAnswer(results, null));
     const doomed = accepted(rows, results);
-    const before = new Map(toWebsiteInfos(tenant, doomed).map((info) => [info.id, info]));
+    // The log keeps the site as it was, without the caller's right to change it (not a property of the site).
+    const before = new Map(toWebsiteInfos(tenant, doomed, () => true).map(({ editable: _caller, ...info }) => [info.id, info]));
     const ids = JSON.stringify(doomed.map((row) => row.id));
     api.db.transaction(() => {
       tenant.remove('domains', 'id IN (SELECT value FROM json_each(@ids))', { ids });
@@ -289,7 +327,7 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
     const { value: action, issues: actionIssues } = readStatusAction(request.body);
     if (!validated(reply, [...issues, ...actionIssues])) return reply;
     if (!permissions(request).can('domain', 'manage')) return fail(reply, PERMISSION_DENIED_CODE);
-    const { rows, missing } = resolveSelection(request, selection);
+    const { rows, missing } = resolveSelection(request, selection, 'manage');
     const next: WebsiteStatus = action === 'suspend' ? 'suspended' : 'deploying';
     const results: WebsiteOutcome[] = [
       ...rows.map((row): WebsiteOutcome => {
@@ -330,6 +368,7 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
     if (!validated(reply, groupMissing ? [{ field: 'group_id', key: 'common.format-error' }] : [])) return reply;
     const [row] = resolveSelection(request, { ids: [value.id] }).rows;
     if (!row) return fail(reply, NOT_FOUND_CODE);
+    if (!mayChangeWebsite(permissions(request), row.id)) return fail(reply, PERMISSION_DENIED_CODE);
     const changes: Params = {};
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
@@ -349,7 +388,7 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
       })();
     }
     const [updated] = resolveSelection(request, { ids: [row.id] }).rows;
-    return ok(reply, toWebsiteInfos(tenant, [updated!])[0]);
+    return ok(reply, toWebsiteInfos(tenant, [updated!], websiteEditable(request))[0]);
   });
 
   api.post('/V4/cloudsafe.hwws.website.batch.setting', async (request, reply) => {
@@ -358,7 +397,7 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
     const { value: settings, issues: settingIssues } = readSettings(request.body, plan.gate);
     if (!validated(reply, [...settingIssues, ...issues])) return reply;
     if (!permissions(request).can('domain', 'manage')) return fail(reply, PERMISSION_DENIED_CODE);
-    const { rows, missing } = resolveSelection(request, selection);
+    const { rows, missing } = resolveSelection(request, selection, 'manage');
     // A site whose settings already are the asked ones is accepted and left alone: no write, no redeployment.
     const alreadySet = (row: (typeof rows)[number]) => {
       const previous = parseSettings(row.settings);

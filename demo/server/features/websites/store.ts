@@ -76,8 +76,8 @@ export function parseSettings(json: string): WebsiteSettings {
   }
 }
 
-/** The answer shape of a stored website. */
-export function toWebsiteInfo(row: WebsiteListRow, origins: WebsiteOrigin[]): WebsiteInfo {
+/** The answer shape of a stored website; `editable` is the caller's right to change it (routes.ts mayChangeWebsite). */
+export function toWebsiteInfo(row: WebsiteListRow, origins: WebsiteOrigin[], editable: boolean): WebsiteInfo {
   return {
     id: row.id,
     domain: row.domain,
@@ -105,6 +105,7 @@ export function toWebsiteInfo(row: WebsiteListRow, origins: WebsiteOrigin[]): We
     settings: parseSettings(row.settings),
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at || row.created_at),
+    editable,
   };
 }
 
@@ -122,10 +123,10 @@ export function loadOrigins(scope: Scope, ids: readonly number[]): Map<number, W
   return byId;
 }
 
-/** Rows as answers, with their origins loaded in one query. */
-export function toWebsiteInfos(scope: Scope, rows: readonly WebsiteListRow[]): WebsiteInfo[] {
+/** Rows as answers, with their origins loaded in one query; `editable` tells whether the caller may change a row. */
+export function toWebsiteInfos(scope: Scope, rows: readonly WebsiteListRow[], editable: (id: number) => boolean): WebsiteInfo[] {
   const origins = loadOrigins(scope, rows.map((row) => row.id));
-  return rows.map((row) => toWebsiteInfo(row, origins.get(row.id) ?? []));
+  return rows.map((row) => toWebsiteInfo(row, origins.get(row.id) ?? [], editable(row.id)));
 }
 
 /** Replaces a website's origins. */
