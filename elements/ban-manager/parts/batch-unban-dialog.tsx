@@ -168,6 +168,8 @@ export function BatchUnbanDialog({ store, domains, initialDomainId, onFinished }
           placeholder: t('batch.entries-placeholder'),
           typedHint: t('batch.typed-hint', { max: formatCount(UNLOCK_TYPED_MAX, language) }),
           fileLabel: t('batch.file'),
+          fileChoose: t('batch.file-choose'),
+          fileNone: t('batch.file-none'),
           fileHint: t('batch.file-hint', { max: formatCount(UNLOCK_FILE_MAX, language) }),
           filePicked: file ? t('batch.file-picked', { name: file.name }) : '',
         }}
