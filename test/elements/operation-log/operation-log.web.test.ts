@@ -5,6 +5,7 @@ import { formatLogTime } from '../../../core/i18n/format.js';
 import { sessionToken } from '../../../core/session/session.js';
 import '../../../elements/operation-log/element.js';
 import { signInAsDemoChild, signInAsDemoParent } from '../../helpers/api-session.js';
+import { expectOneLook } from '../../helpers/one-look.js';
 import { choose, chosen, column, dropdownByLabel, envelope, injectFault, press, rows, settled, shadow, typeInto, watchCalls } from '../../helpers/list-element.js';
 
 /**
@@ -260,7 +261,9 @@ describe('<ec-operation-log> (rules §2 operation log, §9 log time UTC+8 and da
     const cells = Array.from(changed[0]!.children).map((cell) => cell.textContent);
     const before = (latest.before as { timezone: string }).timezone;
     const after = (latest.after as { timezone: string }).timezone;
-    expect(cells).to.deep.equal(['timezone', 'Changed', JSON.stringify(before), JSON.stringify(after)]);
+    // Issue 19: the field is named in words, not by its raw key.
+    expect(cells).to.deep.equal(['Time zone', 'Changed', JSON.stringify(before), JSON.stringify(after)]);
+    expectOneLook(dialog);
     press(shadow(element).activeElement ?? dialog, 'Escape');
     await waitUntil(() => !shadow(element).querySelector('.p-dialog'), 'Esc closes the dialog');
   });
@@ -287,16 +290,17 @@ describe('<ec-operation-log> (rules §2 operation log, §9 log time UTC+8 and da
       const dialog = await openChanges(element);
       const table = () => Array.from(dialog.querySelectorAll('tbody tr')).map((row) => `${row.getAttribute('data-kind')} ${row.children[0]!.textContent}`);
       expect(table()).to.deep.equal([
-        'changed origin.servers[0].port',
-        'added origin.servers[1].address',
-        'added origin.servers[1].port',
-        'removed remark',
+        'changed Origin › Servers › No. 1 › Port',
+        'added Origin › Servers › No. 2 › Address',
+        'added Origin › Servers › No. 2 › Port',
+        'removed Remark',
       ]);
       expect(dialog.textContent).to.contain('1 changed, 2 added, 1 removed');
       const toggle = Array.from(dialog.querySelectorAll('label')).find((label) => label.textContent === 'Show unchanged fields (2)')!;
       toggle.click();
       await waitUntil(() => table().length === 6, 'unchanged fields are shown on request');
-      expect(table()).to.include('unchanged origin.timeout');
+      expect(table()).to.include('unchanged Origin › Timeout');
+      expect(dialog.querySelector('input[type="checkbox"]:not(.p-checkbox-input)'), 'the switch is PrimeReact\'s Checkbox').to.equal(null);
       expect(getComputedStyle(dialog.querySelector('.ec-diff-added')!).backgroundColor).to.not.equal(
         getComputedStyle(dialog.querySelector('.ec-diff-unchanged')!).backgroundColor,
       );
