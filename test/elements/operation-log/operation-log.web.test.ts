@@ -116,6 +116,24 @@ describe('<ec-operation-log> (rules §2 operation log, §9 log time UTC+8 and da
     }
   });
 
+  it('issue 19: starts from a bookmarked view (view-state) and reports filters and page with ec-view-state', async () => {
+    const calls = watchCalls();
+    try {
+      const element = await operationLog(html`<ec-operation-log lang="en-US" view-state="action=update-timezone&range=30d&bogus=1"></ec-operation-log>`);
+      await waitUntil(() => calls.lastQuery(/oplog\.list/).get('action') === 'update-timezone', 'the bookmarked action is sent');
+      expect(chosen(element, 'Action')).to.equal('Change time zone');
+      expect(chosen(element, 'Time range')).to.equal('Last 30 days');
+      const changed = oneEvent(element, 'ec-view-state');
+      await choose(element, 'Action', 'All actions');
+      expect((await changed).detail.state).to.equal('range=30d', 'defaults and unknown names are left out');
+      const area = oneEvent(element, 'ec-view-state');
+      await choose(element, 'Area', 'Tasks');
+      expect((await area).detail.state).to.equal('area=job&range=30d');
+    } finally {
+      calls.restore();
+    }
+  });
+
   it('filters by area and action; each change goes back to page 1 and emits ec-operation-log-filtered', async () => {
     const calls = watchCalls();
     try {
