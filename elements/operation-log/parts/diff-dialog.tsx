@@ -44,11 +44,12 @@ export function DiffDialog({ entry, objectName, actionName, onHide }: DiffDialog
   const shown = showUnchanged ? entries : entries.filter((item) => item.kind !== 'unchanged');
   /**
    * A path in words (issue 19: the dialog showed raw keys): each field by its catalogue name, each list position as
-   * "No. n". A field the catalogue does not know yet keeps its recorded name rather than showing a catalogue key.
+   * "No. n" (catalogue keys are kebab-case, recorded fields snake_case). A field the catalogue does not know yet keeps
+   * its recorded name rather than showing a catalogue key.
    */
   const fieldLabel = (path: string) =>
     pathSteps(path)
-      .map((step) => ('index' in step ? t('diff.item', { number: step.index + 1 }) : t(`diff.fields.${step.field}`, { defaultValue: step.field })))
+      .map((step) => ('index' in step ? t('diff.item', { number: step.index + 1 }) : t(`diff.fields.${step.field.replace(/_/g, '-')}`, { defaultValue: step.field })))
       .join(' › ');
 
   const body = () => {
