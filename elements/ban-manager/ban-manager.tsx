@@ -9,6 +9,8 @@ import { useEffect } from 'react';
 import type { BanRecord } from '../../core/api/endpoints/bans.js';
 import { publishNotice } from '../../core/api/notices.js';
 import { useElement } from '../../core/ui/element-context.js';
+import { ReadOnlyNotice } from '../../core/ui/parts/read-only.js';
+import { useViewStateReport } from '../../core/ui/view-state.js';
 import { BANS_UNBANNED_EVENT, BATCH_UNBAN_FINISHED_EVENT } from './events.js';
 import { BatchUnbanDialog } from './parts/batch-unban-dialog.js';
 import { Overview } from './parts/overview.js';
@@ -27,16 +29,19 @@ export interface BanManagerProps {
   pageSize?: number;
   /** Limits both views to one domain and picks it for batch unban. */
   domainId?: number;
+  /** The bookmarked view to start from (URL query text; core/ui/view-state.ts). */
+  viewState?: string;
 }
 
 /** Ban management. */
-export function BanManager({ view, pageSize, domainId }: BanManagerProps) {
+export function BanManager({ view, pageSize, domainId, viewState }: BanManagerProps) {
   useSignals();
   const { client, host, emit, namespace } = useElement();
-  const store = banManagerStoreFor(host, { pageSize, domainId });
+  const store = banManagerStoreFor(host, { pageSize, domainId, viewState });
   const unban = unbanStoreFor(host);
 
   const current: BanManagerView = view === 'records' ? 'records' : 'overview';
+  useViewStateReport(current === 'records' ? store.recordsViewState.value : store.overviewViewState.value);
   const overviewQuery = store.overviewQuery.value;
   const recordQuery = store.recordQuery.value;
 
@@ -85,6 +90,7 @@ export function BanManager({ view, pageSize, domainId }: BanManagerProps) {
 
   return (
     <div className="ec-root ec-stack ec-ban-manager">
+      <ReadOnlyNotice module="domain" />
       {current === 'records' ? (
         <Records
           records={store.records.value}

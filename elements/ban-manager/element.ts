@@ -16,6 +16,7 @@ import styles from './ban-manager.css';
  * @fires ec-bans-unbanned - Records were unbanned from the list; detail `{ ids, unbanned }`.
  * @fires ec-batch-unban-finished - A batch unban sent every chunk; detail `{ domain_id, entries, unbanned_entries, released_records, not_banned }`.
  * @fires ec-navigate - The overview asks the host for the record list; detail `{ route }`.
+ * @fires ec-view-state - The filters, range, page or page size changed; detail `{ state }`, URL query text for the page's address (the `view-state` attribute takes it back).
  * @csspart toolbar - The filters and actions of a view.
  * @csspart counts - The overview's counts by state.
  * @csspart chart - The overview's charts of the most banned addresses and domains.
@@ -27,6 +28,7 @@ import styles from './ban-manager.css';
  * @csspart preview-table - The table of the preview's current page.
  * @csspart unban-progress - The progress of a batch unban.
  * @csspart unban-summary - The result of a finished batch unban.
+ * @csspart read-only-notice - Shown above the view when the caller's group may only view websites.
  * @cssprop --ec-color-primary - Accent of the active preview filter.
  */
 export const BanManagerElement = defineElement<BanManagerProps>('ec-ban-manager', BanManager, {

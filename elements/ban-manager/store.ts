@@ -7,6 +7,7 @@
 import { batch, computed, signal } from '@preact/signals-react';
 import type { ApiClient } from '../../core/api/client.js';
 import {
+  BAN_STATUSES,
   getBanOverview,
   listBanRecords,
   unbanRecords,
@@ -17,9 +18,10 @@ import {
   type BanStatus,
 } from '../../core/api/endpoints/bans.js';
 import { listDomainPicker, type DomainListItem } from '../../core/api/endpoints/platform.js';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
-import { resolveTimeRange, toLogWallTime, type TimeRange, type TimeRangePreset } from '../../core/i18n/time-range.js';
+import { pageSizeOrDefault } from '../../core/config/constants.js';
+import { isTimeRangePreset, resolveTimeRange, toLogWallTime, type TimeRange, type TimeRangePreset } from '../../core/i18n/time-range.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
+import { viewStateText } from '../../core/ui/view-state.js';
 
 /** The range a new view starts with. */
 export const DEFAULT_BAN_RANGE: TimeRangePreset = '7d';
@@ -45,12 +47,10 @@ export type Loaded<T> = { status: 'loading' } | { status: 'error' } | { status: 
 export interface BanManagerSettings {
   pageSize?: number;
   domainId?: number;
+  /** The bookmarked view to start from (URL query text). */
+  viewState?: string;
 }
 
-/** A page size of shell §9, or the default. */
-export function pageSizeOrDefault(value: unknown): number {
-  return (PAGE_SIZES as readonly unknown[]).includes(value) ? (value as number) : DEFAULT_PAGE_SIZE;
-}
 
 function initialTime(now: number): TimeFilter {
   const window = resolveTimeRange(DEFAULT_BAN_RANGE, now) as TimeRange;
@@ -209,6 +209,62 @@ export function createBanManagerStore(settings: BanManagerSettings = {}, now: ()
     }
   }
 
+  /** A time filter as view-state values: the preset, and for a custom range its two ends as typed (UTC+8). */
+  const timeState = (time: TimeFilter) => ({
+    range: time.range,
+    from: time.range === 'custom' ? time.custom.start : '',
+    to: time.range === 'custom' ? time.custom.end : '',
+  });
+
+  /**
+   * The bookmarkable view of each view (core/ui/view-state.ts; issue 19 "filters, page number" in the URL): the
+   * records' filters, range, page and page size; the overview's range and domain. Defaults are left out.
+   */
+  const recordsViewState = computed(() =>
+    viewStateText(
+      {
+        ip: filters.value.ip,
+        domain: filters.value.domainId,
+        status: filters.value.status,
+        ...timeState(recordTime.value),
+        page: page.value,
+        size: pageSize.value,
+      },
+      { domain: settings.domainId ?? null, range: DEFAULT_BAN_RANGE, page: 1, size: pageSizeOrDefault(settings.pageSize) },
+    ),
+  );
+  const overviewViewState = computed(() =>
+    viewStateText({ domain: overviewDomain.value, ...timeState(overviewTime.value) }, { domain: settings.domainId ?? null, range: DEFAULT_BAN_RANGE }),
+  );
+
+  /** Starts from a bookmarked view (the `view-state` attribute); values that are not allowed stay at their defaults. */
+  function restoreViewState(text: string | undefined): void {
+    if (!text) return;
+    const params = new URLSearchParams(text);
+    const whole = (name: string) => {
+      const value = Number(params.get(name));
+      return Number.isSafeInteger(value) && value > 0 ? value : null;
+    };
+    const range = params.get('range');
+    const status = params.get('status') ?? '';
+    const domain = whole('domain');
+    batch(() => {
+      if (isTimeRangePreset(range)) {
+        const change = { range, ...(range === 'custom' ? { custom: { start: params.get('from') ?? '', end: params.get('to') ?? '' } } : {}) };
+        recordTime.value = nextTime(recordTime.value, change, now());
+        overviewTime.value = nextTime(overviewTime.value, change, now());
+      }
+      filters.value = {
+        ip: params.get('ip') ?? '',
+        domainId: domain ?? filters.value.domainId,
+        status: (BAN_STATUSES as readonly string[]).includes(status) ? (status as BanStatus) : '',
+      };
+      if (domain !== null) overviewDomain.value = domain;
+      if (params.has('size')) pageSize.value = pageSizeOrDefault(Number(params.get('size')));
+      page.value = whole('page') ?? 1;
+    });
+  }
+
   // The attribute values last applied, so a re-mount (the element moved) does not reset what the user chose.
   let applied: BanManagerSettings = { ...settings };
 
@@ -225,6 +281,9 @@ export function createBanManagerStore(settings: BanManagerSettings = {}, now: ()
   }
 
   return {
+    recordsViewState,
+    overviewViewState,
+    restoreViewState,
     domains,
     overviewTime,
     overviewDomain,
@@ -259,5 +318,9 @@ const stores = instanceStores<BanManagerStore>();
 
 /** The store of one element, created on first use with the element's attributes. */
 export function banManagerStoreFor(host: HTMLElement, settings: BanManagerSettings): BanManagerStore {
-  return stores(host, () => createBanManagerStore(settings));
+  return stores(host, () => {
+    const store = createBanManagerStore(settings);
+    store.restoreViewState(settings.viewState);
+    return store;
+  });
 }

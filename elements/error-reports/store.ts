@@ -5,11 +5,11 @@
 import { batch, computed, signal } from '@preact/signals-react';
 import type { ApiClient } from '../../core/api/client.js';
 import { listErrorReports, type ErrorReportEntry, type ErrorReportQuery } from '../../core/api/endpoints/error-reports.js';
-import { pageSizeOrDefault } from '../../core/config/constants.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
+import { createPagedList, type PagedState } from '../../core/ui/paged-list.js';
 
-/** The list's state: the first load, a failed load, or a page of reports. */
-export type ErrorReportsState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: ErrorReportEntry[]; total: number };
+/** The list's state: the first load, a refusal, a failed load, or a page of reports (core/ui/paged-list.ts). */
+export type ErrorReportsState = PagedState<ErrorReportEntry>;
 
 /** The filters; '' means all. */
 export interface ErrorReportsFilters {
@@ -37,12 +37,12 @@ export function normalizedSource(text: string | undefined): string {
 
 /** Creates a store; {@link errorReportsStoreFor} gives each element its own. */
 export function createErrorReportsStore(settings: ErrorReportsSettings = {}) {
-  const state = signal<ErrorReportsState>({ status: 'loading' });
   const filters = signal<ErrorReportsFilters>({ source: normalizedSource(settings.source), kind: '' });
-  const page = signal(1);
-  const pageSize = signal(pageSizeOrDefault(settings.pageSize));
-  /** A reload is running while rows from the previous one are shown. */
-  const busy = signal(false);
+  // The client of the last load: the shared paged list fetches with it.
+  let client: ApiClient | null = null;
+  const paged = createPagedList<ErrorReportEntry>((page, perPage) => listErrorReports(client!, { ...filter.value, page, per_page: perPage }), settings.pageSize);
+  const { state, page, busy, setPage } = paged;
+  const pageSize = paged.size;
 
   const filter = computed<ErrorReportsFilter>(() => ({
     source: filters.value.source || undefined,
@@ -52,24 +52,10 @@ export function createErrorReportsStore(settings: ErrorReportsSettings = {}) {
   /** A filter narrows the list, so an empty page means "nothing matches" rather than "nothing was reported". */
   const filtered = computed(() => filters.value.source !== '' || filters.value.kind !== '');
 
-  // Each load gets a number; an answer for an older load is dropped.
-  let generation = 0;
-
   /** Loads the current page with the current filters; rows already shown stay until the answer arrives. */
-  async function load(client: ApiClient): Promise<void> {
-    const current = ++generation;
-    if (state.value.status === 'ready') busy.value = true;
-    else state.value = { status: 'loading' };
-    try {
-      const answer = await listErrorReports(client, query.value);
-      if (current !== generation) return;
-      state.value = { status: 'ready', list: answer.list, total: answer.total };
-    } catch {
-      if (current !== generation) return;
-      state.value = { status: 'error' };
-    } finally {
-      if (current === generation) busy.value = false;
-    }
+  function load(next: ApiClient): Promise<void> {
+    client = next;
+    return paged.load();
   }
 
   /** Changes a filter; back to page 1. */
@@ -79,14 +65,6 @@ export function createErrorReportsStore(settings: ErrorReportsSettings = {}) {
     batch(() => {
       filters.value = { ...filters.value, [name]: next };
       page.value = 1;
-    });
-  }
-
-  /** Goes to a page, or changes the page size (which goes back to page 1, as the pager asks). */
-  function setPage(next: number, size: number = pageSize.value): void {
-    batch(() => {
-      page.value = next;
-      pageSize.value = pageSizeOrDefault(size);
     });
   }
 

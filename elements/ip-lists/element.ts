@@ -14,6 +14,7 @@ import styles from './ip-lists.css';
  * @summary IP lists for WAF rules: lists, entries, search, CSV/TXT upload with preview, removal and export.
  * @fires ec-ip-list-saved - A list was created or renamed; detail `{ list, created }`.
  * @fires ec-ip-list-deleted - A list was deleted; detail `{ id, name }`.
+ * @fires ec-view-state - The search, page, page size or open list changed; detail `{ state }`, URL query text for the page's address (the `view-state` attribute takes it back).
  * @fires ec-ip-list-entries-changed - Entries were added or removed; detail `{ list, added, already_listed, removed }`.
  * @csspart toolbar - Search and actions of the lists or of the open list.
  * @csspart table - The lists, or the open list's entries.
@@ -22,6 +23,7 @@ import styles from './ip-lists.css';
  * @csspart dialog - The list form and the add-entries dialog.
  * @csspart preview - The per-line preview of entries to add.
  * @csspart preview-table - The table of the preview's current page.
+ * @csspart read-only-notice - Shown above the lists when the caller's group may only view websites.
  */
 export const IpListsElement = defineElement<IpListsProps>('ec-ip-lists', IpLists, {
   namespace: 'ip-lists',

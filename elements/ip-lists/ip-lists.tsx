@@ -8,6 +8,8 @@ import { useEffect, useState } from 'react';
 import { deleteIpList, exportIpList, removeIpListEntries, type IpListEntryAddAnswer, type IpListInfo } from '../../core/api/endpoints/ip-lists.js';
 import { publishNotice } from '../../core/api/notices.js';
 import { useElement } from '../../core/ui/element-context.js';
+import { ReadOnlyNotice } from '../../core/ui/parts/read-only.js';
+import { useViewStateReport } from '../../core/ui/view-state.js';
 import { saveText } from './download.js';
 import { IP_LIST_DELETED_EVENT, IP_LIST_ENTRIES_CHANGED_EVENT, IP_LIST_SAVED_EVENT } from './events.js';
 import { AddEntriesDialog } from './parts/add-entries-dialog.js';
@@ -22,13 +24,16 @@ export interface IpListsProps {
   pageSize?: number;
   /** Opens this list's entries. */
   listId?: number;
+  /** The bookmarked view to start from (URL query text; core/ui/view-state.ts). */
+  viewState?: string;
 }
 
 /** The IP lists. */
-export function IpLists({ pageSize, listId }: IpListsProps) {
+export function IpLists({ pageSize, listId, viewState }: IpListsProps) {
   useSignals();
   const { client, host, root, emit, namespace } = useElement();
-  const store = ipListsStoreFor(host, { pageSize, listId });
+  const store = ipListsStoreFor(host, { pageSize, listId, viewState });
+  useViewStateReport(store.viewState.value);
   const [removing, setRemoving] = useState(false);
 
   const listQuery = store.listQuery.value;
@@ -98,6 +103,7 @@ export function IpLists({ pageSize, listId }: IpListsProps) {
 
   return (
     <div className="ec-root ec-stack ec-ip-lists">
+      <ReadOnlyNotice module="domain" />
       {entryQuery === null ? (
         <ListTable
           lists={store.lists.value}

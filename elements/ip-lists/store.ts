@@ -15,7 +15,8 @@ import {
   type IpListEntryQuery,
   type IpListQuery,
 } from '../../core/api/endpoints/ip-lists.js';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { pageSizeOrDefault } from '../../core/config/constants.js';
+import { viewStateText } from '../../core/ui/view-state.js';
 import { fileBatchIssue, ipListAddLimit, ipListFileFormat, ipListFileLines, validateIpListFile, type UnlockSource } from '../../core/rules/bans.js';
 import type { PackedBatchResult } from '../../core/rules/batch-packed.js';
 import { issue, type RuleIssue } from '../../core/rules/types.js';
@@ -42,11 +43,8 @@ export type ListDialog = { kind: 'create' } | { kind: 'edit'; list: IpListInfo }
 export interface IpListsSettings {
   pageSize?: number;
   listId?: number;
-}
-
-/** A page size of shell §9, or the default. */
-export function pageSizeOrDefault(value: unknown): number {
-  return (PAGE_SIZES as readonly unknown[]).includes(value) ? (value as number) : DEFAULT_PAGE_SIZE;
+  /** The bookmarked view to start from (URL query text). */
+  viewState?: string;
 }
 
 /** Creates a store; {@link ipListsStoreFor} gives each element its own. */
@@ -237,6 +235,45 @@ export function createIpListsStore(settings: IpListsSettings = {}) {
     });
   }
 
+  /**
+   * The bookmarkable view (core/ui/view-state.ts; issue 19 "IP list detail" in the URL): the lists' search and page,
+   * the open list with its own search and page, and the page size, each left out at its default.
+   */
+  const viewState = computed(() =>
+    viewStateText(
+      {
+        search: keyword.value,
+        page: page.value,
+        size: pageSize.value,
+        list: openId.value,
+        find: openId.value === null ? '' : entryKeyword.value,
+        'entry-page': openId.value === null ? 1 : entryPage.value,
+      },
+      { page: 1, size: pageSizeOrDefault(settings.pageSize), 'entry-page': 1, list: settings.listId ?? null },
+    ),
+  );
+
+  /** Starts from a bookmarked view (the `view-state` attribute); values that are not allowed stay at their defaults. */
+  function restoreViewState(text: string | undefined): void {
+    if (!text) return;
+    const params = new URLSearchParams(text);
+    const whole = (name: string) => {
+      const value = Number(params.get(name));
+      return Number.isSafeInteger(value) && value > 0 ? value : null;
+    };
+    batch(() => {
+      keyword.value = params.get('search') ?? '';
+      if (params.has('size')) pageSize.value = pageSizeOrDefault(Number(params.get('size')));
+      page.value = whole('page') ?? 1;
+      const list = whole('list');
+      if (list !== null) {
+        openList(list);
+        entryKeyword.value = params.get('find') ?? '';
+        entryPage.value = whole('entry-page') ?? 1;
+      }
+    });
+  }
+
   let applied: IpListsSettings = { ...settings };
 
   /** Applies changed attributes: `page-size`, and `list-id` to open a list. */
@@ -247,6 +284,8 @@ export function createIpListsStore(settings: IpListsSettings = {}) {
   }
 
   return {
+    viewState,
+    restoreViewState,
     keyword,
     page,
     pageSize,
@@ -288,5 +327,9 @@ const stores = instanceStores<IpListsStore>();
 
 /** The store of one element, created on first use with the element's attributes. */
 export function ipListsStoreFor(host: HTMLElement, settings: IpListsSettings): IpListsStore {
-  return stores(host, () => createIpListsStore(settings));
+  return stores(host, () => {
+    const store = createIpListsStore(settings);
+    store.restoreViewState(settings.viewState);
+    return store;
+  });
 }

@@ -123,3 +123,18 @@ export function formatDiffValue(value: unknown): string {
   if (value === undefined) return '';
   return JSON.stringify(value) ?? String(value);
 }
+
+/** One step of a path: a field name, or a position in a list (0-based). */
+export type PathStep = { field: string } | { index: number };
+
+/** The steps of a path made by {@link flattenJson}: `origins[0].port` -> origins, 0, port; quoted keys unquoted. */
+export function pathSteps(path: string): PathStep[] {
+  const steps: PathStep[] = [];
+  const pattern = /\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|([^.[\]]+)/g;
+  for (const match of path.matchAll(pattern)) {
+    if (match[1] !== undefined) steps.push({ index: Number(match[1]) });
+    else if (match[2] !== undefined) steps.push({ field: JSON.parse(match[2]) as string });
+    else if (match[3] !== undefined) steps.push({ field: match[3] });
+  }
+  return steps;
+}

@@ -12,6 +12,7 @@ import styles from './operation-log.css';
  * @tag ec-operation-log
  * @summary Operation log with filters, paging and a before/after diff of each entry.
  * @fires ec-operation-log-filtered - The user changed a filter; detail `{ filter }`, the list call's filter without paging.
+ * @fires ec-view-state - The filters, range, page or page size changed; detail `{ state }`, URL query text for the page's address (the `view-state` attribute takes it back).
  * @csspart toolbar - The filters and the refresh button.
  * @csspart table - The log table.
  * @csspart pagination - The pager, shown when there are more entries than the smallest page size.

@@ -8,6 +8,7 @@ import { useEffect, useMemo } from 'react';
 import type { OperationLogEntry } from '../../core/api/endpoints/platform.js';
 import { labelOf } from '../../core/i18n/i18n.js';
 import { currentUser, loginType, userDisplayName } from '../../core/session/session.js';
+import { useViewStateReport } from '../../core/ui/view-state.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import type { PageChange } from '../../core/ui/parts/pager.js';
 import { OPERATION_LOG_FILTERED_EVENT } from './events.js';
@@ -24,14 +25,17 @@ export interface OperationLogProps {
   area?: string;
   /** Rows per page: 10 (default), 20, 50 or 100 (shell §9). */
   pageSize?: number;
+  /** The bookmarked view to start from (URL query text; core/ui/view-state.ts). */
+  viewState?: string;
 }
 
 /** The operation log. */
-export function OperationLog({ area, pageSize }: OperationLogProps) {
+export function OperationLog({ area, pageSize, viewState }: OperationLogProps) {
   useSignals();
   const { client, host, emit } = useElement();
   const t = useT();
-  const store = operationLogStoreFor(host, { area, pageSize });
+  const store = operationLogStoreFor(host, { area, pageSize, viewState });
+  useViewStateReport(store.viewState.value);
 
   const filters = store.filters.value;
   const query = store.query.value;

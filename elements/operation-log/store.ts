@@ -7,17 +7,16 @@ import { batch, computed, signal } from '@preact/signals-react';
 import type { ApiClient } from '../../core/api/client.js';
 import { listOperations, type OperationLogEntry, type OperationLogQuery } from '../../core/api/endpoints/platform.js';
 import { pageSizeOrDefault } from '../../core/config/constants.js';
-import { resolveTimeRange, toLogWallTime, type TimeRange, type TimeRangePreset } from '../../core/i18n/time-range.js';
+import { isTimeRangePreset, resolveTimeRange, toLogWallTime, type TimeRange, type TimeRangePreset } from '../../core/i18n/time-range.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
+import { createPagedList, type PagedState } from '../../core/ui/paged-list.js';
+import { viewStateText } from '../../core/ui/view-state.js';
 
 /** The range a new log starts with. */
 export const DEFAULT_TIME_RANGE: TimeRangePreset = '7d';
 
-/** The list's state: the first load, a failed load, or a page of entries. */
-export type OperationLogState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; list: OperationLogEntry[]; total: number };
+/** The list's state: the first load, a refusal, a failed load, or a page of entries (core/ui/paged-list.ts). */
+export type OperationLogState = PagedState<OperationLogEntry>;
 
 /** One operator to filter by: the user id the server filters on and the name shown for it. */
 export interface OperatorChoice {
@@ -45,12 +44,18 @@ export interface OperationLogSettings {
   area?: string;
   /** Rows per page (the `page-size` attribute); anything but 10/20/50/100 gives 10 (shell §9). */
   pageSize?: number;
+  /** The bookmarked view to start from (URL query text). */
+  viewState?: string;
 }
 
 /** Creates a store; {@link operationLogStoreFor} gives each element its own. */
 export function createOperationLogStore(settings: OperationLogSettings = {}, now: () => number = Date.now) {
   const initialWindow = resolveTimeRange(DEFAULT_TIME_RANGE, now()) as TimeRange;
-  const state = signal<OperationLogState>({ status: 'loading' });
+  // The client of the last load: the shared paged list fetches with it.
+  let client: ApiClient | null = null;
+  const paged = createPagedList<OperationLogEntry>((page, perPage) => listOperations(client!, { ...filter.value, page, per_page: perPage }), settings.pageSize);
+  const { state, page, busy } = paged;
+  const pageSize = paged.size;
   const filters = signal<OperationLogFilters>({
     area: settings.area ?? '',
     action: '',
@@ -63,10 +68,6 @@ export function createOperationLogStore(settings: OperationLogSettings = {}, now
   const lockedArea = signal(settings.area ?? '');
   /** The window the list shows; a preset is resolved when chosen, so paging does not slide it. */
   const timeWindow = signal<TimeRange>(initialWindow);
-  const page = signal(1);
-  const pageSize = signal(pageSizeOrDefault(settings.pageSize));
-  /** A reload is running while rows from the previous one are shown. */
-  const busy = signal(false);
   /** The entry whose before/after diff is open. */
   const selected = signal<OperationLogEntry | null>(null);
 
@@ -96,24 +97,10 @@ export function createOperationLogStore(settings: OperationLogSettings = {}, now
     () => filters.value.range === 'custom' && resolveTimeRange('custom', now(), filters.value.custom) === null,
   );
 
-  // Each load gets a number; an answer for an older load is dropped.
-  let generation = 0;
-
   /** Loads the current page with the current filters; rows already shown stay until the answer arrives. */
-  async function load(client: ApiClient): Promise<void> {
-    const current = ++generation;
-    if (state.value.status === 'ready') busy.value = true;
-    else state.value = { status: 'loading' };
-    try {
-      const answer = await listOperations(client, query.value);
-      if (current !== generation) return;
-      state.value = { status: 'ready', list: answer.list, total: answer.total };
-    } catch {
-      if (current !== generation) return;
-      state.value = { status: 'error' };
-    } finally {
-      if (current === generation) busy.value = false;
-    }
+  function load(next: ApiClient): Promise<void> {
+    client = next;
+    return paged.load();
   }
 
   function update(change: Partial<OperationLogFilters>): void {
@@ -167,10 +154,51 @@ export function createOperationLogStore(settings: OperationLogSettings = {}, now
   }
 
   /** Goes to a page, or changes the page size (which goes back to page 1, as the pager asks). */
-  function setPage(next: number, size: number = pageSize.value): void {
+  const setPage = paged.setPage;
+
+  /**
+   * The bookmarkable view (core/ui/view-state.ts; issue 19 "filters, page number" in the URL): the filters, the range
+   * (with its ends when custom), page and page size; defaults and a locked area are left out.
+   */
+  const viewState = computed(() => {
+    const { area, action, operator, objectId, range, custom } = filters.value;
+    return viewStateText(
+      {
+        area: lockedArea.value ? '' : area,
+        action,
+        operator: operator?.userId,
+        'operator-name': operator?.label,
+        object: objectId,
+        range,
+        from: range === 'custom' ? custom.start : '',
+        to: range === 'custom' ? custom.end : '',
+        page: page.value,
+        size: pageSize.value,
+      },
+      { range: DEFAULT_TIME_RANGE, page: 1, size: pageSizeOrDefault(settings.pageSize) },
+    );
+  });
+
+  /** Starts from a bookmarked view (the `view-state` attribute); values that are not allowed stay at their defaults. */
+  function restoreViewState(text: string | undefined): void {
+    if (!text) return;
+    const params = new URLSearchParams(text);
+    const operatorId = Number(params.get('operator'));
+    const range = params.get('range');
+    const wantedPage = Number(params.get('page'));
     batch(() => {
-      page.value = next;
-      pageSize.value = pageSizeOrDefault(size);
+      filters.value = {
+        ...filters.value,
+        area: lockedArea.value || (params.get('area') ?? ''),
+        action: params.get('action') ?? '',
+        operator: Number.isSafeInteger(operatorId) && operatorId > 0 ? { userId: operatorId, label: params.get('operator-name') || String(operatorId) } : null,
+        objectId: params.get('object') ?? '',
+        ...(isTimeRangePreset(range) ? { range } : {}),
+        ...(range === 'custom' ? { custom: { start: params.get('from') ?? '', end: params.get('to') ?? '' } } : {}),
+      };
+      refreshWindow();
+      if (params.has('size')) pageSize.value = pageSizeOrDefault(Number(params.get('size')));
+      page.value = Number.isSafeInteger(wantedPage) && wantedPage > 0 ? wantedPage : 1;
     });
   }
 
@@ -195,6 +223,8 @@ export function createOperationLogStore(settings: OperationLogSettings = {}, now
   }
 
   return {
+    viewState,
+    restoreViewState,
     state,
     filters,
     lockedArea,
@@ -225,5 +255,9 @@ const stores = instanceStores<OperationLogStore>();
 
 /** The store of one element, created on first use with the element's attributes. */
 export function operationLogStoreFor(host: HTMLElement, settings: OperationLogSettings): OperationLogStore {
-  return stores(host, () => createOperationLogStore(settings));
+  return stores(host, () => {
+    const store = createOperationLogStore(settings);
+    store.restoreViewState(settings.viewState);
+    return store;
+  });
 }

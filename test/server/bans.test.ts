@@ -11,7 +11,7 @@ import type { BanBatchUnbanAnswer, BanOverview, BanRecord } from '../../core/api
 import type { ListAnswer, OperationLogEntry } from '../../core/api/endpoints/platform.js';
 import { sweepBanRetention } from '../../demo/server/features/bans/retention.js';
 import { DEMO_BAN_COUNT, insertBans, type BanSeed } from '../../demo/server/features/bans/seed.js';
-import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { DEMO_MEMBER_ID, DEMO_VIEWER_PASSWORD, DEMO_VIEWER_USER_NAME } from '../../demo/server/platform/demo-accounts.js';
 import { addSecondTenant, call, expectOk, signInChild, signInParent, startServer, type TestClock } from './helpers.js';
 
 const DAY = 86_400_000;
@@ -53,7 +53,7 @@ describe('rules §3 ban records and rules §4 states', () => {
     const page = await records();
     assert.equal(page.total, DEMO_BAN_COUNT);
     const first = page.list[0]!;
-    assert.deepEqual(Object.keys(first).sort(), ['banned_at', 'domain', 'domain_id', 'duration', 'id', 'ip', 'reason', 'released_at', 'rule_id', 'status'].sort());
+    assert.deepEqual(Object.keys(first).sort(), ['banned_at', 'domain', 'domain_id', 'duration', 'editable', 'id', 'ip', 'reason', 'released_at', 'rule_id', 'status'].sort());
     const times = page.list.map((row) => Date.parse(row.banned_at));
     assert.deepEqual(times, [...times].sort((a, b) => b - a));
     const statuses = new Set(page.list.map((row) => row.status));
@@ -231,6 +231,20 @@ describe('shell §4 the ban gate and rules §6 sub-accounts', () => {
     assert.equal(done.released_records, 1);
     const hiddenRecord = (await records({ domain_id: hidden, ip: '192.0.2.77' })).list[0]!;
     assert.equal((await call(app, 'POST', 'V4/ban.record.unban', { token: child, body: { ids: [hiddenRecord.id] } })).code, NOT_FOUND_CODE);
+  });
+
+  it('rules §6; issue 19: each record says whether the caller may unban it (editable): parent, demo child, viewer', async () => {
+    const all = (await records({ per_page: 1000 })).list;
+    assert.ok(all.length > 0 && all.every((row) => row.editable === true));
+    // The demo child's group manages the websites it is granted: it may unban every record it sees.
+    const mine = (await records({ per_page: 1000 }, child)).list;
+    assert.ok(mine.length > 0 && mine.every((row) => row.editable === true));
+    const viewer = (await signInChild(app, DEMO_MEMBER_ID, DEMO_VIEWER_USER_NAME, DEMO_VIEWER_PASSWORD)).token;
+    const seen = (await records({ per_page: 1000 }, viewer)).list;
+    assert.ok(seen.length > 0, 'the viewer reads the bans of www.example.com');
+    assert.ok(seen.every((row) => row.editable === false && row.domain === 'www.example.com'));
+    const refused = await call(app, 'POST', 'V4/ban.record.unban', { token: viewer, body: { ids: [seen[0]!.id] } });
+    assert.equal(refused.code, PERMISSION_DENIED_CODE);
   });
 
   it('another account never sees or unbans these bans', async () => {

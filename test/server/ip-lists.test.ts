@@ -20,7 +20,7 @@ import type { WafPageConfig } from '../../core/api/endpoints/waf.js';
 import { keyRange } from '../../demo/server/features/bans/ip-keys.js';
 import { DEMO_IP_LIST_TEXT, DEMO_IP_LISTS } from '../../demo/server/features/bans/seed.js';
 import { DEMO_DOMAINS } from '../../demo/server/features/websites/domains-seed.js';
-import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { DEMO_MEMBER_ID, DEMO_VIEWER_PASSWORD, DEMO_VIEWER_USER_NAME } from '../../demo/server/platform/demo-accounts.js';
 import { addSecondTenant, call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 
 let app: FastifyInstance;
@@ -192,6 +192,39 @@ describe('rules §6 access: sub-accounts need the domain module; accounts are ap
     assert.equal((await call(app, 'POST', 'V4/ip.list.delete', { token: child, body: { id: list.id } })).code, PERMISSION_DENIED_CODE);
     const after = await expectOk<IpListInfo>(app, 'GET', 'V4/ip.list.get', { token: parent, query: { id: list.id } });
     assert.equal(after.entry_count, 1);
+  });
+
+  it('rules §6; issue 19: every list says whether the caller may change it (editable), as the changing routes decide', async () => {
+    const list = (await create('Editable check')).data;
+    const set = await expectOk<{ id: number }>(app, 'POST', 'V4/waf.ruleset.create', { token: parent, body: { name: 'Editable users', description: '' } });
+    await expectOk(app, 'POST', 'V4/firewall.policy.save', {
+      token: parent,
+      body: { main_id: set.id, rules: [{ rule_type: 'ip', data: { operator: 'in-list', value: '', ip_list_id: list.id } }], action: { type: 'block' }, status: 'enabled', remark: '' },
+    });
+    const viewer = (await signInChild(app, DEMO_MEMBER_ID, DEMO_VIEWER_USER_NAME, DEMO_VIEWER_PASSWORD)).token;
+    const [granted, , outside] = DEMO_DOMAINS;
+    const domainId = (domain: string) => (app.db.prepare('SELECT id FROM domains WHERE domain = ?').get(domain) as { id: number }).id;
+    const flag = async (token: string) => {
+      const listed = (await expectOk<ListAnswer<IpListInfo>>(app, 'GET', 'V4/ip.list.list', { token, query: { per_page: 100 } })).list.find((row) => row.id === list.id);
+      const detail = await expectOk<IpListInfo>(app, 'GET', 'V4/ip.list.get', { token, query: { id: list.id } });
+      assert.equal(listed?.editable, detail.editable);
+      return detail.editable;
+    };
+    // Used on a website the child manages (and the viewer reads): the child may change it, the viewer may not.
+    await expectOk(app, 'POST', 'V4/waf.ruleset.quote', { token: parent, body: { id: set.id, domain_ids: [domainId(granted)] } });
+    assert.equal(await flag(parent), true);
+    assert.equal(await flag(child), true);
+    assert.equal(await flag(viewer), false);
+    assert.equal((await call(app, 'POST', 'V4/ip.list.update', { token: viewer, body: { id: list.id, name: 'Renamed', remark: '' } })).code, PERMISSION_DENIED_CODE);
+    // Used on a website outside the child's grant too: read-only for it, and the route refuses as the flag says.
+    await expectOk(app, 'POST', 'V4/waf.ruleset.quote', { token: parent, body: { id: set.id, domain_ids: [domainId(granted), domainId(outside)] } });
+    assert.equal(await flag(parent), true);
+    assert.equal(await flag(child), false);
+    assert.equal((await call(app, 'POST', 'V4/ip.list.update', { token: child, body: { id: list.id, name: 'Renamed', remark: '' } })).code, PERMISSION_DENIED_CODE);
+    // The viewer sees every list it may see read-only.
+    const seen = (await expectOk<ListAnswer<IpListInfo>>(app, 'GET', 'V4/ip.list.list', { token: viewer, query: { per_page: 100 } })).list;
+    assert.ok(seen.length > 0);
+    assert.ok(seen.every((row) => row.editable === false));
   });
 
   it('the demo child manages lists (its group manages domains); a child without a domain grant cannot', async () => {

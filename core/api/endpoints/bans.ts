@@ -38,6 +38,8 @@ export interface BanRecord {
   banned_at: string;
   /** ISO 8601; null while banned. For an automatic release, the ban time plus the duration. */
   released_at: string | null;
+  /** The caller may unban it: it manages the record's website (rules §6). */
+  editable: boolean;
 }
 
 /** Filters of the ban record list and the overview; times are ISO 8601 and bound the ban time, both ends included. */

@@ -20,6 +20,8 @@ export interface IpListInfo {
   updated_at: string;
   /** WAF rules whose conditions reference the list; such a list cannot be deleted. */
   rule_references: number;
+  /** The caller may change the list: it manages every website the rules naming the list act on (rules §6). */
+  editable: boolean;
 }
 
 /** A list as a choice of the WAF rule editor (`V4/ip.list.options`), the shape `ConditionBuilder` takes. */

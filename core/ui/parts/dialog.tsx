@@ -150,18 +150,20 @@ export interface DialogFooterProps {
   danger?: boolean;
   /** Content on the left of the footer (a count, a "show only errors" switch). */
   extra?: ReactNode;
+  /** Translated label of the cancel button when it does something more specific than close (stop a running batch). */
+  cancelLabel?: string;
 }
 
 /**
  * The one dialog footer of the console (issue 19 "one dialog footer"): cancel on the left of the action, the same
  * words everywhere ("Cancel", and "Save" unless the action says what it does), outlined cancel and solid action.
  */
-export function DialogFooter({ onCancel, onConfirm, confirmLabel, busy = false, confirmDisabled = false, danger = false, extra }: DialogFooterProps) {
+export function DialogFooter({ onCancel, onConfirm, confirmLabel, busy = false, confirmDisabled = false, danger = false, extra, cancelLabel }: DialogFooterProps) {
   const t = useT('common');
   return (
     <div className="ec-dialog-footer">
       {extra !== undefined && <div className="ec-dialog-footer-extra">{extra}</div>}
-      <Button type="button" outlined label={onConfirm ? t('action.cancel') : t('action.close')} disabled={busy} onClick={onCancel} className="ec-dialog-cancel" />
+      <Button type="button" outlined label={cancelLabel ?? (onConfirm ? t('action.cancel') : t('action.close'))} disabled={busy} onClick={onCancel} className="ec-dialog-cancel" />
       {onConfirm && (
         <Button
           type="button"

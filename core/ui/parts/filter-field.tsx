@@ -27,10 +27,16 @@ export interface FilterFieldProps<Value extends string | number> {
   /** Text of the first option, which clears the filter ("All statuses"). */
   allLabel: string;
   onChange: (value: Value | '') => void;
+  /** Long option lists (domains): a search box in the panel, named by this translated label. */
+  searchLabel?: string;
+  /** Shown in the panel when the search matches no option. */
+  emptyMessage?: string;
+  /** The filter is fixed (an attribute locks it). */
+  disabled?: boolean;
 }
 
 /** A label and a Dropdown with an "all" option; `part="filter"`. */
-export function FilterField<Value extends string | number>({ label, value, options, allLabel, onChange }: FilterFieldProps<Value>) {
+export function FilterField<Value extends string | number>({ label, value, options, allLabel, onChange, searchLabel, emptyMessage, disabled }: FilterFieldProps<Value>) {
   const id = useId();
   return (
     <div className="ec-filter" part="filter">
@@ -40,7 +46,10 @@ export function FilterField<Value extends string | number>({ label, value, optio
         value={value === '' ? ALL : value}
         options={[{ value: ALL, label: allLabel }, ...options]}
         onChange={(event) => onChange(event.value === ALL ? '' : (event.value as Value))}
-        pt={namedDropdown(label)}
+        disabled={disabled}
+        filter={searchLabel !== undefined}
+        emptyFilterMessage={emptyMessage}
+        pt={searchLabel === undefined ? namedDropdown(label) : { ...namedDropdown(label), filterInput: { 'aria-label': searchLabel } as never }}
       />
     </div>
   );

@@ -2,9 +2,15 @@
  * Lines typed into a text area or read from a file: the input of every batch of IPs, domains or URLs (ban unlock,
  * IP list entries). The caller checks the lines (core/rules batch helpers, in the batch worker) and shows issues
  * in the element whose id it passes as `ids.issue`.
+ *
+ * The file is chosen with a translated button over a hidden file input (issue 19: the browser's own file input says
+ * "Choose File / No file chosen" in the browser's language, whatever the console's), and the chosen file is named
+ * beside it.
  */
+import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { RadioButton } from 'primereact/radiobutton';
+import { useRef } from 'react';
 
 /** Where the lines come from. */
 export type LineSource = 'typed' | 'file';
@@ -18,6 +24,10 @@ export interface LineSourceLabels {
   placeholder: string;
   typedHint: string;
   fileLabel: string;
+  /** The button that opens the file chooser ("Choose a file"). */
+  fileChoose: string;
+  /** Beside the button while no file is chosen. */
+  fileNone: string;
   fileHint: string;
   /** Shown before the file hint once a file is picked. */
   filePicked: string;
@@ -42,6 +52,7 @@ export interface LineSourceInputProps {
 /** The typed-or-file line input. */
 export function LineSourceInput({ ids, source, onSourceChange, text, onTextChange, file, onFileChange, accept, labels }: LineSourceInputProps) {
   const describedBy = `${ids.hint} ${ids.issue}`;
+  const picker = useRef<HTMLInputElement>(null);
   return (
     <>
       <fieldset className="ec-field ec-line-source">
@@ -72,13 +83,32 @@ export function LineSourceInput({ ids, source, onSourceChange, text, onTextChang
       ) : (
         <div className="ec-field">
           <label htmlFor={ids.file}>{labels.fileLabel}</label>
-          <input
-            id={ids.file}
-            type="file"
-            accept={accept}
-            aria-describedby={describedBy}
-            onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
-          />
+          <div className="ec-row ec-file-choice">
+            <Button
+              type="button"
+              id={ids.file}
+              outlined
+              icon="pi pi-upload"
+              label={labels.fileChoose}
+              aria-describedby={`${ids.file}-name ${describedBy}`}
+              onClick={() => picker.current?.click()}
+            />
+            <span id={`${ids.file}-name`} className={file ? 'ec-file-name' : 'ec-file-name ec-muted'}>
+              {file ? file.name : labels.fileNone}
+            </span>
+            <input
+              ref={picker}
+              type="file"
+              hidden
+              tabIndex={-1}
+              accept={accept}
+              onChange={(event) => {
+                onFileChange(event.target.files?.[0] ?? null);
+                // The same file chosen again (after it was edited) must be read again.
+                event.target.value = '';
+              }}
+            />
+          </div>
           <span id={ids.hint} className="ec-muted">
             {file ? labels.filePicked : ''} {labels.fileHint}
           </span>

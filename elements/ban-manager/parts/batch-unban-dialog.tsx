@@ -15,7 +15,7 @@ import { UNLOCK_FILE_MAX, UNLOCK_TYPED_MAX, validateDomainSelected, type UnlockS
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { LineSourceInput } from '../../../core/ui/parts/line-source-input.js';
 import { BatchPreview } from '../../../core/ui/parts/batch-preview.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { warmBatchWorker } from '../../../core/workers/batch-checker.js';
 import type { Loaded } from '../store.js';
@@ -99,41 +99,25 @@ export function BatchUnbanDialog({ store, domains, initialDomainId, onFinished }
   useEffect(() => warmBatchWorker(), []);
 
   const footer = () => {
-    if (run?.state === 'running') return <Button type="button" outlined label={t('run.cancel')} onClick={() => store.cancel()} />;
-    if (run?.state === 'paused') {
-      return (
-        <div className="ec-row ec-dialog-actions">
-          <Button type="button" outlined label={t('action.close')} onClick={() => store.close()} />
-          <Button type="button" icon="pi pi-replay" label={t('run.resume')} onClick={() => void resume()} />
-        </div>
-      );
-    }
-    if (run?.state === 'done') {
-      return (
-        <div className="ec-row ec-dialog-actions">
-          <Button type="button" outlined label={t('run.new-batch')} onClick={startOver} />
-          <Button type="button" label={t('action.close')} onClick={() => store.close()} />
-        </div>
-      );
-    }
+    if (run?.state === 'running') return <DialogFooter onCancel={() => store.cancel()} cancelLabel={t('run.cancel')} />;
+    if (run?.state === 'paused') return <DialogFooter onCancel={() => store.close()} onConfirm={() => void resume()} confirmLabel={t('run.resume')} />;
+    if (run?.state === 'done') return <DialogFooter onCancel={() => store.close()} extra={<Button type="button" outlined label={t('run.new-batch')} onClick={startOver} />} />;
     return (
-      <div className="ec-row ec-dialog-actions">
-        <Button type="button" outlined label={t('action.cancel')} onClick={() => store.close()} />
-        <Button
-          type="button"
-          outlined
-          label={t('batch.check')}
-          disabled={check.status === 'checking' || (source === 'file' ? !file : text.trim() === '')}
-          onClick={runCheck}
-        />
-        <Button
-          type="button"
-          icon="pi pi-unlock"
-          label={t('batch.submit', { count: formatCount(checked?.packed.summary.valid ?? 0, language) })}
-          disabled={!ready}
-          onClick={() => void submit()}
-        />
-      </div>
+      <DialogFooter
+        onCancel={() => store.close()}
+        onConfirm={() => void submit()}
+        confirmLabel={t('batch.submit', { count: formatCount(checked?.packed.summary.valid ?? 0, language) })}
+        confirmDisabled={!ready}
+        extra={
+          <Button
+            type="button"
+            outlined
+            label={t('batch.check')}
+            disabled={check.status === 'checking' || (source === 'file' ? !file : text.trim() === '')}
+            onClick={runCheck}
+          />
+        }
+      />
     );
   };
 
@@ -168,6 +152,8 @@ export function BatchUnbanDialog({ store, domains, initialDomainId, onFinished }
           placeholder: t('batch.entries-placeholder'),
           typedHint: t('batch.typed-hint', { max: formatCount(UNLOCK_TYPED_MAX, language) }),
           fileLabel: t('batch.file'),
+          fileChoose: t('batch.file-choose'),
+          fileNone: t('batch.file-none'),
           fileHint: t('batch.file-hint', { max: formatCount(UNLOCK_FILE_MAX, language) }),
           filePicked: file ? t('batch.file-picked', { name: file.name }) : '',
         }}

@@ -11,10 +11,8 @@ import { isTimeRangePreset, resolveTimeRange, TIME_RANGE_PRESETS, type TimeRange
 import { useT } from '../../../core/ui/element-context.js';
 import { RANGE_LABEL_KEYS } from '../labels.js';
 import type { Loaded, TimeFilter } from '../store.js';
+import { FilterField } from '../../../core/ui/parts/filter-field.js';
 import { namedDropdown as named } from '../../../core/ui/parts/named.js';
-
-/** Dropdown value meaning "all": PrimeReact treats '' and null as no selection and would show an empty field. */
-export const ALL = '*';
 
 
 /** Props of {@link TimeFilterFields}. */
@@ -106,17 +104,31 @@ export function DomainSelect({ domains, value, onChange, allowAll = false, label
   const ownId = useId();
   const id = inputId ?? ownId;
   const text = label ?? t('filter.domain');
-  const options = useMemo(() => {
-    const list = domains.status === 'ready' ? domains.data.map((item) => ({ value: item.domain_id, label: item.domain })) : [];
-    return allowAll ? [{ value: ALL, label: t('filter.all-domains') }, ...list] : list;
-  }, [domains, allowAll, t]);
+  const options = useMemo(
+    () => (domains.status === 'ready' ? domains.data.map((item) => ({ value: item.domain_id, label: item.domain })) : []),
+    [domains],
+  );
+  // As a filter ("All domains" first) it is the toolbar's one filter part.
+  if (allowAll) {
+    return (
+      <FilterField<number>
+        label={text}
+        value={value ?? ''}
+        options={options}
+        allLabel={t('filter.all-domains')}
+        onChange={(next) => onChange(next === '' ? null : next)}
+        searchLabel={options.length > 10 ? t('filter.search-domains') : undefined}
+        emptyMessage={t('filter.no-domains')}
+      />
+    );
+  }
 
   return (
     <div className="ec-filter">
       <label htmlFor={id}>{text}</label>
       <Dropdown
         inputId={id}
-        value={value ?? (allowAll ? ALL : null)}
+        value={value}
         options={options}
         filter={options.length > 10}
         filterInputAutoFocus
@@ -126,7 +138,7 @@ export function DomainSelect({ domains, value, onChange, allowAll = false, label
         className={invalid ? 'p-invalid' : undefined}
         aria-invalid={invalid}
         aria-describedby={describedBy}
-        onChange={(event) => onChange(event.value === ALL || event.value === null ? null : Number(event.value))}
+        onChange={(event) => onChange(event.value === null ? null : Number(event.value))}
         pt={{ ...named(text), filterInput: { 'aria-label': t('filter.search-domains') } as never }}
       />
     </div>

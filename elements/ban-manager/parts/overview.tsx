@@ -15,6 +15,7 @@ import { STATUS_TAGS } from '../labels.js';
 import type { Loaded, TimeFilter } from '../store.js';
 import { DomainSelect, TimeFilterFields } from './filters.js';
 import { NavLink } from '../../../core/ui/parts/nav-link.js';
+import { GuardedButton, useModuleAccess, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
 import { BAN_ROUTES } from '../routes.js';
 
 /** Props of {@link Overview}. */
@@ -42,6 +43,9 @@ export function Overview(props: OverviewProps) {
   const { overview, time, domainId, domains } = props;
   const { language } = useElement();
   const t = useT();
+  const access = useModuleAccess('domain');
+  const readOnlyReason = useReadOnlyReason('domain');
+  const batchDenied = access !== null && access !== 'manage' ? readOnlyReason : null;
 
   const counts: Record<BanStatus, number> | null = overview.status === 'ready' ? overview.data.counts : null;
   const total = counts ? BAN_STATUSES.reduce((sum, status) => sum + counts[status], 0) : 0;
@@ -93,7 +97,7 @@ export function Overview(props: OverviewProps) {
         <NavLink appearance="button-outlined" icon="pi pi-list" route={BAN_ROUTES.records}>
           {t('overview.records')}
         </NavLink>
-        <Button type="button" icon="pi pi-unlock" label={t('batch.open')} onClick={props.onBatchUnban} aria-haspopup="dialog" />
+        <GuardedButton type="button" icon="pi pi-unlock" label={t('batch.open')} deniedReason={batchDenied} onClick={props.onBatchUnban} aria-haspopup="dialog" />
       </div>
       {body()}
     </div>

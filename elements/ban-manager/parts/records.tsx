@@ -4,23 +4,22 @@
  * rules §9 date range, one server page at a time, and an immediate unban behind a confirmation for bans in force.
  */
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
-import { useId, useMemo } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { BAN_STATUSES, type BanRecord, type BanStatus } from '../../../core/api/endpoints/bans.js';
 import type { DomainListItem } from '../../../core/api/endpoints/platform.js';
 import { formatCount, formatDuration, formatLogTime } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
+import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
+import { FilterField } from '../../../core/ui/parts/filter-field.js';
 import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
+import { GuardedButton, ReadOnlyMark, useModuleAccess, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag } from '../../../core/ui/parts/status-tag.js';
 import { reasonLabel, statusSettings, STATUS_TAGS } from '../labels.js';
 import type { Loaded, RecordFilters, TimeFilter } from '../store.js';
-import { ALL, DomainSelect, TimeFilterFields } from './filters.js';
-import { namedDropdown as named } from '../../../core/ui/parts/named.js';
+import { DomainSelect, TimeFilterFields } from './filters.js';
 
 /** Props of {@link Records}. */
 export interface RecordsProps {
@@ -47,31 +46,60 @@ export function Records(props: RecordsProps) {
   const { records, busy, filters, time, domains, page, pageSize, unbanning } = props;
   const { language } = useElement();
   const t = useT();
-  const statusId = useId();
-
+  const access = useModuleAccess('domain');
+  const reason = useReadOnlyReason('domain');
+  const batchDenied = access !== null && access !== 'manage' ? reason : null;
   const settings = useMemo(() => statusSettings(t), [t]);
-  const statusOptions = useMemo(
-    () => [{ value: ALL, label: t('filter.all-statuses') }, ...BAN_STATUSES.map((value) => ({ value, label: t(STATUS_TAGS[value].key) }))],
-    [t],
-  );
-  const statusLabel = t('filter.status');
+  const statusOptions = useMemo(() => BAN_STATUSES.map((value) => ({ value, label: t(STATUS_TAGS[value].key) })), [t]);
+  // One columns array for the table's life (a new one renders every row again); cells read the latest props.
+  const latest = useRef(props);
+  latest.current = props;
 
-  const actionCell = (record: BanRecord) =>
-    record.status === 'banned' ? (
-      <ConfirmPopover message={t('unban.confirm', { ip: record.ip, domain: record.domain })} confirmLabel={t('unban.action')} onConfirm={() => props.onUnban(record)}>
-        {(trigger) => (
-          <Button
-            type="button"
-            text
-            size="small"
-            label={t('unban.action')}
-            aria-label={t('unban.action-of', { ip: record.ip, domain: record.domain })}
-            loading={unbanning.has(record.id)}
-            {...trigger}
-          />
-        )}
-      </ConfirmPopover>
-    ) : null;
+  const columns = useMemo((): FastColumn<BanRecord>[] => {
+    const action = (record: BanRecord) => {
+      if (record.status !== 'banned') return null;
+      // Rules §6: unban only on a website the caller manages (the server's `editable`, the unban route's own check).
+      if (!record.editable) return <ReadOnlyMark reason={reason} />;
+      return (
+        <ConfirmPopover
+          message={t('unban.confirm', { ip: record.ip, domain: record.domain })}
+          confirmLabel={t('unban.action')}
+          onConfirm={() => latest.current.onUnban(record)}
+        >
+          {(trigger) => (
+            <Button
+              type="button"
+              text
+              size="small"
+              label={t('unban.action')}
+              aria-label={t('unban.action-of', { ip: record.ip, domain: record.domain })}
+              loading={latest.current.unbanning.has(record.id)}
+              {...trigger}
+            />
+          )}
+        </ConfirmPopover>
+      );
+    };
+    const optional = (key: string, title: string, cell: (record: BanRecord) => ReactNode, className?: string): FastColumn<BanRecord> => ({
+      key,
+      header: title,
+      title,
+      hideable: true,
+      cell,
+      className,
+    });
+    return [
+      { key: 'ip', className: 'ec-col-primary ec-mono', header: t('column.ip'), title: t('column.ip'), truncate: (record) => record.ip },
+      { key: 'domain', header: t('column.domain'), title: t('column.domain'), truncate: (record) => record.domain },
+      optional('duration', t('column.duration'), (record) => <span data-ec-tip={formatDuration(record.duration, language)}>{formatCount(record.duration, language)}</span>),
+      optional('reason', t('column.reason'), (record) => reasonLabel(t, record.reason)),
+      optional('rule', t('column.rule-id'), (record) => record.rule_id || '—'),
+      { key: 'status', header: t('column.status'), cell: (record) => <StatusTag settings={settings} value={record.status} /> },
+      optional('banned', t('column.banned-at'), (record) => formatLogTime(record.banned_at), 'ec-nowrap'),
+      optional('released', t('column.released-at'), (record) => (record.released_at ? formatLogTime(record.released_at) : '—'), 'ec-nowrap'),
+      { key: 'actions', className: 'ec-col-actions', header: t('column.actions'), cell: action },
+    ];
+  }, [t, language, settings, reason]);
 
   const table = () => {
     if (records.status === 'loading') return <LoadingState message={t('loading')} />;
@@ -79,32 +107,16 @@ export function Records(props: RecordsProps) {
     if (records.data.list.length === 0) return <EmptyState message={t('records.empty')} />;
     return (
       <>
-        <DataTable
-          value={records.data.list}
-          dataKey="id"
-          lazy
-          loading={busy}
-          // Cells follow the language and the unban state, not only the row data.
-          cellMemo={false}
-          size="small"
-          pt={{ root: { part: 'table' } as never, table: { 'aria-label': t('records.table') } as never }}
-        >
-          <Column header={t('column.ip')} body={(record: BanRecord) => <span className="ec-mono">{record.ip}</span>} />
-          <Column header={t('column.domain')} field="domain" />
-          <Column
-            header={t('column.duration')}
-            body={(record: BanRecord) => <span title={formatDuration(record.duration, language)}>{formatCount(record.duration, language)}</span>}
-          />
-          <Column header={t('column.reason')} body={(record: BanRecord) => reasonLabel(t, record.reason)} />
-          <Column header={t('column.rule-id')} body={(record: BanRecord) => record.rule_id || '—'} />
-          <Column header={t('column.status')} body={(record: BanRecord) => <StatusTag settings={settings} value={record.status} />} />
-          <Column header={t('column.banned-at')} body={(record: BanRecord) => <span className="ec-nowrap">{formatLogTime(record.banned_at)}</span>} />
-          <Column
-            header={t('column.released-at')}
-            body={(record: BanRecord) => <span className="ec-nowrap">{record.released_at ? formatLogTime(record.released_at) : '—'}</span>}
-          />
-          <Column header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions" body={actionCell} />
-        </DataTable>
+        <FastTable
+          rows={records.data.list}
+          rowKey={(record) => record.id}
+          columns={columns}
+          label={t('records.table')}
+          busy={busy}
+          busyLabel={t('loading')}
+          rowState={(record) => (unbanning.has(record.id) ? 'unbanning' : '')}
+          columnsKey="ban-manager.records"
+        />
         <Pager page={page} pageSize={pageSize} total={records.data.total} onChange={props.onPage} />
       </>
     );
@@ -120,20 +132,17 @@ export function Records(props: RecordsProps) {
           <SearchInput label={t('filter.ip')} placeholder={t('filter.ip-placeholder')} value={filters.ip} onSearch={(ip) => props.onFilter({ ip })} />
         </div>
         <DomainSelect domains={domains} value={filters.domainId} onChange={(domainId) => props.onFilter({ domainId })} allowAll />
-        <div className="ec-filter">
-          <label htmlFor={statusId}>{statusLabel}</label>
-          <Dropdown
-            inputId={statusId}
-            value={filters.status || ALL}
-            options={statusOptions}
-            onChange={(event) => props.onFilter({ status: event.value === ALL ? '' : (event.value as BanStatus) })}
-            pt={named(statusLabel)}
-          />
-        </div>
+        <FilterField<BanStatus>
+          label={t('filter.status')}
+          value={filters.status}
+          options={statusOptions}
+          allLabel={t('filter.all-statuses')}
+          onChange={(status) => props.onFilter({ status })}
+        />
         <TimeFilterFields value={time} onChange={props.onTime} />
         <span className="ec-spacer" />
         <Button type="button" icon="pi pi-refresh" outlined label={t('refresh')} onClick={props.onRefresh} />
-        <Button type="button" icon="pi pi-unlock" label={t('batch.open')} onClick={props.onBatchUnban} aria-haspopup="dialog" />
+        <GuardedButton type="button" icon="pi pi-unlock" label={t('batch.open')} deniedReason={batchDenied} onClick={props.onBatchUnban} aria-haspopup="dialog" />
       </div>
       <p className="ec-muted">{t('records.retention')}</p>
       {table()}

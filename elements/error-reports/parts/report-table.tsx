@@ -4,7 +4,7 @@
  * button, to search the server's log by; the API path; the console language and version), or the loading, error or
  * empty state in its place. A {@link FastTable}: a page holds up to 100 rows of plain text.
  */
-import { Fragment, useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef } from 'react';
 import type { ErrorReportEntry } from '../../../core/api/endpoints/error-reports.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import { labelOf } from '../../../core/i18n/i18n.js';
@@ -36,15 +36,6 @@ export interface ReportTableProps {
   onRetry: () => void;
 }
 
-/** A path that may wrap after its slashes and dots only, so `/api/V4/domain.list` never breaks inside a word. */
-function withBreaks(path: string): ReactNode[] {
-  return path.split(/(?<=[/.])/).map((segment, index) => (
-    <Fragment key={index}>
-      {index > 0 && <wbr />}
-      {segment}
-    </Fragment>
-  ));
-}
 
 /** Reports of the current page, or the state shown instead. */
 export function ReportTable({ state, busy, filtered, page, pageSize, onSource, onPage, onRetry }: ReportTableProps) {
@@ -57,7 +48,7 @@ export function ReportTable({ state, busy, filtered, page, pageSize, onSource, o
   const columns = useMemo((): FastColumn<ErrorReportEntry>[] => {
     const none = <span className="ec-muted">{t('none')}</span>;
     return [
-      { key: 'seen', header: t('column.seen'), className: 'ec-nowrap', cell: (report) => formatLogTime(report.seen_at) },
+      { key: 'seen', header: t('column.seen'), className: 'ec-col-primary ec-nowrap', cell: (report) => formatLogTime(report.seen_at) },
       {
         key: 'source',
         header: t('column.source'),
@@ -75,10 +66,12 @@ export function ReportTable({ state, busy, filtered, page, pageSize, onSource, o
       },
       { key: 'kind', header: t('column.kind'), cell: (report) => <span data-kind={report.kind}>{labelOf(t, KIND_LABEL_KEYS, report.kind)}</span> },
       // A code is an identifier (100044, 502), so it is shown as sent, not as a formatted number.
-      { key: 'code', header: t('column.code'), className: 'ec-nowrap', cell: (report) => (report.code === null ? none : String(report.code)) },
+      { key: 'code', header: t('column.code'), title: t('column.code'), hideable: true, className: 'ec-nowrap', cell: (report) => (report.code === null ? none : String(report.code)) },
       {
         key: 'request-id',
         header: t('column.request-id'),
+        title: t('column.request-id'),
+        hideable: true,
         cell: (report) =>
           report.request_id ? (
             <span className="ec-report-request">
@@ -89,19 +82,27 @@ export function ReportTable({ state, busy, filtered, page, pageSize, onSource, o
             none
           ),
       },
-      { key: 'path', header: t('column.path'), className: 'ec-report-path', cell: (report) => <code>{withBreaks(report.path)}</code> },
-      { key: 'language', header: t('column.language'), cell: (report) => labelOf(t, LANGUAGE_LABEL_KEYS, report.language) },
-      { key: 'version', header: t('column.version'), cell: (report) => report.console_version },
+      { key: 'path', header: t('column.path'), title: t('column.path'), className: 'ec-report-path', truncate: (report) => report.path },
+      { key: 'language', header: t('column.language'), title: t('column.language'), hideable: true, cell: (report) => labelOf(t, LANGUAGE_LABEL_KEYS, report.language) },
+      { key: 'version', header: t('column.version'), title: t('column.version'), hideable: true, cell: (report) => report.console_version },
     ];
   }, [t]);
 
   if (state.status === 'loading') return <LoadingState message={t('loading')} />;
-  if (state.status === 'error') return <ErrorState message={t('load-failed')} onRetry={onRetry} />;
+  if (state.status === 'error' || state.status === 'denied') return <ErrorState message={t('load-failed')} onRetry={onRetry} />;
   if (state.list.length === 0) return <EmptyState message={filtered ? t('empty-filtered') : t('empty')} />;
 
   return (
     <>
-      <FastTable rows={state.list} rowKey={(report) => report.id} columns={columns} label={t('table-label')} busy={busy} busyLabel={t('loading')} />
+      <FastTable
+        rows={state.list}
+        rowKey={(report) => report.id}
+        columns={columns}
+        label={t('table-label')}
+        busy={busy}
+        busyLabel={t('loading')}
+        columnsKey="error-reports.reports"
+      />
       <Pager page={page} pageSize={pageSize} total={state.total} onChange={onPage} />
     </>
   );

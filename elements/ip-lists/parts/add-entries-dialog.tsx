@@ -15,7 +15,7 @@ import { packedEntries } from '../../../core/rules/batch-packed.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { LineSourceInput } from '../../../core/ui/parts/line-source-input.js';
 import { BatchPreview } from '../../../core/ui/parts/batch-preview.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { warmBatchWorker } from '../../../core/workers/batch-checker.js';
@@ -84,24 +84,22 @@ export function AddEntriesDialog({ store, list, onHide, onAdded }: AddEntriesDia
   useEffect(() => warmBatchWorker(), []);
 
   const footer = (
-    <div className="ec-row ec-dialog-actions">
-      <Button type="button" outlined label={t('action.cancel')} onClick={onHide} />
-      <Button
-        type="button"
-        outlined
-        label={t('add.check')}
-        disabled={check.status === 'checking' || (source === 'file' ? !file : text.trim() === '')}
-        onClick={runCheck}
-      />
-      <Button
-        type="button"
-        icon="pi pi-plus"
-        label={t('add.submit', { count: formatCount(checked?.packed.summary.valid ?? 0, language) })}
-        disabled={!ready}
-        loading={saving.saving}
-        onClick={() => void submit()}
-      />
-    </div>
+    <DialogFooter
+      onCancel={onHide}
+      onConfirm={() => void submit()}
+      confirmLabel={t('add.submit', { count: formatCount(checked?.packed.summary.valid ?? 0, language) })}
+      confirmDisabled={!ready}
+      busy={saving.saving}
+      extra={
+        <Button
+          type="button"
+          outlined
+          label={t('add.check')}
+          disabled={saving.saving || check.status === 'checking' || (source === 'file' ? !file : text.trim() === '')}
+          onClick={runCheck}
+        />
+      }
+    />
   );
 
   return (
@@ -127,6 +125,8 @@ export function AddEntriesDialog({ store, list, onHide, onAdded }: AddEntriesDia
             placeholder: t('add.entries-placeholder'),
             typedHint: t('add.typed-hint', { max: formatCount(IP_LIST_FILE_MAX, language) }),
             fileLabel: t('add.file'),
+            fileChoose: t('add.file-choose'),
+            fileNone: t('add.file-none'),
             fileHint: t('add.file-hint', { max: formatCount(IP_LIST_FILE_MAX, language) }),
             filePicked: file ? t('add.file-picked', { name: file.name }) : '',
           }}

@@ -4,15 +4,15 @@
  * typed or from a CSV/TXT file, remove the ticked entries after a confirmation, and export the whole list.
  */
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { useMemo, useRef } from 'react';
 import type { IpListEntry, IpListInfo } from '../../../core/api/endpoints/ip-lists.js';
 import { formatCount, formatLogTime } from '../../../core/i18n/format.js';
 import { IP_LIST_MAX } from '../../../core/rules/bans.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
+import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
+import { GuardedButton, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import type { Loaded } from '../store.js';
@@ -45,8 +45,54 @@ export function ListDetail(props: ListDetailProps) {
   const t = useT();
 
   const rows = entries.status === 'ready' ? entries.data.list : [];
-  const allTicked = rows.length > 0 && rows.every((entry) => selection.has(entry.id));
   const info = list.status === 'ready' ? list.data : null;
+  const reason = useReadOnlyReason('domain');
+  // Rules §6: a list acting on a website the caller does not manage opens read-only: no ticks, no add or remove.
+  const editable = info?.editable ?? false;
+  const deniedReason = info && !editable ? reason : null;
+  const latest = useRef(props);
+  latest.current = props;
+
+  const columns = useMemo((): FastColumn<IpListEntry>[] => {
+    const entryColumn: FastColumn<IpListEntry> = { key: 'entry', className: 'ec-col-primary ec-mono', header: t('column.entry'), title: t('column.entry'), truncate: (entry) => entry.entry };
+    const added: FastColumn<IpListEntry> = {
+      key: 'added',
+      className: 'ec-nowrap',
+      header: t('column.added-at'),
+      title: t('column.added-at'),
+      hideable: true,
+      cell: (entry) => formatLogTime(entry.created_at),
+    };
+    if (!editable) return [entryColumn, added];
+    const select: FastColumn<IpListEntry> = {
+      key: 'select',
+      className: 'ec-select-column',
+      header: () => {
+        const current = latest.current;
+        const shown = current.entries.status === 'ready' ? current.entries.data.list : [];
+        return (
+          <input
+            type="checkbox"
+            className="ec-check"
+            checked={shown.length > 0 && shown.every((entry) => current.selection.has(entry.id))}
+            disabled={shown.length === 0}
+            aria-label={t('entries.select-page')}
+            onChange={(event) => current.onToggleAll(event.target.checked)}
+          />
+        );
+      },
+      cell: (entry) => (
+        <input
+          type="checkbox"
+          className="ec-check"
+          checked={latest.current.selection.has(entry.id)}
+          aria-label={t('entries.select', { entry: entry.entry })}
+          onChange={(event) => latest.current.onToggle(entry.id, event.target.checked)}
+        />
+      ),
+    };
+    return [select, entryColumn, added];
+  }, [t, editable]);
 
   const table = () => {
     if (entries.status === 'loading') return <LoadingState message={t('loading')} />;
@@ -54,29 +100,16 @@ export function ListDetail(props: ListDetailProps) {
     if (rows.length === 0) return <EmptyState message={keyword ? t('entries.no-match') : t('entries.empty')} />;
     return (
       <>
-        <DataTable
-          value={rows}
-          dataKey="id"
-          lazy
-          loading={busy}
-          cellMemo={false}
-          size="small"
-          pt={{ root: { part: 'table' } as never, table: { 'aria-label': t('entries.table', { name: info?.name ?? '' }) } as never }}
-        >
-          <Column
-            header={<Checkbox checked={allTicked} onChange={(event) => props.onToggleAll(Boolean(event.checked))} pt={{ input: { 'aria-label': t('entries.select-page') } as never }} />}
-            body={(entry: IpListEntry) => (
-              <Checkbox
-                checked={selection.has(entry.id)}
-                onChange={(event) => props.onToggle(entry.id, Boolean(event.checked))}
-                pt={{ input: { 'aria-label': t('entries.select', { entry: entry.entry }) } as never }}
-              />
-            )}
-            headerStyle={{ width: '3rem' }}
-          />
-          <Column header={t('column.entry')} body={(entry: IpListEntry) => <span className="ec-mono">{entry.entry}</span>} />
-          <Column header={t('column.added-at')} body={(entry: IpListEntry) => <span className="ec-nowrap">{formatLogTime(entry.created_at)}</span>} />
-        </DataTable>
+        <FastTable
+          rows={rows}
+          rowKey={(entry) => entry.id}
+          columns={columns}
+          label={t('entries.table', { name: info?.name ?? '' })}
+          busy={busy}
+          busyLabel={t('loading')}
+          rowState={(entry) => (selection.has(entry.id) ? 'on' : '')}
+          columnsKey="ip-lists.entries"
+        />
         <Pager page={page} pageSize={pageSize} total={entries.data.total} onChange={props.onPage} />
       </>
     );
@@ -102,25 +135,31 @@ export function ListDetail(props: ListDetailProps) {
       <div className="ec-row ec-toolbar" part="toolbar">
         <SearchInput label={t('entries.search')} placeholder={t('entries.search-placeholder')} value={keyword} onSearch={props.onSearch} />
         <span className="ec-spacer" />
-        <ConfirmPopover
-          message={t('entries.confirm-remove', { count: selection.size })}
-          confirmLabel={t('action.remove')}
-          onConfirm={props.onRemove}
-        >
-          {(trigger) => (
-            <Button
-              type="button"
-              outlined
-              icon="pi pi-minus-circle"
-              label={t('entries.remove', { count: selection.size })}
-              disabled={selection.size === 0}
-              loading={removing}
-              {...trigger}
-            />
-          )}
-        </ConfirmPopover>
+        {editable && (
+          <ConfirmPopover message={t('entries.confirm-remove', { count: selection.size })} confirmLabel={t('action.remove')} onConfirm={props.onRemove}>
+            {(trigger) => (
+              <Button
+                type="button"
+                outlined
+                icon="pi pi-minus-circle"
+                label={t('entries.remove', { count: selection.size })}
+                disabled={selection.size === 0}
+                loading={removing}
+                {...trigger}
+              />
+            )}
+          </ConfirmPopover>
+        )}
         <Button type="button" outlined icon="pi pi-download" label={t('list.export')} disabled={!info} onClick={() => info && props.onExport(info)} />
-        <Button type="button" icon="pi pi-plus" label={t('entries.add')} disabled={!info} aria-haspopup="dialog" onClick={() => info && props.onAdd(info)} />
+        <GuardedButton
+          type="button"
+          icon="pi pi-plus"
+          label={t('entries.add')}
+          disabled={!info}
+          deniedReason={deniedReason}
+          aria-haspopup="dialog"
+          onClick={() => info && props.onAdd(info)}
+        />
       </div>
       {table()}
     </div>

@@ -3,13 +3,12 @@
  * account, the remark at most 64 (the rule set's limits, see `core/rules/bans.ts`). What is typed is kept as a draft
  * until the save succeeds; the server's findings show under their fields.
  */
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
 import { createIpList, updateIpList, type IpListInfo } from '../../../core/api/endpoints/ip-lists.js';
 import { IP_LIST_NAME_MAX_LENGTH, IP_LIST_REMARK_MAX_LENGTH, validateIpListForm } from '../../../core/rules/bans.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 
@@ -73,12 +72,7 @@ export function ListDialog({ editing, onHide, onSaved }: ListDialogProps) {
     );
   };
 
-  const footer = (
-    <div className="ec-row ec-dialog-actions">
-      <Button type="button" outlined label={t('action.cancel')} onClick={onHide} />
-      <Button type="button" label={t('action.save')} loading={saving.saving} onClick={() => void save()} />
-    </div>
-  );
+  const footer = <DialogFooter onCancel={onHide} onConfirm={() => void save()} busy={saving.saving} />;
 
   return (
     <EcDialog visible onHide={onHide} header={editing ? t('form.edit-title', { name: editing.name }) : t('form.create-title')} footer={footer} error={saving.error}>

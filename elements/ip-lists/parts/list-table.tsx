@@ -1,17 +1,19 @@
 /**
  * The account's IP lists (rules §3 "IP list: name, remark, IP count, creation time"): search by name or remark,
  * create, open, edit, export and delete. A list that WAF rules reference cannot be deleted (its delete button says
- * why), so a rule never matches against a list that is gone.
+ * why), so a rule never matches against a list that is gone. A list the caller may not change (rules §6: it acts on a
+ * website outside the caller's manage grant, `editable` from the server) shows its reason in place of edit and delete.
  */
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { useMemo, useRef } from 'react';
 import type { IpListInfo } from '../../../core/api/endpoints/ip-lists.js';
 import { formatCount, formatLogTime } from '../../../core/i18n/format.js';
 import { IP_LIST_MAX, validateIpListDeletable } from '../../../core/rules/bans.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
+import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
+import { GuardedButton, ReadOnlyMark, useModuleAccess, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import type { Loaded } from '../store.js';
@@ -39,33 +41,73 @@ export function ListTable(props: ListTableProps) {
   const { language } = useElement();
   const t = useT();
   const tRules = useT('rules');
+  const access = useModuleAccess('domain');
+  const reason = useReadOnlyReason('domain');
+  const createDenied = access !== null && access !== 'manage' ? reason : null;
+  // The columns stay one array (FastTable renders every row again for a new one); the cells call the latest props.
+  const latest = useRef(props);
+  latest.current = props;
 
-  const nameCell = (list: IpListInfo) => (
-    <button type="button" className="ec-link" onClick={() => props.onOpen(list)} aria-label={t('list.open', { name: list.name })}>
-      {list.name}
-    </button>
-  );
-
-  const actionsCell = (list: IpListInfo) => {
-    const blocked = validateIpListDeletable(list.rule_references);
-    return (
-      <div className="ec-row ec-row-actions">
-        <Button type="button" text size="small" label={t('action.edit')} aria-label={t('list.edit-of', { name: list.name })} onClick={() => props.onEdit(list)} />
-        <Button type="button" text size="small" label={t('list.export')} aria-label={t('list.export-of', { name: list.name })} onClick={() => props.onExport(list)} />
-        {blocked ? (
-          <span className="ec-muted ec-small" title={tRules(blocked.key, blocked.values ?? {})}>
-            {t('list.in-use', { count: list.rule_references })}
-          </span>
-        ) : (
-          <ConfirmPopover message={t('list.confirm-delete', { name: list.name, count: formatCount(list.entry_count, language) })} danger confirmLabel={t('action.delete')} onConfirm={() => props.onDelete(list)}>
-            {(trigger) => (
-              <Button type="button" text size="small" severity="danger" label={t('action.delete')} aria-label={t('list.delete-of', { name: list.name })} {...trigger} />
-            )}
-          </ConfirmPopover>
-        )}
-      </div>
-    );
-  };
+  const columns = useMemo((): FastColumn<IpListInfo>[] => {
+    const actions = (list: IpListInfo) => {
+      const handlers = latest.current;
+      const blocked = validateIpListDeletable(list.rule_references);
+      return (
+        <div className="ec-row ec-row-actions">
+          {list.editable && (
+            <Button type="button" text size="small" label={t('action.edit')} aria-label={t('list.edit-of', { name: list.name })} onClick={() => handlers.onEdit(list)} />
+          )}
+          <Button type="button" text size="small" label={t('list.export')} aria-label={t('list.export-of', { name: list.name })} onClick={() => handlers.onExport(list)} />
+          {!list.editable ? (
+            <ReadOnlyMark reason={reason} />
+          ) : blocked ? (
+            <span className="ec-muted ec-small" tabIndex={0} data-ec-tip={tRules(blocked.key, blocked.values ?? {})}>
+              {t('list.in-use', { count: list.rule_references })}
+            </span>
+          ) : (
+            <ConfirmPopover
+              message={t('list.confirm-delete', { name: list.name, count: formatCount(list.entry_count, language) })}
+              danger
+              confirmLabel={t('action.delete')}
+              onConfirm={() => handlers.onDelete(list)}
+            >
+              {(trigger) => <Button type="button" text size="small" severity="danger" label={t('action.delete')} aria-label={t('list.delete-of', { name: list.name })} {...trigger} />}
+            </ConfirmPopover>
+          )}
+        </div>
+      );
+    };
+    return [
+      {
+        key: 'name',
+        className: 'ec-col-primary',
+        header: t('column.name'),
+        cell: (list) => (
+          <button type="button" className="ec-link ec-truncate" data-ec-tip={list.name} onClick={() => latest.current.onOpen(list)} aria-label={t('list.open', { name: list.name })}>
+            {list.name}
+          </button>
+        ),
+      },
+      { key: 'remark', header: t('column.remark'), title: t('column.remark'), hideable: true, truncate: (list) => list.remark },
+      {
+        key: 'count',
+        header: t('column.entry-count'),
+        title: t('column.entry-count'),
+        hideable: true,
+        className: 'ec-nowrap',
+        cell: (list) => t('list.count-of-max', { count: formatCount(list.entry_count, language), max: formatCount(IP_LIST_MAX, language) }),
+      },
+      {
+        key: 'created',
+        header: t('column.created-at'),
+        title: t('column.created-at'),
+        hideable: true,
+        className: 'ec-nowrap',
+        cell: (list) => formatLogTime(list.created_at),
+      },
+      { key: 'actions', className: 'ec-col-actions', header: t('column.actions'), cell: actions },
+    ];
+  }, [t, tRules, language, reason]);
 
   const table = () => {
     if (lists.status === 'loading') return <LoadingState message={t('loading')} />;
@@ -73,30 +115,22 @@ export function ListTable(props: ListTableProps) {
     if (lists.data.list.length === 0) {
       return (
         <EmptyState message={keyword ? t('list.no-match') : t('list.empty')}>
-          {!keyword && <Button type="button" icon="pi pi-plus" label={t('list.create')} onClick={props.onCreate} />}
+          {!keyword && <GuardedButton type="button" icon="pi pi-plus" label={t('list.create')} deniedReason={createDenied} onClick={props.onCreate} />}
         </EmptyState>
       );
     }
     return (
       <>
-        <DataTable
-          value={lists.data.list}
-          dataKey="id"
-          lazy
-          loading={busy}
-          cellMemo={false}
-          size="small"
-          pt={{ root: { part: 'table' } as never, table: { 'aria-label': t('list.table') } as never }}
-        >
-          <Column header={t('column.name')} body={nameCell} />
-          <Column header={t('column.remark')} body={(list: IpListInfo) => list.remark || '—'} />
-          <Column
-            header={t('column.entry-count')}
-            body={(list: IpListInfo) => t('list.count-of-max', { count: formatCount(list.entry_count, language), max: formatCount(IP_LIST_MAX, language) })}
-          />
-          <Column header={t('column.created-at')} body={(list: IpListInfo) => <span className="ec-nowrap">{formatLogTime(list.created_at)}</span>} />
-          <Column header={t('column.actions')} headerClassName="ec-col-actions" bodyClassName="ec-col-actions" body={actionsCell} />
-        </DataTable>
+        <FastTable
+          rows={lists.data.list}
+          rowKey={(list) => list.id}
+          columns={columns}
+          label={t('list.table')}
+          busy={busy}
+          busyLabel={t('loading')}
+          rowState={(list) => String(list.editable)}
+          columnsKey="ip-lists.lists"
+        />
         <Pager page={page} pageSize={pageSize} total={lists.data.total} onChange={props.onPage} />
       </>
     );
@@ -107,7 +141,7 @@ export function ListTable(props: ListTableProps) {
       <div className="ec-row ec-toolbar" part="toolbar">
         <SearchInput label={t('list.search')} value={keyword} onSearch={props.onSearch} />
         <span className="ec-spacer" />
-        <Button type="button" icon="pi pi-plus" label={t('list.create')} onClick={props.onCreate} aria-haspopup="dialog" />
+        <GuardedButton type="button" icon="pi pi-plus" label={t('list.create')} deniedReason={createDenied} onClick={props.onCreate} aria-haspopup="dialog" />
       </div>
       {table()}
     </div>

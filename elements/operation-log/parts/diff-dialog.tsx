@@ -3,12 +3,13 @@
  * dotted path, changed, added and removed fields highlighted and labelled in words (colour is never the only cue),
  * unchanged fields hidden until asked for.
  */
+import { Checkbox } from 'primereact/checkbox';
 import { useId, useMemo, useState } from 'react';
 import type { OperationLogEntry } from '../../../core/api/endpoints/platform.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
-import { countDiff, diffValues, formatDiffValue, type DiffKind } from '../diff.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
+import { countDiff, diffValues, formatDiffValue, pathSteps, type DiffKind } from '../diff.js';
 
 /** Props of {@link DiffDialog}. */
 export interface DiffDialogProps {
@@ -41,6 +42,15 @@ export function DiffDialog({ entry, objectName, actionName, onHide }: DiffDialog
   const entries = useMemo(() => (entry ? diffValues(entry.before, entry.after) : []), [entry]);
   const counts = countDiff(entries);
   const shown = showUnchanged ? entries : entries.filter((item) => item.kind !== 'unchanged');
+  /**
+   * A path in words (issue 19: the dialog showed raw keys): each field by its catalogue name, each list position as
+   * "No. n" (catalogue keys are kebab-case, recorded fields snake_case). A field the catalogue does not know yet keeps
+   * its recorded name rather than showing a catalogue key.
+   */
+  const fieldLabel = (path: string) =>
+    pathSteps(path)
+      .map((step) => ('index' in step ? t('diff.item', { number: step.index + 1 }) : t(`diff.fields.${step.field.replace(/_/g, '-')}`, { defaultValue: step.field })))
+      .join(' › ');
 
   const body = () => {
     if (entries.length === 0) return <p className="ec-muted">{t('diff.nothing')}</p>;
@@ -51,7 +61,7 @@ export function DiffDialog({ entry, objectName, actionName, onHide }: DiffDialog
           <span className="ec-spacer" />
           {counts.unchanged > 0 && (
             <span className="ec-row ec-diff-toggle">
-              <input id={toggleId} type="checkbox" checked={showUnchanged} onChange={(event) => setShowUnchanged(event.target.checked)} />
+              <Checkbox inputId={toggleId} checked={showUnchanged} onChange={(event) => setShowUnchanged(Boolean(event.checked))} />
               <label htmlFor={toggleId}>{t('diff.show-unchanged', { count: counts.unchanged })}</label>
             </span>
           )}
@@ -74,7 +84,7 @@ export function DiffDialog({ entry, objectName, actionName, onHide }: DiffDialog
                 {shown.map((item) => (
                   <tr key={item.path} className={`ec-diff-${item.kind}`} data-kind={item.kind}>
                     <th scope="row">
-                      <code>{item.path === '' ? t('diff.root') : item.path}</code>
+                      <span title={item.path || undefined}>{item.path === '' ? t('diff.root') : fieldLabel(item.path)}</span>
                     </th>
                     <td>
                       <span className="ec-diff-kind">{t(KIND_KEYS[item.kind])}</span>
@@ -96,7 +106,7 @@ export function DiffDialog({ entry, objectName, actionName, onHide }: DiffDialog
   };
 
   return (
-    <EcDialog visible={entry !== null} onHide={onHide} header={t('diff.title', { object: objectName })} width={DIFF_DIALOG_WIDTH} dismissableMask>
+    <EcDialog visible={entry !== null} onHide={onHide} header={t('diff.title', { object: objectName })} width={DIFF_DIALOG_WIDTH} dismissableMask footer={<DialogFooter onCancel={onHide} />}>
       {entry && (
         <div className="ec-stack">
           <p className="ec-muted ec-diff-meta">

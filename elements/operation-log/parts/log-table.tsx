@@ -3,12 +3,12 @@
  * IP, changes), or the loading, error or empty state in its place.
  */
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import type { OperationLogEntry } from '../../../core/api/endpoints/platform.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import { labelOf } from '../../../core/i18n/i18n.js';
+import { useMemo, useRef } from 'react';
 import { useT } from '../../../core/ui/element-context.js';
+import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { ACTION_LABEL_KEYS, AREA_LABEL_KEYS } from '../labels.js';
@@ -42,66 +42,72 @@ export function objectNameOf(entry: OperationLogEntry): string {
 }
 
 /** Entries of the current page, or the state shown instead. */
-export function LogTable({ state, busy, page, pageSize, operatorFilter, onOperator, onOpen, onPage, onRetry }: LogTableProps) {
+export function LogTable(props: LogTableProps) {
+  const { state, busy, page, pageSize, operatorFilter, onPage, onRetry } = props;
   const t = useT();
+  // One columns array per language and operator mode (a new one renders every row again); cells call the latest props.
+  const latest = useRef(props);
+  latest.current = props;
 
-  const operatorCell = (entry: OperationLogEntry) =>
-    operatorFilter ? (
-      <button
-        type="button"
-        className="ec-link"
-        aria-label={t('filter-by-operator', { operator: entry.operator })}
-        onClick={() => onOperator({ userId: entry.user_id, label: entry.operator })}
-      >
-        {entry.operator}
-      </button>
-    ) : (
-      entry.operator
+  const columns = useMemo((): FastColumn<OperationLogEntry>[] => {
+    const operatorCell = (entry: OperationLogEntry) =>
+      operatorFilter ? (
+        <button
+          type="button"
+          className="ec-link"
+          aria-label={t('filter-by-operator', { operator: entry.operator })}
+          onClick={() => latest.current.onOperator({ userId: entry.user_id, label: entry.operator })}
+        >
+          {entry.operator}
+        </button>
+      ) : (
+        entry.operator
+      );
+    const objectCell = (entry: OperationLogEntry) => (
+      <span className="ec-log-object">
+        <span className="ec-truncate" data-ec-tip={objectNameOf(entry)}>
+          {objectNameOf(entry)}
+        </span>
+        {entry.object_label && entry.object_id && <span className="ec-muted">{t('object-id', { id: entry.object_id })}</span>}
+      </span>
     );
-
-  const objectCell = (entry: OperationLogEntry) => (
-    <span className="ec-log-object">
-      <span>{objectNameOf(entry)}</span>
-      {entry.object_label && entry.object_id && <span className="ec-muted">{t('object-id', { id: entry.object_id })}</span>}
-    </span>
-  );
-
-  const changesCell = (entry: OperationLogEntry) => (
-    <Button
-      type="button"
-      text
-      className="ec-log-view"
-      label={t('view-changes')}
-      aria-label={t('view-changes-of', { object: objectNameOf(entry), time: formatLogTime(entry.time) })}
-      aria-haspopup="dialog"
-      onClick={() => onOpen(entry)}
-    />
-  );
+    const changesCell = (entry: OperationLogEntry) => (
+      <Button
+        type="button"
+        text
+        className="ec-log-view"
+        label={t('view-changes')}
+        aria-label={t('view-changes-of', { object: objectNameOf(entry), time: formatLogTime(entry.time) })}
+        aria-haspopup="dialog"
+        onClick={() => latest.current.onOpen(entry)}
+      />
+    );
+    return [
+      { key: 'time', className: 'ec-col-primary ec-nowrap', header: t('column.time'), cell: (entry) => formatLogTime(entry.time) },
+      { key: 'operator', header: t('column.operator'), cell: operatorCell },
+      { key: 'area', header: t('column.area'), title: t('column.area'), hideable: true, cell: (entry) => labelOf(t, AREA_LABEL_KEYS, entry.area) },
+      { key: 'action', header: t('column.action'), cell: (entry) => labelOf(t, ACTION_LABEL_KEYS, entry.action) },
+      { key: 'object', className: 'ec-col-object', header: t('column.object'), cell: objectCell },
+      { key: 'ip', header: t('column.ip'), title: t('column.ip'), hideable: true, truncate: (entry) => entry.ip },
+      { key: 'changes', className: 'ec-col-actions', header: t('column.changes'), cell: changesCell },
+    ];
+  }, [t, operatorFilter]);
 
   if (state.status === 'loading') return <LoadingState message={t('loading')} />;
-  if (state.status === 'error') return <ErrorState message={t('load-failed')} onRetry={onRetry} />;
+  if (state.status === 'error' || state.status === 'denied') return <ErrorState message={t('load-failed')} onRetry={onRetry} />;
   if (state.list.length === 0) return <EmptyState message={t('empty')} />;
 
   return (
     <>
-      <DataTable
-        value={state.list}
-        dataKey="id"
-        lazy
-        loading={busy}
-        // Cells are memoized on the row data by default; they must also follow the language and the cancel state.
-        cellMemo={false}
-        size="small"
-        pt={{ root: { part: 'table' } as never, table: { 'aria-label': t('table-label') } as never }}
-      >
-        <Column header={t('column.time')} body={(entry: OperationLogEntry) => <span className="ec-nowrap">{formatLogTime(entry.time)}</span>} />
-        <Column header={t('column.operator')} body={operatorCell} />
-        <Column header={t('column.area')} body={(entry: OperationLogEntry) => labelOf(t, AREA_LABEL_KEYS, entry.area)} />
-        <Column header={t('column.action')} body={(entry: OperationLogEntry) => labelOf(t, ACTION_LABEL_KEYS, entry.action)} />
-        <Column header={t('column.object')} body={objectCell} />
-        <Column header={t('column.ip')} field="ip" />
-        <Column header={t('column.changes')} body={changesCell} />
-      </DataTable>
+      <FastTable
+        rows={state.list}
+        rowKey={(entry) => entry.id}
+        columns={columns}
+        label={t('table-label')}
+        busy={busy}
+        busyLabel={t('loading')}
+        columnsKey="operation-log.entries"
+      />
       <Pager page={page} pageSize={pageSize} total={state.total} onChange={onPage} />
     </>
   );

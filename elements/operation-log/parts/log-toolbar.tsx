@@ -13,6 +13,7 @@ import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { ACTION_LABEL_KEYS, AREA_LABEL_KEYS, RANGE_LABEL_KEYS } from '../labels.js';
 import type { OperationLogFilters, OperatorChoice } from '../store.js';
 import { isTimeRangePreset, TIME_RANGE_PRESETS, type TimeRangePreset } from '../../../core/i18n/time-range.js';
+import { FilterField } from '../../../core/ui/parts/filter-field.js';
 import { namedDropdown as named } from '../../../core/ui/parts/named.js';
 
 /** Props of {@link LogToolbar}. */
@@ -48,14 +49,6 @@ interface Option {
   label: string;
 }
 
-/** Dropdown value meaning "all": PrimeReact treats '' as no selection and would show an empty field. */
-const ALL = '*';
-
-
-/** The filter value of a Dropdown choice. */
-function fromChoice(value: unknown): string {
-  return value === ALL ? '' : String(value);
-}
 
 /** The toolbar; `part="toolbar"`. */
 export function LogToolbar(props: LogToolbarProps) {
@@ -71,17 +64,14 @@ export function LogToolbar(props: LogToolbarProps) {
     const known = Object.keys(AREA_LABEL_KEYS);
     // An area the console has no name for (from the attribute) is still offered, by its id.
     const areas = filters.area && !known.includes(filters.area) ? [...known, filters.area] : known;
-    return [{ value: ALL, label: t('filter.all-areas') }, ...areas.map((value) => ({ value, label: labelOf(t, AREA_LABEL_KEYS, value) }))];
+    return areas.map((value) => ({ value, label: labelOf(t, AREA_LABEL_KEYS, value) }));
   }, [filters.area, t]);
   const actionOptions: Option[] = useMemo(
-    () => [
-      { value: ALL, label: t('filter.all-actions') },
-      ...Object.keys(ACTION_LABEL_KEYS).map((value) => ({ value, label: labelOf(t, ACTION_LABEL_KEYS, value) })),
-    ],
+    () => Object.keys(ACTION_LABEL_KEYS).map((value) => ({ value, label: labelOf(t, ACTION_LABEL_KEYS, value) })),
     [t],
   );
   const operatorChoices = useMemo(() => {
-    const choices = new Map<string, { label: string; choice: OperatorChoice | null }>([[ALL, { label: t('filter.all-operators'), choice: null }]]);
+    const choices = new Map<string, { label: string; choice: OperatorChoice }>();
     if (me) choices.set(String(me.userId), { label: t('filter.only-me'), choice: me });
     // An operator picked from a row stays selectable under its name.
     if (filters.operator && !choices.has(String(filters.operator.userId))) {
@@ -110,38 +100,23 @@ export function LogToolbar(props: LogToolbarProps) {
             pt={named(label.range)}
           />
         </div>
-        <div className="ec-filter">
-          <label htmlFor={ids.area}>{label.area}</label>
-          <Dropdown
-            inputId={ids.area}
-            value={filters.area || ALL}
-            options={areaOptions}
-            disabled={lockedArea !== ''}
-            onChange={(event) => props.onArea(fromChoice(event.value))}
-            pt={named(label.area)}
-          />
-        </div>
-        <div className="ec-filter">
-          <label htmlFor={ids.action}>{label.action}</label>
-          <Dropdown
-            inputId={ids.action}
-            value={filters.action || ALL}
-            options={actionOptions}
-            onChange={(event) => props.onAction(fromChoice(event.value))}
-            pt={named(label.action)}
-          />
-        </div>
+        <FilterField<string>
+          label={label.area}
+          value={filters.area}
+          options={areaOptions}
+          allLabel={t('filter.all-areas')}
+          disabled={lockedArea !== ''}
+          onChange={props.onArea}
+        />
+        <FilterField<string> label={label.action} value={filters.action} options={actionOptions} allLabel={t('filter.all-actions')} onChange={props.onAction} />
         {showOperator && (
-          <div className="ec-filter">
-            <label htmlFor={ids.operator}>{label.operator}</label>
-            <Dropdown
-              inputId={ids.operator}
-              value={filters.operator ? String(filters.operator.userId) : ALL}
-              options={[...operatorChoices].map(([value, { label: text }]) => ({ value, label: text }))}
-              onChange={(event) => props.onOperator(operatorChoices.get(event.value as string)?.choice ?? null)}
-              pt={named(label.operator)}
-            />
-          </div>
+          <FilterField<string>
+            label={label.operator}
+            value={filters.operator ? String(filters.operator.userId) : ''}
+            options={[...operatorChoices].map(([value, { label: text }]) => ({ value, label: text }))}
+            allLabel={t('filter.all-operators')}
+            onChange={(value) => props.onOperator(value === '' ? null : (operatorChoices.get(value)?.choice ?? null))}
+          />
         )}
         <div className="ec-filter">
           <span className="ec-filter-label" aria-hidden="true">

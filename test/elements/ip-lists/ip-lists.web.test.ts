@@ -3,7 +3,9 @@ import { createApiClient } from '../../../core/api/client.js';
 import { addIpListEntries, createIpList, listIpListEntries, type IpListInfo } from '../../../core/api/endpoints/ip-lists.js';
 import { sessionToken } from '../../../core/session/session.js';
 import '../../../elements/ip-lists/element.js';
-import { signInAsDemoParent } from '../../helpers/api-session.js';
+import { sendKeys } from '@web/test-runner-commands';
+import { signInAsDemoParent, signInAsDemoViewer } from '../../helpers/api-session.js';
+import { expectOneLook } from '../../helpers/one-look.js';
 import { column, rows, settled, shadow, typeInto } from '../../helpers/list-element.js';
 
 /**
@@ -90,6 +92,7 @@ describe('<ec-ip-lists> (rules §3, §5 IP lists)', () => {
     const element = await settled(await fixture<HTMLElement>(html`<ec-ip-lists lang="en-US"></ec-ip-lists>`));
     button(shadow(element), 'New IP list').click();
     await waitUntil(() => shadow(element).querySelector('.p-dialog input'), 'the form opens');
+    expectOneLook(dialog(element));
     const [name, remark] = Array.from(dialog(element).querySelectorAll<HTMLInputElement>('input'));
     button(dialog(element), 'Save').click();
     await waitUntil(() => dialogText(element).includes('Please fill in'), 'the name is required');
@@ -131,7 +134,13 @@ describe('<ec-ip-lists> (rules §3, §5 IP lists)', () => {
     const list = await createIpList(client, { name: unique('Upload'), remark: '' });
     const element = await openList(list);
     await openAdd(element);
+    expectOneLook(dialog(element));
     await pickFile(element, new File(['1.2.3.4'], 'list.xlsx'));
+    // Issue 19: the file is chosen with a translated button; the browser's own file input (English label) is hidden.
+    const input = dialog(element).querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(input.hidden).to.equal(true);
+    expect(hasButton(dialog(element), 'Choose a file')).to.equal(true);
+    expect(dialogText(element)).to.contain('list.xlsx');
     expect(dialogText(element)).to.contain('Only csv or txt files');
     await pickFile(element, new File([''], 'empty.csv', { type: 'text/csv' }));
     expect(dialogText(element)).to.contain('Please upload a valid IP file: the file is empty');
@@ -165,7 +174,7 @@ describe('<ec-ip-lists> (rules §3, §5 IP lists)', () => {
     const list = await createIpList(client, { name: unique('Remove me'), remark: '' });
     await addIpListEntries(client, { id: list.id, entries: ['192.0.2.1', '192.0.2.2', '192.0.2.3'], source: 'typed' });
     const element = await openList(list);
-    const boxes = () => Array.from(shadow(element).querySelectorAll<HTMLElement>('[part="table"] tbody .p-checkbox input'));
+    const boxes = () => Array.from(shadow(element).querySelectorAll<HTMLElement>('[part="table"] tbody input.ec-check'));
     boxes()[1]!.click();
     await waitUntil(() => hasButton(shadow(element), 'Remove 1 entry'), 'one entry is ticked');
     button(shadow(element), 'Remove 1 entry').click();
@@ -201,5 +210,73 @@ describe('<ec-ip-lists> (rules §3, §5 IP lists)', () => {
     setTimeout(() => shadow(element).querySelector<HTMLButtonElement>('.p-confirm-popup-accept')!.click());
     const event = await oneEvent(element, 'ec-ip-list-deleted');
     expect(event.detail).to.deep.equal({ id: list.id, name: list.name });
+  });
+});
+
+describe('<ec-ip-lists> issue 19: read-only lists, the open list in the URL, keyboard', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('rules §6; issue 19: the viewer sees the lists read-only: no create, edit, delete, add or remove; the reason is given', async () => {
+    await signInAsDemoViewer();
+    try {
+      const element = await settled(await fixture<HTMLElement>(html`<ec-ip-lists lang="en-US"></ec-ip-lists>`));
+      await waitUntil(() => shadow(element).querySelector('[part="read-only-notice"]'), 'the read-only notice shows');
+      expect(rows(element).length).to.be.greaterThan(0);
+      for (const row of rows(element)) {
+        expect(row.querySelector('.ec-read-only-mark'), 'each list is view only').to.not.equal(null);
+        expect(hasButton(row, 'Edit') || hasButton(row, 'Delete')).to.equal(false);
+      }
+      const create = button(shadow(element), 'New IP list');
+      expect(create.getAttribute('aria-disabled')).to.equal('true');
+      create.click();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(shadow(element).querySelector('.p-dialog'), 'a denied create opens nothing').to.equal(null);
+      await expect(element).to.be.accessible({ ignoredRules: ['aria-hidden-focus'] });
+
+      button(rows(element)[0]!, rows(element)[0]!.cells[0]!.textContent!).click();
+      await waitUntil(() => shadow(element).querySelector('.ec-list-title'), 'the list opens');
+      await settled(element);
+      expect(shadow(element).querySelector('input.ec-check'), 'no entry can be ticked').to.equal(null);
+      expect(button(shadow(element), 'Add entries').getAttribute('aria-disabled')).to.equal('true');
+      expect(hasButton(shadow(element), 'Export')).to.equal(true);
+
+      const zh = await settled(await fixture<HTMLElement>(html`<ec-ip-lists lang="zh-CN"></ec-ip-lists>`));
+      await waitUntil(() => shadow(zh).querySelector('[part="read-only-notice"]'), 'the notice shows in Chinese');
+      await expect(zh).to.be.accessible({ ignoredRules: ['aria-hidden-focus'] });
+    } finally {
+      await signInAsDemoParent();
+    }
+  });
+
+  it('issue 19: the open list, its search and page are in view-state and come back from it', async () => {
+    await signInAsDemoParent();
+    const list = await createIpList(client, { name: unique('Bookmarked'), remark: '' });
+    await addIpListEntries(client, { id: list.id, entries: ['192.0.2.1', '198.51.100.1'], source: 'typed' });
+    const element = await fixture<HTMLElement>(html`<ec-ip-lists lang="en-US" view-state=${`list=${list.id}&find=198.51&bogus=1`}></ec-ip-lists>`);
+    await waitUntil(() => shadow(element).querySelector('.ec-list-title')?.textContent === list.name, 'the bookmarked list opens');
+    await waitUntil(() => rows(element).length === 1, 'its bookmarked search applies');
+    expect(rows(element)[0]!.textContent).to.contain('198.51.100.1');
+    const back = oneEvent(element, 'ec-view-state');
+    button(shadow(element), 'All IP lists').click();
+    expect((await back).detail.state).to.equal('', 'the lists at their defaults leave an empty state');
+    await settled(element);
+    const opened = oneEvent(element, 'ec-view-state');
+    button(shadow(element), list.name).click();
+    expect((await opened).detail.state).to.equal(`list=${list.id}`);
+  });
+
+  it('is usable by keyboard: Tab to "New IP list", Enter opens the form, Escape closes it and focus returns', async () => {
+    await signInAsDemoParent();
+    const element = await settled(await fixture<HTMLElement>(html`<ec-ip-lists lang="en-US"></ec-ip-lists>`));
+    const create = button(shadow(element), 'New IP list');
+    shadow(element).querySelector<HTMLInputElement>('[part="toolbar"] input')!.focus();
+    for (let step = 0; step < 6 && shadow(element).activeElement !== create; step++) await sendKeys({ press: 'Tab' });
+    expect(shadow(element).activeElement, 'Tab reaches the create button').to.equal(create);
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => dialog(element)?.contains(shadow(element).activeElement), 'focus moves into the dialog');
+    await sendKeys({ type: 'Keyboard list' });
+    await sendKeys({ press: 'Escape' });
+    await waitUntil(() => !shadow(element).querySelector('.p-dialog'), 'Escape closes the dialog');
+    await waitUntil(() => shadow(element).activeElement === create, 'focus returns to the opener');
   });
 });

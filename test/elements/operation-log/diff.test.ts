@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { countDiff, diffValues, flattenJson, formatDiffValue } from '../../../elements/operation-log/diff.js';
+import { countDiff, diffValues, flattenJson, formatDiffValue, pathSteps } from '../../../elements/operation-log/diff.js';
 
 const kinds = (before: unknown, after: unknown) => diffValues(before, after).map(({ path, kind }) => `${kind} ${path}`);
 
@@ -85,5 +85,16 @@ describe('operation log diff: values as text', () => {
     assert.equal(formatDiffValue(null), 'null');
     assert.equal(formatDiffValue([]), '[]');
     assert.equal(formatDiffValue(undefined), '');
+  });
+});
+
+describe('operation log diff: paths as steps, so the dialog names each field in words (issue 19)', () => {
+  it('splits fields and list positions, unquoting bracketed keys', () => {
+    assert.deepEqual(pathSteps('origins[0].port'), [{ field: 'origins' }, { index: 0 }, { field: 'port' }]);
+    assert.deepEqual(pathSteps('headers["X.Y"].value'), [{ field: 'headers' }, { field: 'X.Y' }, { field: 'value' }]);
+    assert.deepEqual(pathSteps('[2]'), [{ index: 2 }]);
+    // Every path flattenJson makes comes back as the keys it was made from.
+    const paths = [...flattenJson({ 'a b': [{ c: 1 }] }).keys()];
+    assert.deepEqual(pathSteps(paths[0]!), [{ field: 'a b' }, { index: 0 }, { field: 'c' }]);
   });
 });

@@ -5,6 +5,7 @@ import { formatLogTime } from '../../../core/i18n/format.js';
 import { sessionToken } from '../../../core/session/session.js';
 import '../../../elements/operation-log/element.js';
 import { signInAsDemoChild, signInAsDemoParent } from '../../helpers/api-session.js';
+import { expectOneLook } from '../../helpers/one-look.js';
 import { choose, chosen, column, dropdownByLabel, envelope, injectFault, press, rows, settled, shadow, typeInto, watchCalls } from '../../helpers/list-element.js';
 
 /**
@@ -110,6 +111,24 @@ describe('<ec-operation-log> (rules §2 operation log, §9 log time UTC+8 and da
       expect(chosen(element, 'Area')).to.equal('Cloud DNS');
       expect(dropdownByLabel(element, 'Area').classList.contains('p-disabled')).to.equal(true);
       expectOnlyArea(element, 'Cloud DNS');
+    } finally {
+      calls.restore();
+    }
+  });
+
+  it('issue 19: starts from a bookmarked view (view-state) and reports filters and page with ec-view-state', async () => {
+    const calls = watchCalls();
+    try {
+      const element = await operationLog(html`<ec-operation-log lang="en-US" view-state="action=update-timezone&range=30d&bogus=1"></ec-operation-log>`);
+      await waitUntil(() => calls.lastQuery(/oplog\.list/).get('action') === 'update-timezone', 'the bookmarked action is sent');
+      expect(chosen(element, 'Action')).to.equal('Change time zone');
+      expect(chosen(element, 'Time range')).to.equal('Last 30 days');
+      const changed = oneEvent(element, 'ec-view-state');
+      await choose(element, 'Action', 'All actions');
+      expect((await changed).detail.state).to.equal('range=30d', 'defaults and unknown names are left out');
+      const area = oneEvent(element, 'ec-view-state');
+      await choose(element, 'Area', 'Tasks');
+      expect((await area).detail.state).to.equal('area=job&range=30d');
     } finally {
       calls.restore();
     }
@@ -260,7 +279,9 @@ describe('<ec-operation-log> (rules §2 operation log, §9 log time UTC+8 and da
     const cells = Array.from(changed[0]!.children).map((cell) => cell.textContent);
     const before = (latest.before as { timezone: string }).timezone;
     const after = (latest.after as { timezone: string }).timezone;
-    expect(cells).to.deep.equal(['timezone', 'Changed', JSON.stringify(before), JSON.stringify(after)]);
+    // Issue 19: the field is named in words, not by its raw key.
+    expect(cells).to.deep.equal(['Time zone', 'Changed', JSON.stringify(before), JSON.stringify(after)]);
+    expectOneLook(dialog);
     press(shadow(element).activeElement ?? dialog, 'Escape');
     await waitUntil(() => !shadow(element).querySelector('.p-dialog'), 'Esc closes the dialog');
   });
@@ -287,16 +308,17 @@ describe('<ec-operation-log> (rules §2 operation log, §9 log time UTC+8 and da
       const dialog = await openChanges(element);
       const table = () => Array.from(dialog.querySelectorAll('tbody tr')).map((row) => `${row.getAttribute('data-kind')} ${row.children[0]!.textContent}`);
       expect(table()).to.deep.equal([
-        'changed origin.servers[0].port',
-        'added origin.servers[1].address',
-        'added origin.servers[1].port',
-        'removed remark',
+        'changed Origin › Servers › No. 1 › Port',
+        'added Origin › Servers › No. 2 › Address',
+        'added Origin › Servers › No. 2 › Port',
+        'removed Remark',
       ]);
       expect(dialog.textContent).to.contain('1 changed, 2 added, 1 removed');
       const toggle = Array.from(dialog.querySelectorAll('label')).find((label) => label.textContent === 'Show unchanged fields (2)')!;
       toggle.click();
       await waitUntil(() => table().length === 6, 'unchanged fields are shown on request');
-      expect(table()).to.include('unchanged origin.timeout');
+      expect(table()).to.include('unchanged Origin › Timeout');
+      expect(dialog.querySelector('input[type="checkbox"]:not(.p-checkbox-input)'), 'the switch is PrimeReact\'s Checkbox').to.equal(null);
       expect(getComputedStyle(dialog.querySelector('.ec-diff-added')!).backgroundColor).to.not.equal(
         getComputedStyle(dialog.querySelector('.ec-diff-unchanged')!).backgroundColor,
       );

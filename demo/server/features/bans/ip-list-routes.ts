@@ -27,7 +27,7 @@ import { prepare, isoTime } from '../../platform/database.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { readPage } from '../../platform/http/pagination.js';
 import { recordOperation, writeIfChanged } from '../../platform/oplog.js';
-import { requireObject, visibleObjects } from '../../platform/security/object-reach.js';
+import { mayReach, reachedWebsites, requireObject, visibleObjects } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 
@@ -54,7 +54,8 @@ const LIST_COLUMNS = `id, name, remark, entry_count, created_at, updated_at,
   (SELECT COUNT(*) FROM waf_rules WHERE waf_rules.member_id = ip_lists.member_id AND EXISTS (
      SELECT 1 FROM json_each(waf_rules.conditions) AS c WHERE json_extract(c.value, '$.data.ip_list_id') = ip_lists.id)) AS rule_references`;
 
-function toInfo(row: ListRow): IpListInfo {
+/** The API shape of a list; `editable` asks the same question the changing routes ask ({@link listEditable}). */
+function toInfo(request: FastifyRequest, row: ListRow): IpListInfo {
   return {
     id: row.id,
     name: row.name,
@@ -63,6 +64,7 @@ function toInfo(row: ListRow): IpListInfo {
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
     rule_references: row.rule_references,
+    editable: listEditable(request, row.id),
   };
 }
 
@@ -79,7 +81,14 @@ function mayUse(request: FastifyRequest, reply: FastifyReply, access: 'read' | '
  * set). A sub-account may change it only when it manages all of them; answers PERMISSION_DENIED otherwise.
  */
 function mayChangeList(request: FastifyRequest, reply: FastifyReply, listId: number): boolean {
-  return requireObject(request, reply, 'ip_list', 'manage', listId);
+  if (listEditable(request, listId)) return true;
+  fail(reply, PERMISSION_DENIED_CODE);
+  return false;
+}
+
+/** Whether the caller may change the list (rules §6 per object): the one answer for the routes and the `editable` flag. */
+function listEditable(request: FastifyRequest, listId: number): boolean {
+  return mayReach(permissions(request), 'manage', reachedWebsites(request, 'ip_list', listId));
 }
 
 /**
@@ -128,7 +137,7 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
       params: keyword ? { ...visible.params, keyword } : visible.params,
       orderBy: 'id DESC',
     });
-    const answer: ListAnswer<IpListInfo> = { list: rows.list.map(toInfo), total: rows.total };
+    const answer: ListAnswer<IpListInfo> = { list: rows.list.map((row) => toInfo(request, row)), total: rows.total };
     return ok(reply, answer);
   });
 
@@ -141,7 +150,7 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
   api.get('/V4/ip.list.get', async (request, reply) => {
     if (!mayUse(request, reply, 'read')) return reply;
     const row = findList(request, reply, positiveId(asRecord(request.query).id));
-    return row ? ok(reply, toInfo(row)) : reply;
+    return row ? ok(reply, toInfo(request, row)) : reply;
   });
 
   api.post('/V4/ip.list.create', async (request, reply) => {
@@ -155,7 +164,7 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
       recordOperation(request, { area: 'waf', action: 'create', objectId: id, objectLabel: name, after: { name, remark } });
       return scope(request).get<ListRow>(LISTS, { columns: LIST_COLUMNS, where: 'id = @id', params: { id } })!;
     })();
-    return ok(reply, toInfo(created));
+    return ok(reply, toInfo(request, created));
   });
 
   api.post('/V4/ip.list.update', async (request, reply) => {
@@ -172,7 +181,7 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
       { area: 'waf', action: 'update', objectId: row.id, objectLabel: name, before: { name: row.name, remark: row.remark }, after: { name, remark } },
       () => scope(request).update(LISTS, { name, remark, updated_at: api.now() }, 'id = @id', { id: row.id }),
     );
-    return ok(reply, toInfo(scope(request).get<ListRow>(LISTS, { columns: LIST_COLUMNS, where: 'id = @id', params: { id: row.id } })!));
+    return ok(reply, toInfo(request, scope(request).get<ListRow>(LISTS, { columns: LIST_COLUMNS, where: 'id = @id', params: { id: row.id } })!));
   });
 
   api.post('/V4/ip.list.delete', async (request, reply) => {
@@ -268,7 +277,7 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
           });
         }
         const list = scope(request).get<ListRow>(LISTS, { columns: LIST_COLUMNS, where: 'id = @id', params: { id: row.id } })!;
-        return { added: added.length, already_listed: read.entries.length - added.length, list: toInfo(list) };
+        return { added: added.length, already_listed: read.entries.length - added.length, list: toInfo(request, list) };
       })();
       return ok(reply, answer);
     } catch (error) {
@@ -303,7 +312,7 @@ export async function ipListRoutes(api: FastifyInstance): Promise<void> {
         });
       }
       const list = scope(request).get<ListRow>(LISTS, { columns: LIST_COLUMNS, where: 'id = @id', params: { id: row.id } })!;
-      return { removed: removed.length, list: toInfo(list) };
+      return { removed: removed.length, list: toInfo(request, list) };
     })();
     return ok(reply, answer);
   });

@@ -27,7 +27,7 @@ import { onField } from '../../../../core/rules/types.js';
 import { keyRange } from './ip-keys.js';
 import { asRecord, positiveId, readIds } from '../../platform/http/readers.js';
 import { readIpEntries } from './payloads.js';
-import { BAN_COLUMNS, banConditions, enterBans, requireBanManagement, toBanRecord, type BanRow } from './store.js';
+import { BAN_COLUMNS, banConditions, enterBans, mayUnbanOn, requireBanManagement, toBanRecord, type BanRow } from './store.js';
 import { startBanRetention } from './retention.js';
 import { prepare } from '../../platform/database.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
@@ -42,7 +42,7 @@ type ListedRow = Pick<BanRow, 'id' | 'domain_id' | 'ip' | 'duration' | 'reason' 
 function manageableDomain(request: FastifyRequest, domainId: number): { name: string } | { code: number } {
   const row = scope(request).get<{ domain: string }>('domains', { columns: 'domain', where: 'id = @id', params: { id: domainId } });
   if (!row || !permissions(request).allows('domain', 'read', domainId)) return { code: NOT_FOUND_CODE };
-  if (!permissions(request).allows('domain', 'manage', domainId)) return { code: PERMISSION_DENIED_CODE };
+  if (!mayUnbanOn(permissions(request), domainId)) return { code: PERMISSION_DENIED_CODE };
   return { name: row.domain };
 }
 
@@ -63,7 +63,7 @@ export async function banRoutes(api: FastifyInstance): Promise<void> {
       params: filter.params,
       orderBy: 'banned_at DESC, id DESC',
     });
-    const answer: ListAnswer<BanRecord> = { list: rows.list.map(toBanRecord), total: rows.total };
+    const answer: ListAnswer<BanRecord> = { list: rows.list.map((row) => toBanRecord(permissions(request), row)), total: rows.total };
     return ok(reply, answer);
   });
 
@@ -108,7 +108,7 @@ export async function banRoutes(api: FastifyInstance): Promise<void> {
       params: { ...visible.params, ids: JSON.stringify(ids) },
     });
     if (rows.length !== ids.length) return fail(reply, NOT_FOUND_CODE);
-    if (rows.some((row) => !permissions(request).allows('domain', 'manage', row.domain_id))) return fail(reply, PERMISSION_DENIED_CODE);
+    if (rows.some((row) => !mayUnbanOn(permissions(request), row.domain_id))) return fail(reply, PERMISSION_DENIED_CODE);
     const userId = request.session!.userId;
     const unbanned = api.db.transaction(() => {
       const released = prepare(

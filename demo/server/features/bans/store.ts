@@ -10,7 +10,7 @@ import { BAN_RECORD_RETENTION_DAYS } from '../../../../core/rules/bans.js';
 import { prepare, type Db, isoTime } from '../../platform/database.js';
 import { fail } from '../../platform/http/envelope.js';
 import { queryInteger } from '../../platform/http/pagination.js';
-import { permissions } from '../../platform/security/permissions.js';
+import { permissions, type Permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
 import { keyRange } from './ip-keys.js';
@@ -42,8 +42,19 @@ export interface BanRow {
 export const BAN_COLUMNS =
   'id, domain_id, ip, duration, reason, rule_id, status, banned_at, released_at, (SELECT domain FROM domains WHERE domains.id = ban_records.domain_id) AS domain';
 
-/** The API shape of a row read with {@link BAN_COLUMNS}. */
-export function toBanRecord(row: Pick<BanRow, 'id' | 'domain_id' | 'ip' | 'duration' | 'reason' | 'rule_id' | 'status' | 'banned_at' | 'released_at'> & { domain: string }): BanRecord {
+/**
+ * Rules §6 per object: a ban acts on one website, so the caller may unban it only when it manages that website. The
+ * one answer for the unban routes and the records' `editable` flag.
+ */
+export function mayUnbanOn(caller: Permissions, domainId: number): boolean {
+  return caller.allows('domain', 'manage', domainId);
+}
+
+/** The API shape of a row read with {@link BAN_COLUMNS}, for `caller`. */
+export function toBanRecord(
+  caller: Permissions,
+  row: Pick<BanRow, 'id' | 'domain_id' | 'ip' | 'duration' | 'reason' | 'rule_id' | 'status' | 'banned_at' | 'released_at'> & { domain: string },
+): BanRecord {
   return {
     id: row.id,
     ip: row.ip,
@@ -55,6 +66,7 @@ export function toBanRecord(row: Pick<BanRow, 'id' | 'domain_id' | 'ip' | 'durat
     status: row.status,
     banned_at: isoTime(row.banned_at),
     released_at: isoTime(row.released_at),
+    editable: mayUnbanOn(caller, row.domain_id),
   };
 }
 
