@@ -12,7 +12,7 @@ import { getUnreadMessageCount } from '../../core/api/endpoints/messages.js';
 import { appReady, startApp } from '../../core/config/app-start.js';
 import { providerDashboardUrl, providerLoginUrl, runMode } from '../../core/config/run-mode.js';
 import { currentConsolePath, setNavigationHandler } from '../../core/session/navigation.js';
-import { expireToSignIn, finishLogout, isSignedIn, loginType, rememberReturnPath, watchAccountChanges } from '../../core/session/session.js';
+import { accountChange, expireToSignIn, finishLogout, isSignedIn, loginType, rememberReturnPath, watchAccountChanges } from '../../core/session/session.js';
 import { attr } from '../../core/ui/attributes.js';
 import { defineElement } from '../../core/ui/define-element.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
@@ -22,10 +22,12 @@ import { isRouteAvailable, routeAccess } from './availability.js';
 import { RouteElement } from './parts/route-element.js';
 import { preloadElement } from './elements.js';
 import { accountLoaded, layoutSwitchVisible, loadAccount, logout, menuType, switchLayout } from './host-store.js';
-import { AccountChangeDialog } from './parts/account-change-dialog.js';
 import { Header, SWITCHABLE_PRODUCTS } from './parts/header.js';
 import { Sidebar, MODULE_ORDER, type SidebarModule } from './parts/sidebar.js';
 // The sign-in form is its own chunk: a signed-in user, on every page but sign-in, never needs it.
+// Loaded only when another tab signs in as someone else (shell §4): the sign-in page and the first pages do not carry
+// the dialog for a moment that seldom comes.
+const AccountChangeDialog = lazy(() => import('./parts/account-change-dialog.js').then((module) => ({ default: module.AccountChangeDialog })));
 const SignInPage = lazy(() => import('./parts/sign-in-page.js').then((module) => ({ default: module.SignInPage })));
 import { createHostRouter, currentRoute, type HostRouter } from './router.js';
 import type { ModuleId, RouteDefinition } from './route-types.js';
@@ -341,7 +343,11 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
           </PageLayout>
         </main>
       </div>
-      <AccountChangeDialog />
+      {accountChange.value && (
+        <Suspense fallback={null}>
+          <AccountChangeDialog />
+        </Suspense>
+      )}
     </div>
   );
 }

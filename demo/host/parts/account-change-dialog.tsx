@@ -3,12 +3,11 @@
  * when another tab signed in as someone else. Confirm reloads (a child goes to user-center); cancel signs in again.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { Button } from 'primereact/button';
 import { accountChange, resolveAccountChange } from '../../../core/session/session.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { EcDialog } from '../../../core/ui/parts/dialog.js';
+import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 
-/** The dialog; renders nothing until the session raises an account change. */
+/** The dialog; the host loads and renders it only once the session raises an account change. */
 export function AccountChangeDialog() {
   useSignals();
   const t = useT('common');
@@ -20,10 +19,12 @@ export function AccountChangeDialog() {
       closable={false}
       onHide={() => resolveAccountChange(false)}
       footer={
-        <div className="ec-row">
-          <Button type="button" outlined label={t('session.sign-in-other')} onClick={() => resolveAccountChange(false)} />
-          <Button type="button" label={t('session.refresh')} onClick={() => resolveAccountChange(true)} autoFocus />
-        </div>
+        <DialogFooter
+          cancelLabel={t('session.sign-in-other')}
+          onCancel={() => resolveAccountChange(false)}
+          confirmLabel={t('session.refresh')}
+          onConfirm={() => resolveAccountChange(true)}
+        />
       }
     >
       <p>{t('session.account-changed')}</p>
