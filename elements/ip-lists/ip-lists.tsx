@@ -10,7 +10,7 @@ import { publishNotice } from '../../core/api/notices.js';
 import { useElement } from '../../core/ui/element-context.js';
 import { ReadOnlyNotice } from '../../core/ui/parts/read-only.js';
 import { useViewStateReport } from '../../core/ui/view-state.js';
-import { saveText } from './download.js';
+import { saveFile } from '../../core/ui/save-file.js';
 import { IP_LIST_DELETED_EVENT, IP_LIST_ENTRIES_CHANGED_EVENT, IP_LIST_SAVED_EVENT } from './events.js';
 import { AddEntriesDialog } from './parts/add-entries-dialog.js';
 import { ListDetail } from './parts/list-detail.js';
@@ -64,7 +64,7 @@ export function IpLists({ pageSize, listId, viewState }: IpListsProps) {
   const onExport = async (list: IpListInfo) => {
     try {
       const file = await exportIpList(client, list.id);
-      saveText(root, file.content, file.file_name, file.content_type);
+      saveFile(root, new Blob([file.content], { type: file.content_type }), file.file_name);
     } catch {
       // The client has shown why the export failed.
     }

@@ -9,6 +9,7 @@ import { Button } from 'primereact/button';
 import { useEffect, useMemo, useState } from 'react';
 import { JOB_STATES, type JobInfo, type JobState } from '../../core/api/endpoints/platform.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
+import { saveFile } from '../../core/ui/save-file.js';
 import { FilterField } from '../../core/ui/parts/filter-field.js';
 import type { PageChange } from '../../core/ui/parts/pager.js';
 import type { StatusSetting } from '../../core/ui/parts/status-tag.js';
@@ -31,19 +32,6 @@ export interface JobListProps {
   layout?: string;
   /** The bookmarked view to start from (URL query text; core/ui/view-state.ts). */
   viewState?: string;
-}
-
-/** Saves a text as a file through a temporary link (the element never navigates the page). */
-function download(root: ShadowRoot, name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  root.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** The job list. */
@@ -101,7 +89,7 @@ export function JobList({ type, pageSize, layout, viewState }: JobListProps) {
       t('export.failed'),
       t('column.reason'),
     ];
-    download(root, 'tasks.csv', jobsCsv(jobs, { headers, typeName, stateName: (job) => t(JOB_STATE_TAGS[job.state].key) }));
+    saveFile(root, new Blob([jobsCsv(jobs, { headers, typeName, stateName: (job) => t(JOB_STATE_TAGS[job.state].key) })], { type: 'text/csv;charset=utf-8' }), 'tasks.csv');
   };
 
   useEffect(() => {

@@ -15,6 +15,7 @@ import {
 } from '../../../core/api/endpoints/certificates.js';
 import { formatDateTime } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { saveFile } from '../../../core/ui/save-file.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
@@ -33,18 +34,8 @@ export interface DetailDialogProps {
   onChanged: (change: { unbound?: number[] }) => void;
 }
 
-/** Saves text as a file through a temporary link (the element never navigates the page). */
-function saveText(root: ShadowRoot, fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-pem-file' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  root.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+/** The media type of a PEM download. */
+const PEM_TYPE = 'application/x-pem-file';
 
 function fileStem(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'certificate';
@@ -68,8 +59,8 @@ export function DetailDialog({ id, readonly, onHide, onChanged }: DetailDialogPr
     try {
       const answer = await downloadCertificate(client, { id, include_private_key: withKey, confirm_private_key: withKey }, { notify: false });
       const stem = fileStem(answer.name);
-      if (withKey && answer.private_key) saveText(root, `${stem}.key`, answer.private_key);
-      else saveText(root, `${stem}.pem`, answer.full_chain);
+      if (withKey && answer.private_key) saveFile(root, new Blob([answer.private_key], { type: PEM_TYPE }), `${stem}.key`);
+      else saveFile(root, new Blob([answer.full_chain], { type: PEM_TYPE }), `${stem}.pem`);
       setMessage(withKey ? t('download.key-done') : t('download.done'));
     } catch (error) {
       report(error);

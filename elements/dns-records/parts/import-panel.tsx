@@ -15,7 +15,7 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { LoadingState } from '../../../core/ui/parts/state-views.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
-import { saveFile } from '../../dns-shared/download.js';
+import { saveFile } from '../../../core/ui/save-file.js';
 import { JobProgress } from '../../dns-shared/job-progress.js';
 import { DNS_ROUTES, rememberSelectedJob } from '../../dns-shared/routes.js';
 import { useDnsJob } from '../../dns-shared/use-dns-job.js';

@@ -12,7 +12,7 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import type { PageChange } from '../../../core/ui/parts/pager.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
-import { saveFile } from '../../dns-shared/download.js';
+import { saveFile } from '../../../core/ui/save-file.js';
 import { FilterField } from '../../../core/ui/parts/filter-field.js';
 import { GuardedButton, useModuleAccess, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
 import { DNS_ROUTES } from '../../dns-shared/routes.js';

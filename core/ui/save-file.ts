@@ -1,6 +1,7 @@
 /**
- * Saves a file the element built (an export) through a temporary `blob:` link inside the element's shadow root. Shared
- * by the DNS elements.
+ * Saves a file the element built (an export, a certificate, a template) through a temporary `blob:` link inside the
+ * element's shadow root: the element never navigates the page, and the console's CSP allows blob: URLs (nothing is
+ * fetched from elsewhere). One helper for every element that offers a download.
  */
 
 /** Offers `data` for download as `fileName`. */
