@@ -15,7 +15,8 @@ describe('DNS editable flags (rules §6; issue 19)', () => {
   let viewer: string;
 
   before(async () => {
-    ({ app } = await startServer());
+    // Groups are looked up by their English names, so the English seed.
+    ({ app } = await startServer({ seedLanguage: 'en_US' }));
     parent = (await signInParent(app)).token;
     child = (await signInChild(app)).token;
     viewer = (await signInChild(app, DEMO_MEMBER_ID, DEMO_VIEWER_USER_NAME, DEMO_VIEWER_PASSWORD)).token;
