@@ -121,34 +121,41 @@ export function FastTable<Row>(props: FastTableProps<Row>) {
   const language = useContext(ElementContext)?.language;
   const [hidden, setHidden] = useHiddenColumns(columnsKey);
   const hideable = useMemo(() => (columnsKey ? props.columns.filter((column) => column.hideable) : []), [columnsKey, props.columns]);
-  // The shown columns, with cut cells built once per column set (a new array would render every row again).
+  // The shown columns, with cut cells built once per column set (a new array would render every row again). The
+  // translator and language matter only to cut cells' copy buttons, so a table without them keeps its caller's array
+  // when the catalogue arrives.
+  const cuts = props.columns.some((column) => column.truncate);
+  const cutT = cuts ? t : null;
+  const cutLanguage = cuts ? language : null;
   const columns = useMemo(
     () =>
-      props.columns
-        .filter((column) => !(column.hideable && hidden.has(column.key)))
-        .map((column): FastColumn<Row> => {
-          const text = column.truncate;
-          if (!text) return column;
-          const copyLabel = t('parts.table.copy', { column: column.title ?? column.key });
-          return {
-            ...column,
-            className: `${column.className ?? ''} ec-col-truncate`.trim(),
-            cell: (row) => {
-              const value = text(row);
-              return (
-                <span className="ec-cell-truncate">
-                  <span className="ec-truncate">{value}</span>
-                  {value && (
-                    <button type="button" className="ec-cell-copy" aria-label={copyLabel} data-ec-tip={copyLabel} onClick={() => void copyText(value, { language })}>
-                      <i className="pi pi-copy" aria-hidden="true" />
-                    </button>
-                  )}
-                </span>
-              );
-            },
-          };
-        }),
-    [props.columns, hidden, t, language],
+      !cuts && !props.columns.some((column) => column.hideable && hidden.has(column.key))
+        ? props.columns
+        : props.columns
+            .filter((column) => !(column.hideable && hidden.has(column.key)))
+            .map((column): FastColumn<Row> => {
+              const text = column.truncate;
+              if (!text) return column;
+              const copyLabel = cutT!('parts.table.copy', { column: column.title ?? column.key });
+              return {
+                ...column,
+                className: `${column.className ?? ''} ec-col-truncate`.trim(),
+                cell: (row) => {
+                  const value = text(row);
+                  return (
+                    <span className="ec-cell-truncate">
+                      <span className="ec-truncate">{value}</span>
+                      {value && (
+                        <button type="button" className="ec-cell-copy" aria-label={copyLabel} data-ec-tip={copyLabel} onClick={() => void copyText(value, { language: cutLanguage ?? undefined })}>
+                          <i className="pi pi-copy" aria-hidden="true" />
+                        </button>
+                      )}
+                    </span>
+                  );
+                },
+              };
+            }),
+    [props.columns, hidden, cuts, cutT, cutLanguage],
   );
   const tips = useTipLayer();
   const pageKey = rows.map(rowKey).join(',');
