@@ -7,6 +7,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { oemConfig } from '../../../core/config/oem.js';
 import { LANGUAGES, storeLanguage, type Language } from '../../../core/i18n/language.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 
 /** The OEM logo and title; `className` sets where it sits (header, sign-in card). */
 export function Brand({ className }: { className: string }) {
@@ -45,7 +46,7 @@ export function LanguageSwitch({ className, reload = () => location.reload() }: 
       options={LANGUAGES.map((value) => ({ value, label: t(`language.${value.toLowerCase().replace('_', '-')}`) }))}
       onChange={(event) => change(event.value as Language)}
       aria-label={t('header.language')}
-      pt={{ input: { 'aria-label': t('header.language') } as never, select: { 'aria-label': t('header.language') } as never }}
+      pt={namedDropdown(t('header.language'))}
     />
   );
 }

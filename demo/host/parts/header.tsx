@@ -13,6 +13,7 @@ import { currentUser, headerName, loginType } from '../../../core/session/sessio
 import { useT } from '../../../core/ui/element-context.js';
 import type { ModuleId } from '../route-types.js';
 import { Brand, LanguageSwitch } from './brand.js';
+import { namedDropdown } from '../../../core/ui/parts/named.js';
 
 /** Products the switcher may offer (shell §1). */
 export const SWITCHABLE_PRODUCTS: readonly ModuleId[] = ['cloud-resolving', 'cloud-speed', 'taichi-app'];
@@ -53,7 +54,7 @@ export function Header({ products, activeModule, unreadCount, onProduct, onMessa
           placeholder={t('header.products')}
           onChange={(event) => onProduct(event.value as ModuleId)}
           aria-label={t('header.switch-product')}
-          pt={{ input: { 'aria-label': t('header.switch-product') } as never, select: { 'aria-label': t('header.switch-product') } as never }}
+          pt={namedDropdown(t('header.switch-product'))}
         />
       ) : null}
       <span className="ec-spacer" />
