@@ -100,14 +100,11 @@ export function LogToolbar(props: LogToolbarProps) {
             pt={named(label.range)}
           />
         </div>
-        <FilterField<string>
-          label={label.area}
-          value={filters.area}
-          options={areaOptions}
-          allLabel={t('filter.all-areas')}
-          disabled={lockedArea !== ''}
-          onChange={props.onArea}
-        />
+        {/* A page that fixes the area (the DNS operation log) says so by its title; a locked, greyed filter would only
+            be a control that cannot be used. */}
+        {lockedArea === '' && (
+          <FilterField<string> label={label.area} value={filters.area} options={areaOptions} allLabel={t('filter.all-areas')} onChange={props.onArea} />
+        )}
         <FilterField<string> label={label.action} value={filters.action} options={actionOptions} allLabel={t('filter.all-actions')} onChange={props.onAction} />
         {showOperator && (
           <FilterField<string>
