@@ -28,17 +28,21 @@ export function EcTooltip({ target, content, position = 'top' }: EcTooltipProps)
   const descriptionId = useId();
   const [element, setElement] = useState<HTMLElement | null>(null);
 
+  // The target arrives in a second render, which is when PrimeReact's Tooltip binds it.
+  useEffect(() => setElement(target.current), [target]);
+
+  // Described only once bound: a child's effects run before its parent's in the same commit, so by the time the
+  // description is set the Tooltip below already listens. Tests (and anything else) can wait for the description
+  // instead of guessing how many frames the bind takes on a loaded machine.
   useEffect(() => {
-    const node = target.current;
-    setElement(node);
-    if (!node) return undefined;
-    const previous = node.getAttribute('aria-describedby');
-    node.setAttribute('aria-describedby', previous ? `${previous} ${descriptionId}` : descriptionId);
+    if (!element) return undefined;
+    const previous = element.getAttribute('aria-describedby');
+    element.setAttribute('aria-describedby', previous ? `${previous} ${descriptionId}` : descriptionId);
     return () => {
-      if (previous === null) node.removeAttribute('aria-describedby');
-      else node.setAttribute('aria-describedby', previous);
+      if (previous === null) element.removeAttribute('aria-describedby');
+      else element.setAttribute('aria-describedby', previous);
     };
-  }, [target, descriptionId]);
+  }, [element, descriptionId]);
 
   return (
     <>

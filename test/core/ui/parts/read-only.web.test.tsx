@@ -53,6 +53,8 @@ describe('read-only state from the caller grants (issue 19; rules §6)', () => {
       expect(button.disabled).to.equal(false); // still reachable by keyboard, so its reason can be read
       button.click();
       expect(document.body.getAttribute('data-clicked')).to.equal(null);
+      // The reason is described once its tooltip listens (one render after the button mounts).
+      await waitUntil(() => button.getAttribute('aria-describedby'), 'the reason is described');
       const description = shadow(element).getElementById(button.getAttribute('aria-describedby')!)!;
       expect(description.textContent).to.contain(language === 'zh_CN' ? '联系主账号' : 'ask the main account');
       await expect(element).to.be.accessible();
