@@ -1,0 +1,83 @@
+/**
+ * The log store behind one interface (DESIGN §4 "Traffic and logs"; issue 24). DuckDB embedded is the default
+ * (duckdb-store.ts); ClickHouse (clickhouse-store.ts) is for operators who outgrow one machine; SQLite
+ * (sqlite-store.ts) exists only as the benchmark's baseline. All three run the same statements, rendered from a
+ * {@link LogPredicate} by sql.ts with bound parameters.
+ *
+ * Every read names one account (`memberId`) and the domains the caller may see (`domainIds`): the route computes
+ * them from the caller's grants, so the store never has to know about sub-accounts, and a query can never reach
+ * another account's lines.
+ */
+import type { LogRow, LogType } from '../../../../../core/logs/fields.js';
+import type { LogFieldName, LogPredicate } from '../../../../../core/logs/predicate.js';
+
+/** What every read is confined to. */
+export interface LogScope {
+  memberId: number;
+  logType: LogType;
+  /** Inclusive start and exclusive end, ms since the epoch (UTC). */
+  from: number;
+  to: number;
+  /** The domains the caller may read (and chose, if it filtered); an empty list reads nothing. */
+  domainIds: readonly number[];
+}
+
+/** A search: the scope plus the conditions. */
+export interface LogSearch extends LogScope {
+  where: LogPredicate | null;
+}
+
+/** Answer of {@link LogStore.search}: the newest `limit` matching lines and how many match in all. */
+export interface LogPage {
+  rows: LogRow[];
+  total: number;
+}
+
+/** Time buckets of an aggregation. Days are Beijing days (UTC+8, rules §9), not UTC days. */
+export type LogBucket = 'minute' | 'hour' | 'day';
+
+/** Sums per time bucket (and optionally per value of one field), for charts and reports. */
+export interface LogAggregation extends LogSearch {
+  bucket: LogBucket;
+  /** Also split by this field (a series per value); absent for one series. */
+  groupBy?: LogFieldName;
+}
+
+/** One bucket of an aggregation. */
+export interface LogAggregateRow {
+  /** Start of the bucket, ms since the epoch (UTC). */
+  bucket: number;
+  /** The group's value when grouped, '' otherwise. */
+  group: string;
+  requests: number;
+  bytes: number;
+  /** Requests answered with status ≥ 400. */
+  errors: number;
+  /** Requests served from the edge cache. */
+  hits: number;
+  /** Distinct client IPs. */
+  visitors: number;
+}
+
+/** The store. Every method may be called concurrently; append batches are written whole or not at all. */
+export interface LogStore {
+  readonly engine: 'duckdb' | 'clickhouse' | 'sqlite';
+  /** Appends lines (the simulator calls it with batches of a few thousand). */
+  append(rows: readonly LogRow[]): Promise<void>;
+  /** The newest `limit` lines matching, newest first, and the total count. */
+  search(search: LogSearch, limit: number): Promise<LogPage>;
+  /** Most frequent values of a field among matching lines, for autocomplete (prefix-filtered when given). */
+  topValues(search: LogSearch, field: LogFieldName, prefix: string, limit: number): Promise<{ value: string; count: number }[]>;
+  /** Sums per bucket, oldest first. */
+  aggregate(aggregation: LogAggregation): Promise<LogAggregateRow[]>;
+  /**
+   * Reads up to `limit` matching lines, newest first, in batches handed to `onBatch` (download tasks write them to a
+   * file as they come). Answers how many were read.
+   */
+  scan(search: LogSearch, limit: number, onBatch: (rows: LogRow[]) => void | Promise<void>): Promise<number>;
+  /** Deletes lines of a type older than `before` (retention); answers how many were deleted. */
+  prune(logType: LogType, before: number): Promise<number>;
+  /** Lines stored per type (status pages and tests). */
+  count(): Promise<Record<LogType, number>>;
+  close(): Promise<void>;
+}
