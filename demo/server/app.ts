@@ -18,6 +18,7 @@ import './platform/instance.js';
 import { createJobRunner } from './platform/jobs/runner.js';
 import { consoleRoutes } from './platform/console-pages.js';
 import { API_ROUTES, MIGRATIONS, ROUTE_SCHEMAS, SEED_MODULES } from './features/index.js';
+import { attachSimulator, type SimulatorSetting } from './features/logs/simulator/index.js';
 import { attachRouteSchemas, schemaIssues } from './platform/http/schemas.js';
 import { OPENAPI_PATH, openApiOptions } from './platform/http/openapi.js';
 import { earlySecurityHeaders, registerSecurityHeaders } from './platform/security/headers.js';
@@ -49,6 +50,8 @@ export interface ServerOptions {
   corsOrigins?: readonly string[];
   /** Pause between job steps; 0 (default) runs steps back to back on the event loop. */
   jobStepDelayMs?: number;
+  /** The edge traffic simulator: off by default (tests ask for it); `npm start` turns it on (EC_SIMULATOR_RATE). */
+  simulator?: SimulatorSetting | false;
 }
 
 /**
@@ -113,6 +116,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     await jobs.stop();
     db.close();
   });
+  attachSimulator(app, options.simulator ?? false);
 
   await registerSecurityHeaders(app, frameAncestors);
 
