@@ -15,7 +15,8 @@ import { BUILT_IN_CACHE_RULES } from '../../../../../core/rules/cache.js';
 import { formatBeijingTime } from '../../../../../core/rules/match-catalogue.js';
 import type { AttackType, CacheStatus, LogAction, LogRow, LogType } from '../../../../../core/logs/fields.js';
 import { evaluateCache } from '../../../../../core/match/cache.js';
-import { evaluateRuleSet, type MatchContext, type SampleHeader, type SampleRequest } from '../../../../../core/match/index.js';
+import { evaluateRuleSet, viewRequest, type MatchContext, type RuleSetEvaluation, type SampleHeader, type SampleRequest } from '../../../../../core/match/index.js';
+import type { MatchType } from '../../../../../core/rules/waf.js';
 import type { WebsiteOrigin } from '../../../../../core/api/endpoints/websites.js';
 import { regionData } from '../../account/index.js';
 import type { BanSeed } from '../../bans/index.js';
@@ -158,6 +159,7 @@ export class TrafficEngine {
   private carry = 0;
   private cacheMemo = new Map<string, { cached: boolean; seconds: number; key: string }>();
   private memoConfig: EdgeConfig | null = null;
+  private readonly verdicts = new WeakMap<SetConfig, { fields: { type: MatchType; name: string | null | undefined }[]; memo: Map<string, RuleSetEvaluation> | null }>();
   private minute = -1;
   private minuteText = '';
 
@@ -482,13 +484,49 @@ export class TrafficEngine {
     }
   }
 
+  /**
+   * How a set's evaluations are remembered. The matcher reads a request only through `viewRequest(...).observe(type,
+   * name)` (conditions.ts), so two requests showing the same observed values for every condition of a set get the
+   * same evaluation: it is kept by those values (the popular URLs of a site are asked for all the time). Sets with a
+   * rate condition are never remembered, since rates change with every request.
+   */
+  private memoOf(set: SetConfig) {
+    let entry = this.verdicts.get(set);
+    if (!entry) {
+      const seen = new Map<string, { type: MatchType; name: string | null | undefined }>();
+      for (const rule of set.rules) for (const condition of rule.conditions) seen.set(`${condition.type}\u0000${condition.name ?? ''}`, { type: condition.type, name: condition.name });
+      const fields = [...seen.values()];
+      entry = { fields, memo: fields.some((field) => field.type === 'ip-rate' || field.type === 'url-rate') ? null : new Map() };
+      this.verdicts.set(set, entry);
+    }
+    return entry;
+  }
+
   /** The sets in order; a rule that stops matching ends it, `next-set` skips to the next set. */
   private applyRules(sets: readonly SetConfig[], sample: SampleRequest, context: MatchContext) {
     const hits: { set: SetConfig; meta: RuleMeta; action: WafActionInput; observing: boolean }[] = [];
     let final: (typeof hits)[number] | null = null;
+    let view: ReturnType<typeof viewRequest> | null = null;
     for (const set of sets) {
       if (set.rules.length === 0) continue;
-      const evaluation = evaluateRuleSet(set.rules, sample, context);
+      const { fields, memo } = this.memoOf(set);
+      let evaluation: RuleSetEvaluation | undefined;
+      let key = '';
+      if (memo) {
+        view ??= viewRequest(sample);
+        for (const field of fields) {
+          const observed = view.observe(field.type, field.name);
+          key += 'missing' in observed ? '\u0001\u0000' : `${observed.values.join('\u0002')}\u0000`;
+        }
+        evaluation = memo.get(key);
+      }
+      if (!evaluation) {
+        evaluation = evaluateRuleSet(set.rules, sample, context);
+        if (memo) {
+          if (memo.size >= 20_000) memo.clear();
+          memo.set(key, evaluation);
+        }
+      }
       for (const result of evaluation.rules) {
         // An undecided rule (a pattern this runtime cannot run) is taken as not matching: the edge would not guess.
         if (result.outcome !== 'match' || result.reach === 'no') continue;

@@ -145,7 +145,7 @@ declare module 'fastify' {
 }
 
 /** The server's log store, once the store's wiring has decorated it (read without depending on its declaration). */
-function serverLogStore(app: FastifyInstance): LogStore | undefined {
+export function serverLogStore(app: FastifyInstance): LogStore | undefined {
   return app.hasDecorator('logStore') ? (app as unknown as { logStore: LogStore }).logStore : undefined;
 }
 
