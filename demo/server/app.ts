@@ -19,6 +19,7 @@ import { createJobRunner } from './platform/jobs/runner.js';
 import { consoleRoutes } from './platform/console-pages.js';
 import { API_ROUTES, MIGRATIONS, ROUTE_SCHEMAS, SEED_MODULES } from './features/index.js';
 import { attachSimulator, type SimulatorSetting } from './features/logs/simulator/index.js';
+import { lazyLogStore, scheduleRetention, type LogStore, type LogStoreOptions } from './features/logs/store/index.js';
 import { attachRouteSchemas, schemaIssues } from './platform/http/schemas.js';
 import { OPENAPI_PATH, openApiOptions } from './platform/http/openapi.js';
 import { earlySecurityHeaders, registerSecurityHeaders } from './platform/security/headers.js';
@@ -52,6 +53,10 @@ export interface ServerOptions {
   jobStepDelayMs?: number;
   /** The edge traffic simulator: off by default (tests ask for it); `npm start` turns it on (EC_SIMULATOR_RATE). */
   simulator?: SimulatorSetting | false;
+  /** The edge log store; it stays the caller's to close. Default: one opened from `logStoreOptions`. */
+  logStore?: LogStore;
+  /** Which log store to open (LOG_STORE, LOG_DB_PATH, CLICKHOUSE_URL); default in-memory DuckDB, opened on first use. */
+  logStoreOptions?: LogStoreOptions;
 }
 
 /**
@@ -111,9 +116,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.decorate('db', db);
   app.decorate('now', now);
   app.decorate('jobs', jobs);
-  app.addHook('onReady', async () => jobs.start());
+  const logStore = options.logStore ?? lazyLogStore(options.logStoreOptions ?? {});
+  app.decorate('logStore', logStore);
+  let retention: ReturnType<typeof scheduleRetention> | null = null;
+  app.addHook('onReady', async () => {
+    jobs.start();
+    retention = scheduleRetention(logStore, now, (error) => app.log.error({ err: error }, 'log retention prune failed'));
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await retention?.stop();
+    if (!options.logStore) await logStore.close();
     db.close();
   });
   attachSimulator(app, options.simulator ?? false);

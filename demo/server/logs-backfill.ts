@@ -1,12 +1,13 @@
 /**
  * Writes days of simulated edge traffic into the log store (issue 24 backfill), so a fresh demo has history to search,
  * chart and download: `npm run logs:backfill -- --days 7 [--rate 20] [--seed 1] [--attack-share 0.05]`. It opens the
- * database and log store the server uses (DB_PATH and the store's own settings) and generates in bulk, without timers.
+ * database and log store the server uses (DB_PATH, LOG_STORE, LOG_DB_PATH, CLICKHOUSE_URL) and generates in bulk,
+ * without timers.
  */
 import { parseArgs } from 'node:util';
 import { buildServer } from './app.js';
 import { readConfig, readNonNegative } from './platform/config.js';
-import { backfillLogs, DEFAULT_ATTACK_SHARE, DEFAULT_SIMULATOR_RATE, DEFAULT_SIMULATOR_SEED, serverLogStore } from './features/logs/simulator/index.js';
+import { backfillLogs, DEFAULT_ATTACK_SHARE, DEFAULT_SIMULATOR_RATE, DEFAULT_SIMULATOR_SEED } from './features/logs/simulator/index.js';
 
 const { values } = parseArgs({
   options: { days: { type: 'string' }, rate: { type: 'string' }, seed: { type: 'string' }, 'attack-share': { type: 'string' } },
@@ -18,13 +19,9 @@ const attackShare = readNonNegative('--attack-share', values['attack-share'], DE
 if (attackShare > 1) throw new Error(`--attack-share must be 0-1, got "${values['attack-share']}"`);
 
 const config = readConfig();
-const app = await buildServer({ dbPath: config.dbPath, seedLanguage: config.seedLanguage });
+const app = await buildServer({ dbPath: config.dbPath, seedLanguage: config.seedLanguage, logStoreOptions: config.logStore });
 await app.ready();
-const store = serverLogStore(app);
-if (!store) {
-  await app.close();
-  throw new Error('The server has no log store to write to.');
-}
+const store = app.logStore;
 const now = app.now();
 console.log(`Backfilling ${days} day(s) at ${rate} requests/s (seed ${seed}, attack share ${attackShare}) into ${store.engine}, database ${config.dbPath}`);
 let lastReport = 0;

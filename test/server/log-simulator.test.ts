@@ -22,6 +22,7 @@ import {
   type Simulator,
 } from '../../demo/server/features/logs/simulator/index.js';
 import type { LogStore } from '../../demo/server/features/logs/store/log-store.js';
+import { readConfig } from '../../demo/server/platform/config.js';
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { addSecondTenant, expectOk, signInParent, startServer, TEST_START } from './helpers.js';
 
@@ -228,6 +229,24 @@ describe('issue 24: the simulator runs with the server only when asked, and back
     assert.ok(result.requests >= 100 && result.rows === store.rows.length);
     await app.close();
     assert.equal(app.simulator, null);
+  });
+
+  it('into the server’s own log store (DuckDB in memory): the lines are there to search', async () => {
+    const { app } = await startServer({ seedLanguage: 'en_US', simulator: { rate: 200, seed: 4, attackShare: 0.5 } });
+    await runTicks(app.simulator!, TEST_START, 5);
+    const scope = { memberId: DEMO_MEMBER_ID, from: TEST_START, to: TEST_START + 10_000, domainIds: [domainId(app, 'www.example.com')], where: null };
+    const access = await app.logStore.search({ ...scope, logType: 'access' }, 10);
+    const waf = await app.logStore.search({ ...scope, logType: 'waf' }, 500);
+    assert.ok(access.total > 300, `${access.total} access lines`);
+    assert.ok(waf.total > 0 && waf.rows.every((row) => row.rule_id >= 910_001 && row.domain === 'www.example.com'));
+    await app.close();
+  });
+
+  it('npm start runs it at EC_SIMULATOR_RATE (default 20 requests/s; 0 turns it off)', () => {
+    assert.equal(readConfig({}).simulatorRate, 20);
+    assert.equal(readConfig({ EC_SIMULATOR_RATE: '0' }).simulatorRate, 0);
+    assert.equal(readConfig({ EC_SIMULATOR_RATE: '150', EC_SIMULATOR_SEED: '42' }).simulatorSeed, 42);
+    assert.throws(() => readConfig({ EC_SIMULATOR_RATE: 'fast' }), /EC_SIMULATOR_RATE/);
   });
 
   it('backfill writes days of history in batches, inside the time range', async () => {

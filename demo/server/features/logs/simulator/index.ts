@@ -144,21 +144,12 @@ declare module 'fastify' {
   }
 }
 
-/** The server's log store, once the store's wiring has decorated it (read without depending on its declaration). */
-export function serverLogStore(app: FastifyInstance): LogStore | undefined {
-  return app.hasDecorator('logStore') ? (app as unknown as { logStore: LogStore }).logStore : undefined;
-}
-
 /** Runs the simulator with the server: started when it is ready, stopped before it closes its stores. */
 export function attachSimulator(app: FastifyInstance, setting: SimulatorSetting | false): void {
   app.decorate('simulator', null);
   if (!setting || !(setting.rate > 0)) return;
   app.addHook('onReady', async () => {
-    const store = setting.store ?? serverLogStore(app);
-    if (!store) {
-      app.log.warn('traffic simulator: the server has no log store, so it stays off');
-      return;
-    }
+    const store = setting.store ?? app.logStore;
     app.simulator = startSimulator({
       db: app.db,
       store,
