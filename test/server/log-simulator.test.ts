@@ -242,6 +242,16 @@ describe('issue 24: the simulator runs with the server only when asked, and back
     await app.close();
   });
 
+  it('a tick keeps to its time budget: past it, the rest of the tick is dropped and counted', async () => {
+    const { app } = await startServer();
+    const simulator = startSimulator({ db: app.db, store: collectingStore(), now: app.now, rate: 5_000, seed: 1, budgetMs: 0 });
+    const late = await simulator.tickOnce(TEST_START + 1_000);
+    assert.equal(late.requests, 0);
+    assert.ok(late.skipped >= 5_000);
+    await simulator.stop();
+    await app.close();
+  });
+
   it('npm start runs it at EC_SIMULATOR_RATE (default 20 requests/s; 0 turns it off)', () => {
     assert.equal(readConfig({}).simulatorRate, 20);
     assert.equal(readConfig({ EC_SIMULATOR_RATE: '0' }).simulatorRate, 0);

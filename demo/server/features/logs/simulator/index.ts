@@ -86,7 +86,9 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   let stopped = false;
 
   async function tick(at: number): Promise<TickResult> {
-    const from = last ?? at - tickMs;
+    // After a pause (a suspended laptop, a blocked event loop) the simulator catches up at most ten ticks, so one tick
+    // never has hours of traffic to make.
+    const from = Math.max(last ?? at - tickMs, at - 10 * tickMs);
     if (at <= from) return { requests: 0, rows: 0, skipped: 0 };
     if (!config || at - loadedAt >= ttl || at < loadedAt) {
       config = loadEdgeConfig(options.db, at);
