@@ -438,7 +438,9 @@ export class TrafficEngine {
         rule_id: hit.meta.ruleId,
         rule_set_id: hit.set.id,
         action: hit.observing ? 'log' : LOG_ACTION_OF[hit.action.type],
-        attack_type: hit.meta.attack || request.attack || 'other',
+        // A built-in rule names its attack class; otherwise the request's own. Access control also acts on harmless
+        // requests (a region rule, a method rule), which are no attack.
+        attack_type: hit.meta.attack || request.attack || (type === 'waf' ? 'other' : ''),
       });
     }
     const final = verdict.final;
