@@ -381,7 +381,8 @@ function contract(engine: string, open: () => Promise<LogStore>): void {
     });
 
     it('writes a batch whole or not at all, and takes appends and reads at once', async () => {
-      const broken = [line({ ts: T0, request_id: 'fine' }), { ...line({ ts: T0 + 1 }), domain: null } as unknown as LogRow];
+      // The bad line comes after a whole DuckDB data chunk (2048 rows) of good ones.
+      const broken = [...Array.from({ length: 2100 }, (_, i) => line({ ts: T0 + i, request_id: 'fine' })), { ...line({ ts: T0 + 1 }), domain: null } as unknown as LogRow];
       await assert.rejects(store.append(broken));
       assert.deepEqual(await store.count(), { access: 0, waf: 0, cc: 0, acl: 0 });
       const batch = (k: number) => Array.from({ length: 300 }, (_, i) => line({ ts: T0 + k * 1000 + i, request_id: `c${k}-${i}` }));
