@@ -21,7 +21,7 @@ import { requireSession } from '../../platform/security/session.js';
 import { chooseDomains, readableWebsites, readIdList } from './access.js';
 import { findSavedQuery, nameTaken, ownQueries, savedQueryPage, toSavedQuery } from './saved-queries.js';
 import type { LogSearch } from './store/log-store.js';
-import './store/instance.js';
+import './store/index.js';
 import './simulator/index.js';
 
 const DAY_MS = 86_400_000;
