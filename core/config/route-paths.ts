@@ -21,6 +21,7 @@ export const ROUTE_PATHS: Readonly<Record<string, string>> = {
   'cloud-speed-new-domain-management-packages': '/cloud-speed/domain-management/packages',
   'cloud-speed-new-speed-network-domain-acceleration-console-id': '/cloud-speed/speed-network/domain-acceleration/console/:id',
   'cloud-speed-new-safety-protection-banManage': '/cloud-speed/safety-protection/banManage',
+  'cloud-speed-new-logRetrieval': '/cloud-speed/new/logRetrieval',
   'cloud-speed-new-safety-protection-banManage-banRecord': '/cloud-speed/safety-protection/banManage/banRecord',
   // Cloud speed, old layout.
   'cloud-speed-old-businessList': '/cloud-speed/businessList',

@@ -25,7 +25,7 @@ declare global {
      * The element asks its host to go somewhere (a route name, its parameters and, for the routes core knows, the
      * console path). Cancelable: a host that routes calls preventDefault(), so a link is not followed twice.
      */
-    'ec-navigate': { route: string; params?: Record<string, string | number>; path?: string };
+    'ec-navigate': { route: string; params?: Record<string, string | number>; query?: string; path?: string };
   }
   interface GlobalEventHandlersEventMap {
     'ec-error': CustomEvent<EcEventDetails['ec-error']>;

@@ -88,9 +88,9 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
   const route = currentRoute.value;
   const signedIn = isSignedIn.value;
 
-  const navigateRoute = (name: string, params?: Record<string, string | number>, replace = false) => {
+  const navigateRoute = (name: string, params?: Record<string, string | number>, replace = false, query?: string) => {
     const target = findRoute(name);
-    if (target) routerRef.current?.navigateRoute(name, params, { replace });
+    if (target) routerRef.current?.navigateRoute(name, params, { replace, query });
     else routerRef.current?.navigateRoute(homeRouteName(), {}, { replace: true });
   };
 
@@ -166,7 +166,7 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
   useEffect(() => {
     const onNavigate = (event: CustomEvent<EcEventDetails['ec-navigate']>) => {
       event.preventDefault(); // The host routes: a link the element showed is not followed as well.
-      navigateRoute(event.detail.route, event.detail.params);
+      navigateRoute(event.detail.route, event.detail.params, false, event.detail.query);
     };
     // The console owns this page, so it applies shell §8 itself: expiry goes to sign-in and comes back.
     const onUnauthorized = (event: CustomEvent<EcEventDetails['ec-unauthorized']>) => {

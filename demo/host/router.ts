@@ -41,7 +41,8 @@ export interface HostRouter {
   /** Goes to a console path (`/cloud-resolving/domainList`). */
   navigatePath(path: string, options?: { replace?: boolean }): void;
   /** Goes to a route by name with parameters. */
-  navigateRoute(name: string, params?: Record<string, string | number>, options?: { replace?: boolean }): void;
+  /** Goes to a route; `query` is the target page's view (URL query text, as its element reports it). */
+  navigateRoute(name: string, params?: Record<string, string | number>, options?: { replace?: boolean; query?: string }): void;
   /** The console path of a route, for links. */
   pathOf(name: string, params?: Record<string, string | number>): string;
   /** The href of a route in this router's mode. */
@@ -90,8 +91,10 @@ export function createHostRouter(options: RouterOptions): HostRouter {
   return {
     navigatePath: (path, navigateOptions = {}) =>
       navigo.navigate(path, navigateOptions.replace ? { historyAPIMethod: 'replaceState' } : {}),
-    navigateRoute: (name, params, navigateOptions = {}) =>
-      navigo.navigate(pathOf(name, params), navigateOptions.replace ? { historyAPIMethod: 'replaceState' } : {}),
+    navigateRoute: (name, params, navigateOptions = {}) => {
+      const path = pathOf(name, params);
+      navigo.navigate(navigateOptions.query ? `${path}?${navigateOptions.query}` : path, navigateOptions.replace ? { historyAPIMethod: 'replaceState' } : {});
+    },
     pathOf,
     hrefOf: (name, params) => (hash ? `#${pathOf(name, params)}` : `${CONSOLE_BASE}${pathOf(name, params)}`),
     refresh: () => {

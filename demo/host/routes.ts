@@ -172,7 +172,8 @@ security('report/waf/:id', element('ec-waf-report-detail', { 'event-id': ':id' }
   parent: reportWaf,
   back: reportWaf,
 });
-security('logs', element('ec-security-logs'), { menu: true });
+// The security module's logs are the security log types of log retrieval (rules §2), opened on the WAF tab.
+security('logs', element('ec-log-retrieval', { 'log-type': 'waf' }), { menu: true });
 
 // ── User center (shell §2). ───────────────────────────────────────────────────────────────────────────────────
 const userCenter = area({ module: 'user-center', layout: 'both', prefix: 'user-center', base: '/user-center' });
@@ -366,8 +367,8 @@ function taskLists(write: Writer, base: string, parent: string, layout: 'old' | 
 /** Log download and log templates. */
 function logPages(write: Writer, base: string, parent: string): void {
   tabs([
-    write(`${base}/download`, element('ec-log-download'), { parent }),
-    write(`${base}/template`, element('ec-log-templates'), { parent }),
+    write(`${base}/download`, element('ec-log-downloads', { view: 'tasks' }), { parent }),
+    write(`${base}/template`, element('ec-log-downloads', { view: 'templates' }), { parent }),
   ]);
 }
 

@@ -27,6 +27,7 @@ import styles from './ban-manager.css';
  * @csspart preview - The per-line preview of a batch unban.
  * @csspart preview-table - The table of the preview's current page.
  * @csspart unban-progress - The progress of a batch unban.
+ * @csspart why-link - A record's link to the log lines that led to its ban (log retrieval, via `ec-navigate`).
  * @csspart unban-summary - The result of a finished batch unban.
  * @csspart read-only-notice - Shown above the view when the caller's group may only view websites.
  * @cssprop --ec-color-primary - Accent of the active preview filter.

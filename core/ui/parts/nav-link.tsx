@@ -17,6 +17,11 @@ import { useElement, useT } from '../element-context.js';
 export interface NavTarget {
   route: string;
   params?: Record<string, string | number>;
+  /**
+   * URL query text of the page's bookmarkable view (`type=cc&ip=203.0.113.7`), the same text the target element
+   * reports with `ec-view-state`: a link can open a page already filtered.
+   */
+  query?: string;
 }
 
 /** How the link looks: inline text, or a small PrimeReact button (filled or outlined). */
@@ -44,7 +49,8 @@ export function navigationDetail(target: NavTarget): EcEventDetails['ec-navigate
   return {
     route: target.route,
     ...(target.params ? { params: target.params } : {}),
-    ...(path !== undefined ? { path } : {}),
+    ...(target.query ? { query: target.query } : {}),
+    ...(path !== undefined ? { path: target.query ? `${path}?${target.query}` : path } : {}),
   };
 }
 
@@ -70,9 +76,9 @@ function opensElsewhere(event: MouseEvent): boolean {
 }
 
 /** A link to a host page, a real anchor unless `route-mode="none"`; `part="link"` unless named otherwise. */
-export function NavLink({ route, params, children, appearance = 'link', icon, className, disabled = false, part = 'link', 'aria-label': ariaLabel }: NavLinkProps) {
+export function NavLink({ route, params, query, children, appearance = 'link', icon, className, disabled = false, part = 'link', 'aria-label': ariaLabel }: NavLinkProps) {
   const { routeMode, emit } = useElement();
-  const detail = navigationDetail({ route, params });
+  const detail = navigationDetail({ route, params, query });
   const href = detail.path !== undefined ? consoleHref(routeMode, detail.path) : undefined;
   const classes = `${appearanceClass[appearance]}${className ? ` ${className}` : ''}`;
   const content = (

@@ -12,12 +12,14 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { FilterField } from '../../../core/ui/parts/filter-field.js';
+import { NavLink } from '../../../core/ui/parts/nav-link.js';
 import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
 import { GuardedButton, ReadOnlyMark, useModuleAccess, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag } from '../../../core/ui/parts/status-tag.js';
 import { reasonLabel, statusSettings, STATUS_TAGS } from '../labels.js';
+import { BAN_ROUTES, banLogsView } from '../routes.js';
 import type { Loaded, RecordFilters, TimeFilter } from '../store.js';
 import { DomainSelect, TimeFilterFields } from './filters.js';
 
@@ -56,7 +58,18 @@ export function Records(props: RecordsProps) {
   latest.current = props;
 
   const columns = useMemo((): FastColumn<BanRecord>[] => {
-    const action = (record: BanRecord) => {
+    const why = (record: BanRecord) => (
+      <NavLink route={BAN_ROUTES.logs} query={banLogsView(record)} aria-label={t('records.why-of', { ip: record.ip, domain: record.domain })} part="why-link">
+        {t('records.why')}
+      </NavLink>
+    );
+    const action = (record: BanRecord) => (
+      <span className="ec-actions">
+        {unbanControl(record)}
+        {why(record)}
+      </span>
+    );
+    const unbanControl = (record: BanRecord) => {
       if (record.status !== 'banned') return null;
       // Rules §6: unban only on a website the caller manages (the server's `editable`, the unban route's own check).
       if (!record.editable) return <ReadOnlyMark reason={reason} />;

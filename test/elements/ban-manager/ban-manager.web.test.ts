@@ -133,6 +133,24 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
     }
   });
 
+  it('issue 24: each record links to the log lines that led to its ban (log retrieval, pre-filtered)', async () => {
+    const element = await settled(await fixture<HTMLElement>(html`<ec-ban-manager lang="en-US" view="records"></ec-ban-manager>`));
+    const row = rows(element)[0]!;
+    const ip = row.cells[COLUMNS.ip]!.textContent!;
+    const link = row.querySelector<HTMLElement>('[part="why-link"]')!;
+    expect(link.getAttribute('aria-label')).to.contain(ip);
+    setTimeout(() => link.click());
+    const event = await oneEvent(element, 'ec-navigate');
+    expect(event.detail.route).to.equal('cloud-speed-new-logRetrieval');
+    const view = new URLSearchParams(event.detail.query);
+    expect(view.get('ip')).to.equal(ip);
+    expect(view.get('range')).to.equal('custom');
+    expect(['cc', 'access']).to.include(view.get('type'));
+    // A quarter of an hour up to a minute after the ban, in UTC+8 wall time as the retrieval page's range reads it.
+    expect(Date.parse(`${view.get('to')}:00Z`) - Date.parse(`${view.get('from')}:00Z`)).to.equal(16 * 60_000);
+    expect(event.detail.path).to.match(/^\/cloud-speed\/new\/logRetrieval\?type=/);
+  });
+
   it('rules §2 immediate unlock: a banned record is unbanned after confirmation', async () => {
     const [target] = (await listBanRecords(client, { status: 'banned', per_page: 1 })).list as [BanRecord];
     const element = await settled(await fixture<HTMLElement>(html`<ec-ban-manager lang="en-US" view="records"></ec-ban-manager>`));
