@@ -54,6 +54,12 @@ export const LOG_DOWNLOAD_RETENTION_DAYS = 7;
 export const LOG_DOWNLOADS_AT_ONCE = 10;
 /** Typical delay before logs can be downloaded, in minutes (rules §9 "about 20 minutes delay"). */
 export const LOG_DOWNLOAD_DELAY_MINUTES = 20;
+/**
+ * Days each log type is kept. The spec gives no retention for logs themselves (only downloads, 7 days, and ban
+ * records, 180 days): access logs are kept 30 days, the longest date range the console offers (rules §9 "30 days");
+ * security logs as long as the ban records they explain (180 days), so "why was this IP banned" always has its lines.
+ */
+export const LOG_RETENTION_DAYS = { access: 30, waf: 180, cc: 180, acl: 180 } as const satisfies Record<'access' | 'waf' | 'cc' | 'acl', number>;
 /** Log times and regional blocking schedules are Beijing time, UTC+8 (rules §9 "Log time"), in minutes. */
 export const BEIJING_UTC_OFFSET_MINUTES = 480;
 
