@@ -285,6 +285,65 @@ describe('<ec-log-retrieval> (rules §2 log retrieval, §9 log limits, ranges an
     await waitUntil(() => shadow(element).getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent === rules(validateSavedQueryName('x'.repeat(51))!.key, validateSavedQueryName('x'.repeat(51))!.values ?? {}), 'too long is refused');
   });
 
+  it('rules §2/§3 saved queries on the real server: save the current expression, list, run, edit, a taken name refused inline, delete (confirmed)', async () => {
+    const element = await logRetrieval();
+    const calls = watchCalls();
+    try {
+      const name = `Server errors ${Date.now() % 100000}`;
+      typeInto(expressionInput(element), 'status >= 500');
+      button(element, 'Save query').click();
+      await waitUntil(() => shadow(element).querySelector('.p-dialog'), 'the dialog opens');
+      const statement = inputByLabel(element, 'Statement') as unknown as HTMLTextAreaElement;
+      expect(statement.value, 'the current expression is offered').to.equal('status >= 500');
+      expect(shadow(element).querySelector('.p-dialog')!.textContent).to.contain('Log type: Access logs');
+      typeInto(inputByLabel(element, 'Name'), name);
+      const saved = oneEvent(element, 'ec-saved-query-saved');
+      shadow(element).querySelector<HTMLButtonElement>('.p-dialog .ec-dialog-confirm')!.click();
+      const query = (await saved).detail.query;
+      expect([query.name, query.statement, query.log_type]).to.deep.equal([name, 'status >= 500', 'access']);
+      await waitUntil(() => !shadow(element).querySelector('.p-dialog'), 'the dialog closes');
+
+      button(element, 'Saved queries').click();
+      const item = () => shadow(element).querySelector<HTMLElement>(`[part="saved-queries"] [data-id="${query.id}"]`);
+      await waitUntil(item, 'the saved query is listed');
+      expect(item()!.textContent).to.contain(name);
+      typeInto(expressionInput(element), '');
+      item()!.querySelector<HTMLButtonElement>(`button[aria-label="Run ${name}"]`)!.click();
+      await waitUntil(() => calls.urls.some((url) => SEARCH.test(url) && new URL(url, location.href).searchParams.get('expression') === 'status >= 500'), 'running it searches by its statement');
+      expect(expressionInput(element).value).to.equal('status >= 500');
+
+      item()!.querySelector<HTMLButtonElement>(`button[aria-label="Edit ${name}"]`)!.click();
+      await waitUntil(() => shadow(element).querySelector('.p-dialog'), 'the edit dialog opens');
+      const description = inputByLabel(element, 'Description') as unknown as HTMLTextAreaElement;
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(description, 'Every 5xx');
+      description.dispatchEvent(new Event('input', { bubbles: true }));
+      shadow(element).querySelector<HTMLButtonElement>('.p-dialog .ec-dialog-confirm')!.click();
+      await waitUntil(() => item()?.textContent?.includes('Every 5xx'), 'the change is listed');
+
+      // A second query under the same name: the server refuses it, next to the name field, translated.
+      button(element, 'Save query').click();
+      await waitUntil(() => shadow(element).querySelector('.p-dialog'), 'the dialog opens');
+      const nameInput = inputByLabel(element, 'Name');
+      typeInto(nameInput, name);
+      shadow(element).querySelector<HTMLButtonElement>('.p-dialog .ec-dialog-confirm')!.click();
+      await waitUntil(() => nameInput.getAttribute('aria-invalid') === 'true', 'the taken name is marked');
+      expect(shadow(element).getElementById(nameInput.getAttribute('aria-describedby')!)!.textContent).to.equal('A saved query with this name already exists');
+      expect(nameInput.value).to.equal(name);
+      shadow(element).querySelector<HTMLButtonElement>('.p-dialog .ec-dialog-cancel')!.click();
+      await waitUntil(() => !shadow(element).querySelector('.p-dialog'), 'the dialog closes');
+
+      const deleted = oneEvent(element, 'ec-saved-queries-deleted');
+      item()!.querySelector<HTMLButtonElement>(`button[aria-label="Delete ${name}"]`)!.click();
+      await waitUntil(() => shadow(element).querySelector('.p-confirm-popup-accept'), 'the confirmation opens');
+      expect(shadow(element).querySelector('.p-confirm-popup')!.textContent).to.contain(`Delete the saved query ${name}?`);
+      setTimeout(() => shadow(element).querySelector<HTMLButtonElement>('.p-confirm-popup-accept')!.click());
+      expect((await deleted).detail.ids).to.deep.equal([query.id]);
+      await waitUntil(() => !item(), 'it leaves the list');
+    } finally {
+      calls.restore();
+    }
+  });
+
   it('shows the error state when the search fails (HTTP 502, a body that is not JSON) and retries', async () => {
     let restore = injectFault(SEARCH, () => new Response('<html>bad gateway</html>', { status: 502 }));
     try {
