@@ -81,8 +81,8 @@ export function FilterForm({ logType, filters, issues, websites, onChange }: Fil
           maxSelectedLabels={2}
           selectedItemsLabel={t('filter.domains-chosen', { count: filters.domainIds.length })}
           placeholder={websites.status === 'error' ? t('filter.domains-failed') : t('filter.all-domains')}
-          disabled={websites.status === 'loading'}
-          emptyMessage={t('filter.no-domains')}
+          // Not disabled while the list loads: a disabled MultiSelect is a faded label under WCAG contrast.
+          emptyMessage={websites.status === 'loading' ? t('filter.domains-loading') : t('filter.no-domains')}
           className={issues.domains ? 'p-invalid' : undefined}
           {...described('domains', ids.domains)}
           pt={{ input: { 'aria-label': labels.domains } as never, filterInput: { 'aria-label': t('filter.search-domains') } as never, headerCheckbox: { input: { 'aria-label': t('filter.all-domains') } } as never }}

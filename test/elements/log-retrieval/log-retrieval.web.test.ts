@@ -6,7 +6,7 @@ import { validateSavedQueryName } from '../../../core/rules/bans.js';
 import { validateIpOrCidr } from '../../../core/rules/ip.js';
 import '../../../elements/log-retrieval/element.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
-import { choose, chosen, dropdownByLabel, injectFault, press, shadow, typeInto, watchCalls } from '../../helpers/list-element.js';
+import { choose, chosen, dropdownByLabel, envelope, injectFault, press, shadow, typeInto, watchCalls } from '../../helpers/list-element.js';
 
 /**
  * `<ec-log-retrieval>` against the real reference server (rules §2 "Log retrieval", §3/§5 saved queries, §9 limits,
@@ -249,6 +249,25 @@ describe('<ec-log-retrieval> (rules §2 log retrieval, §9 log limits, ranges an
     expect(input.getAttribute('aria-expanded')).to.equal('false');
   });
 
+  it('advanced search autocomplete: the values of a text field come from the server (V4/logs.field.values), debounced', async () => {
+    const element = await logRetrieval(html`<ec-log-retrieval lang="en-US" log-type="waf"></ec-log-retrieval>`);
+    await searched(element);
+    const calls = watchCalls();
+    try {
+      const input = expressionInput(element);
+      input.focus();
+      typeInto(input, 'domain = "w');
+      typeInto(input, 'domain = "ww');
+      await waitUntil(() => calls.urls.some((url) => /V4\/logs\.field\.values/.test(url)), 'the values are asked for');
+      const asked = calls.urls.filter((url) => /V4\/logs\.field\.values/.test(url));
+      expect(asked, 'one call after the pause, not one per key').to.have.length(1);
+      const query = new URL(asked[0]!, location.href).searchParams;
+      expect([query.get('field'), query.get('prefix'), query.get('log_type')]).to.deep.equal(['domain', 'ww', 'waf']);
+    } finally {
+      calls.restore();
+    }
+  });
+
   it('advanced search help documents the language and closes with Esc', async () => {
     const element = await logRetrieval();
     const help = shadow(element).querySelector<HTMLElement>('[part="expression-help"]')!;
@@ -341,6 +360,88 @@ describe('<ec-log-retrieval> (rules §2 log retrieval, §9 log limits, ranges an
       await waitUntil(() => !item(), 'it leaves the list');
     } finally {
       calls.restore();
+    }
+  });
+
+  it('rules §9: the newest lines with the total ("showing 500 of …"), times in UTC+8; a line opens a drawer with every field, a copyable request ID and "search lines with this value"', async () => {
+    // The log store is not on main yet (store helper): fixed lines stand in for the server's answer, as in the
+    // operation log's UTC+8 test; everything else (context, regions, saved queries) is the real server.
+    const line = {
+      ts: '2026-03-09T16:30:05.000Z',
+      log_type: 'waf',
+      member_id: 1,
+      domain_id: 3,
+      domain: 'www.example.com',
+      request_id: '0123456789abcdef0123456789abcdef',
+      client_ip: '203.0.113.9',
+      country: 'CN',
+      province: 'CN-GD',
+      method: 'GET',
+      scheme: 'https',
+      uri: '/admin',
+      query: 'a=1',
+      status: 403,
+      bytes_sent: 512,
+      response_ms: 3,
+      user_agent: 'curl/8.0',
+      referer: '',
+      ja3: 'ja3hash',
+      ja4: 'ja4hash',
+      cache_status: 'bypass',
+      origin: '',
+      rule_id: 1001,
+      rule_set_id: 7,
+      action: 'block',
+      attack_type: 'scanner',
+    };
+    const list = Array.from({ length: 500 }, (_, index) => ({ ...line, request_id: `${index}`.padStart(32, '0') }));
+    list[0] = line;
+    const restore = injectFault(SEARCH, () => envelope({ list, total: 12345 }));
+    const calls = watchCalls();
+    try {
+      const element = await logRetrieval(html`<ec-log-retrieval lang="en-US" log-type="waf"></ec-log-retrieval>`);
+      await searched(element);
+      expect(shadow(element).querySelector('[part="total"]')!.textContent).to.equal('Showing the newest 500 of 12,345 lines (at most 500 per search; narrow the search to see others).');
+      expect(shadow(element).querySelectorAll('[part="table"] tbody tr').length).to.be.greaterThan(0);
+      const first = shadow(element).querySelector<HTMLTableRowElement>('[part="table"] tbody tr')!;
+      expect(first.cells[0]!.textContent).to.equal('2026-03-10 00:30:05');
+      first.querySelector<HTMLButtonElement>('.ec-log-open')!.click();
+      await waitUntil(() => shadow(element).querySelector('[part="detail"]'), 'the drawer opens');
+      const drawer = shadow(element).querySelector<HTMLElement>('[part="detail"]')!;
+      const fields = Array.from(drawer.querySelectorAll<HTMLElement>('[data-field]')).map((node) => node.dataset.field);
+      expect(fields).to.deep.equal(['ts', 'domain', 'client_ip', 'country', 'province', 'method', 'scheme', 'uri', 'query', 'status', 'bytes_sent', 'response_ms', 'user_agent', 'referer', 'ja3', 'ja4', 'request_id', 'rule_id', 'rule_set_id', 'action', 'attack_type']);
+      expect(drawer.querySelector('[data-field="ts"] code')!.textContent).to.equal('2026-03-10 00:30:05');
+      expect(drawer.querySelector('[data-field="action"] code')!.textContent).to.equal('Block');
+      expect(drawer.querySelector('[data-field="request_id"] button[aria-label="Copy the request ID"]')).to.not.equal(null);
+      await new Promise((resolve) => setTimeout(resolve, 400)); // the drawer's opening animation
+      await expect(element).to.be.accessible({ ignoredRules: ['aria-hidden-focus'] });
+      drawer.querySelector<HTMLButtonElement>('[data-field="uri"] .ec-log-search-value')!.click();
+      await waitUntil(() => calls.urls.some((url) => SEARCH.test(url) && new URL(url, location.href).searchParams.get('expression') === 'uri = "/admin"'), 'the value is searched');
+      expect(expressionInput(element).value).to.equal('uri = "/admin"');
+      await waitUntil(() => !shadow(element).querySelector('[part="detail"]'), 'the drawer closes');
+    } finally {
+      calls.restore();
+      restore();
+    }
+  });
+
+  it('rules §6 read-only: a saved query the caller may not change can be run but offers no edit or delete', async () => {
+    // The reference server gives every caller edit rights over its account's queries today; a query marked
+    // `editable: false` (a sub-account's view) stands in for that answer.
+    const query = { id: 999001, name: 'Parent query', description: '', log_type: 'access', statement: 'status = 404', created_at: '2026-03-09T16:30:00.000Z', updated_at: '2026-03-09T16:30:00.000Z', editable: false };
+    const restore = injectFault(/V4\/logs\.query\.list/, () => envelope({ list: [query], total: 1 }));
+    try {
+      const element = await logRetrieval();
+      button(element, 'Saved queries').click();
+      const item = () => shadow(element).querySelector<HTMLElement>('[part="saved-queries"] [data-id="999001"]');
+      await waitUntil(item, 'the query is listed');
+      expect(item()!.querySelector('button[aria-label="Run Parent query"]')).to.not.equal(null);
+      expect(item()!.querySelector('button[aria-label="Edit Parent query"]')).to.equal(null);
+      expect(item()!.querySelector('button[aria-label="Delete Parent query"]')).to.equal(null);
+      expect(item()!.querySelector('.ec-read-only-mark')!.textContent).to.contain('you may run it but not change it');
+      await expect(element).to.be.accessible();
+    } finally {
+      restore();
     }
   });
 
