@@ -1,5 +1,10 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { createApiClient } from '../../../core/api/client.js';
 import { VALIDATION_FAILED_CODE } from '../../../core/api/catalogue.js';
+import { getLogContext } from '../../../core/api/endpoints/logs.js';
+import { formatLogTime } from '../../../core/i18n/format.js';
+import type { LogRow } from '../../../core/logs/fields.js';
+import { sessionToken } from '../../../core/session/session.js';
 import { loadCatalogues, translator } from '../../../core/i18n/i18n.js';
 import { parseLogExpression } from '../../../core/logs/expression.js';
 import { validateSavedQueryName } from '../../../core/rules/bans.js';
@@ -15,6 +20,42 @@ import { choose, chosen, dropdownByLabel, envelope, injectFault, press, shadow, 
  */
 
 const SEARCH = /V4\/logs\.record\.list/;
+const client = createApiClient({ base: '/api', getToken: () => sessionToken.value, getLanguage: () => 'en_US', notify: () => undefined });
+
+/** Writes lines into this test file's reference server's log store (test/web-test-runner.config.mjs). */
+async function appendLines(rows: LogRow[]): Promise<void> {
+  const answer = await fetch('/__ec-test__/log-lines', { method: 'POST', body: JSON.stringify(rows) });
+  if (!answer.ok) throw new Error(`appending log lines failed: HTTP ${answer.status}`);
+}
+
+/** A log line of the demo account with everything a line has; `change` sets what a test looks at. */
+function logRow(change: Partial<LogRow> & Pick<LogRow, 'ts' | 'log_type' | 'domain_id' | 'domain'>): LogRow {
+  return {
+    member_id: 100001,
+    request_id: Math.random().toString(16).slice(2).padEnd(32, '0').slice(0, 32),
+    client_ip: '198.51.100.20',
+    country: 'US',
+    province: '',
+    method: 'GET',
+    scheme: 'https',
+    uri: '/',
+    query: '',
+    status: 200,
+    bytes_sent: 1200,
+    response_ms: 12,
+    user_agent: 'Mozilla/5.0',
+    referer: '',
+    ja3: '',
+    ja4: '',
+    cache_status: 'hit',
+    origin: '',
+    rule_id: 0,
+    rule_set_id: 0,
+    action: '',
+    attack_type: '',
+    ...change,
+  };
+}
 
 async function logRetrieval(markup = html`<ec-log-retrieval lang="en-US"></ec-log-retrieval>`): Promise<HTMLElement> {
   const element = await fixture<HTMLElement>(markup);
@@ -443,6 +484,56 @@ describe('<ec-log-retrieval> (rules §2 log retrieval, §9 log limits, ranges an
     } finally {
       restore();
     }
+  });
+
+  it('rules §2 on the real log store: the newest matching lines first with the total, filters and the expression narrow them, a line\'s value searches', async () => {
+    const { websites } = await getLogContext(client);
+    const site = websites[0]!;
+    const now = Date.now();
+    const ip = '203.0.113.77';
+    const blocked = [3, 2, 1].map((minutes) =>
+      logRow({ ts: now - minutes * 60_000, log_type: 'waf', domain_id: site.id, domain: site.domain, client_ip: ip, uri: '/admin', status: 403, rule_id: 1001, rule_set_id: 7, action: 'block', attack_type: 'scanner', cache_status: 'bypass' }),
+    );
+    const other = logRow({ ts: now - 30_000, log_type: 'waf', domain_id: site.id, domain: site.domain, uri: '/login', status: 200, rule_id: 1002, action: 'log', attack_type: 'sqli' });
+    await appendLines([...blocked, other]);
+
+    const element = await logRetrieval(html`<ec-log-retrieval lang="en-US" log-type="waf" range="15m"></ec-log-retrieval>`);
+    await searched(element);
+    const lines = () => Array.from(shadow(element).querySelectorAll<HTMLTableRowElement>('[part="table"] tbody tr'));
+    await waitUntil(() => lines().length >= 4, 'the lines show');
+    const times = lines().map((row) => row.cells[0]!.textContent);
+    expect(times, 'newest first').to.deep.equal([...times].sort().reverse());
+    expect(times).to.include(formatLogTime(blocked[2]!.ts));
+    expect(shadow(element).querySelector('[part="total"]')!.textContent).to.match(/^\d+ lines?$/);
+
+    typeInto(inputByLabel(element, 'Rule ID'), '1001');
+    typeInto(inputByLabel(element, 'URL prefix'), '/adm');
+    button(element, 'Search').click();
+    await waitUntil(() => lines().length === 3, 'the filters narrow the lines');
+    expect(shadow(element).querySelector('[part="total"]')!.textContent).to.equal('3 lines');
+
+    typeInto(inputByLabel(element, 'Rule ID'), '');
+    typeInto(inputByLabel(element, 'URL prefix'), '');
+    typeInto(expressionInput(element), 'status >= 400 and action = "block"');
+    button(element, 'Search').click();
+    await waitUntil(() => lines().length === 3 && lines().every((row) => row.textContent!.includes('/admin')), 'the expression narrows the lines');
+
+    typeInto(expressionInput(element), 'attack_type = "sqli"');
+    button(element, 'Search').click();
+    await waitUntil(() => lines().length >= 1 && lines().every((row) => row.textContent!.includes('/login')), 'another expression');
+    lines()[0]!.querySelector<HTMLButtonElement>('.ec-log-open')!.click();
+    await waitUntil(() => shadow(element).querySelector('[part="detail"] [data-field="rule_id"]'), 'the drawer opens');
+    shadow(element).querySelector<HTMLButtonElement>('[part="detail"] [data-field="rule_id"] .ec-log-search-value')!.click();
+    await waitUntil(() => expressionInput(element).value === 'attack_type = "sqli" and rule_id = 1002', 'the value is added to the expression');
+    await searched(element);
+    await waitUntil(() => lines().length >= 1 && lines().every((row) => row.textContent!.includes('/login')), 'the narrowed search answers');
+
+    // Suggestions of a text field's values come from the store.
+    const input = expressionInput(element);
+    input.focus();
+    typeInto(input, 'domain = "');
+    const list = shadow(element).querySelector<HTMLElement>('[part="suggestions"]')!;
+    await waitUntil(() => Array.from(list.querySelectorAll('[role="option"] code')).some((option) => option.textContent === `"${site.domain}"`), 'the domain is suggested', { timeout: 8000 });
   });
 
   it('shows the error state when the search fails (HTTP 502, a body that is not JSON) and retries', async () => {
