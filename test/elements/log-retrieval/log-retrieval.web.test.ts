@@ -564,6 +564,44 @@ describe('<ec-log-retrieval> (rules §2 log retrieval, §9 log limits, ranges an
     expect(chosen(element, 'Auto refresh')).to.equal('Every 5 minutes');
   });
 
+  it('shell §9 auto refresh repeats the search at the chosen interval and pauses while the page is hidden', async () => {
+    const element = await logRetrieval();
+    await searched(element);
+    // The intervals are 30 s and more: the element's timers are recorded here and fired by hand.
+    const realSet = window.setInterval;
+    const realClear = window.clearInterval;
+    const timers = new Map<number, { run: () => void; ms: number }>();
+    let nextId = 1;
+    window.setInterval = ((run: () => void, ms: number) => {
+      const id = nextId++;
+      timers.set(id, { run, ms });
+      return id;
+    }) as typeof window.setInterval;
+    window.clearInterval = ((id: number) => void timers.delete(id)) as typeof window.clearInterval;
+    const calls = watchCalls();
+    const visibility = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState')!;
+    try {
+      await choose(element, 'Auto refresh', 'Every 30 seconds');
+      await waitUntil(() => [...timers.values()].some((timer) => timer.ms === 30_000), 'a 30 s timer runs');
+      [...timers.values()].find((timer) => timer.ms === 30_000)!.run();
+      await waitUntil(() => calls.urls.some((url) => SEARCH.test(url)), 'the timer searches again');
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+      await waitUntil(() => ![...timers.values()].some((timer) => timer.ms === 30_000), 'hidden: the timer stops');
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+      await waitUntil(() => [...timers.values()].some((timer) => timer.ms === 30_000), 'visible again: it goes on');
+      await choose(element, 'Auto refresh', 'Off');
+      await waitUntil(() => ![...timers.values()].some((timer) => timer.ms === 30_000), 'off: no timer');
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+      Object.defineProperty(Document.prototype, 'visibilityState', visibility);
+      window.setInterval = realSet;
+      window.clearInterval = realClear;
+      calls.restore();
+    }
+  });
+
   it('renders in Chinese (zh-CN)', async () => {
     const element = await logRetrieval(html`<ec-log-retrieval lang="zh-CN"></ec-log-retrieval>`);
     expect(tabs(element).map((tab) => tab.textContent)).to.deep.equal(['访问日志', 'WAF 日志', 'CC 日志', '精准访问控制日志']);
