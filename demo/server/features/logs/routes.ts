@@ -22,6 +22,7 @@ import { chooseDomains, readableWebsites, readIdList } from './access.js';
 import { findSavedQuery, nameTaken, ownQueries, savedQueryPage, toSavedQuery } from './saved-queries.js';
 import type { LogSearch } from './store/log-store.js';
 import './store/instance.js';
+import './simulator/index.js';
 
 const DAY_MS = 86_400_000;
 /** Most autocomplete values offered for one field. */
@@ -128,7 +129,7 @@ export async function logRoutes(api: FastifyInstance): Promise<void> {
     const answer: LogContext = {
       websites: readableWebsites(request),
       retention_days: { ...LOG_RETENTION_DAYS },
-      simulator_running: api.hasDecorator('simulatorRunning') ? Boolean((api as unknown as { simulatorRunning: () => boolean }).simulatorRunning()) : false,
+      simulator_running: api.simulator !== null,
     };
     return ok(reply, answer);
   });
