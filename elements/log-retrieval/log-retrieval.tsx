@@ -160,6 +160,11 @@ export function LogRetrieval({ logType, range, expression, clientIp, domainId, v
               />
             </div>
             <span className="ec-spacer" />
+            {context.status === 'ready' && context.data.simulator_running && (
+              <span className="ec-muted ec-log-live" role="note">
+                <i className="pi pi-circle-fill" aria-hidden="true" /> {t('simulator-running')}
+              </span>
+            )}
             <Button type="button" icon="pi pi-refresh" outlined label={t('refresh.now')} onClick={refreshNow} />
             <Button
               type="button"
