@@ -87,7 +87,7 @@ export function LogRetrieval({ logType, range, expression, clientIp, domainId, v
   };
 
   const runSaved = (query: SavedQuery) => {
-    store.useSavedQuery(query);
+    store.applySavedQuery(query);
     searchNow();
   };
 

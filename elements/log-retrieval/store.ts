@@ -396,8 +396,8 @@ export function createLogRetrievalStore(settings: LogRetrievalSettings = {}, now
     if (savedQueries.value.status === 'ready') savedQueries.value = { status: 'ready', data: savedQueries.value.data.filter((query) => query.id !== id) };
   }
 
-  /** Runs a saved query: its tab, its statement as the expression, the filters and range as they are. */
-  function useSavedQuery(query: SavedQuery): void {
+  /** Takes a saved query for the next search: its tab, its statement as the expression; filters and range stay. */
+  function applySavedQuery(query: SavedQuery): void {
     batch(() => {
       setLogType(query.log_type);
       expression.value = query.statement;
@@ -531,7 +531,7 @@ export function createLogRetrievalStore(settings: LogRetrievalSettings = {}, now
     loadSavedQueries,
     saveQuery,
     deleteQuery,
-    useSavedQuery,
+    applySavedQuery,
     restoreViewState,
     applySettings,
     queryOf,

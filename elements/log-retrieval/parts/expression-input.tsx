@@ -185,9 +185,9 @@ export function ExpressionInput({ logType, value, issue, onChange, onIssue, onSu
 
   // The active option stays in view while the arrows move through a long list.
   useEffect(() => {
-    if (active < 0) return;
-    input.current?.getRootNode() instanceof ShadowRoot &&
-      (input.current.getRootNode() as ShadowRoot).getElementById(`${ids.list}-${active}`)?.scrollIntoView({ block: 'nearest' });
+    if (active < 0 || !input.current) return;
+    const root = input.current.getRootNode() as ShadowRoot | Document;
+    root.getElementById(`${ids.list}-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [active, ids.list]);
 
   const issueMessage = issue ? tRules(issue.key, issue.values ?? {}) : '';

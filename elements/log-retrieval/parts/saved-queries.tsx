@@ -8,7 +8,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useId, useState } from 'react';
-import { saveFailureOf, type FailureText, type FieldIssue } from '../../../core/api/catalogue.js';
+import { failureText, saveFailureOf, type FailureText, type FieldIssue } from '../../../core/api/catalogue.js';
 import type { SavedQuery, SavedQueryInput } from '../../../core/api/endpoints/logs.js';
 import { parseLogExpression } from '../../../core/logs/expression.js';
 import type { LogType } from '../../../core/logs/fields.js';
@@ -35,6 +35,7 @@ export function SavedQueriesPanel({ queries, onRun, onEdit, onDelete, onRetry }:
   const t = useT();
   const tCommon = useT('common');
   const [failed, setFailed] = useState('');
+  const failureMessage = (text: FailureText) => ('text' in text ? text.text : tCommon(text.key, text.values ?? {}));
 
   const body = () => {
     if (queries.status === 'loading') return <LoadingState message={t('saved.loading')} />;
@@ -62,10 +63,7 @@ export function SavedQueriesPanel({ queries, onRun, onEdit, onDelete, onRetry }:
                     danger
                     onConfirm={() => {
                       setFailed('');
-                      onDelete(query).catch((error: unknown) => {
-                        const message: FailureText | null = saveFailureOf(error).message;
-                        setFailed(message && 'text' in message ? message.text : tCommon(message?.key ?? 'api.operation-failed', message && 'values' in message ? (message.values ?? {}) : {}));
-                      });
+                      onDelete(query).catch((error: unknown) => setFailed(failureMessage(failureText(error))));
                     }}
                   >
                     {(trigger) => <Button type="button" text severity="danger" label={tCommon('action.delete')} aria-label={t('saved.delete-named', { name: query.name })} {...trigger} />}
