@@ -132,6 +132,23 @@ async function forwardApiToReferenceServer(ctx, next) {
   ctx.body = answer.rawPayload;
 }
 
+/** Where a browser test appends edge log lines to its reference server's log store (see {@link appendTestLogLines}). */
+const TEST_LOG_LINES_PATH = '/__ec-test__/log-lines';
+
+/**
+ * Test-only: appends the posted log rows to the store of the test file's reference server. The traffic simulator is
+ * off in tests, so an element test that needs lines (log retrieval) writes them through the same `logStore.append` the
+ * simulator uses, and then reads them through the real API.
+ */
+async function appendTestLogLines(ctx, next) {
+  if (ctx.path !== TEST_LOG_LINES_PATH || ctx.method !== 'POST') return next();
+  const server = await reference(sessionKeyOf(ctx));
+  const chunks = [];
+  for await (const chunk of ctx.req) chunks.push(chunk);
+  await server.logStore.append(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+  ctx.status = 204;
+}
+
 function referenceServerPlugin() {
   return {
     name: 'ec-reference-server',
@@ -152,7 +169,7 @@ export default {
   testsFinishTimeout: 180_000,
   browserStartTimeout: 60_000,
   testFramework: { config: { timeout: 30_000 } },
-  middleware: [forwardApiToReferenceServer],
+  middleware: [appendTestLogLines, forwardApiToReferenceServer],
   plugins: [referenceServerPlugin(), esbuildBundlePlugin()],
   browsers: [
     chromeLauncher({
