@@ -14,7 +14,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type { LogFileLanguage, LogFileType } from '../../../../../core/api/endpoints/logs.js';
+import { LOG_FIELD_LABEL_KEYS } from '../../../../../core/logs/field-labels.js';
 import type { LogRow } from '../../../../../core/logs/fields.js';
+import type { LogFieldName } from '../../../../../core/logs/predicate.js';
 
 /** UTF-8 byte order mark. */
 export const BOM = '\uFEFF';
@@ -32,7 +34,7 @@ const LABELS: Record<LogFileLanguage, Record<string, string>> = { zh_CN: loadLab
 
 /** The header label of a field in a language (the field name when the catalogue lacks it). */
 export function fieldLabel(field: string, language: LogFileLanguage): string {
-  return LABELS[language][field] ?? field;
+  return LABELS[language][LOG_FIELD_LABEL_KEYS[field as LogFieldName] ?? ''] ?? field;
 }
 
 /** A log time as ISO 8601 in UTC+8 with its offset: `2026-03-01T08:00:00.000+08:00`. */
