@@ -225,7 +225,7 @@ export function TaskDialog({ onHide, onCreated }: TaskDialogProps) {
     );
   };
 
-  const footer = <DialogFooter onCancel={onHide} onConfirm={() => void save()} busy={saving.saving} confirmDisabled={choices.status !== 'ready'} />;
+  const footer = <DialogFooter onCancel={onHide} onConfirm={() => void save()} confirmLabel={t('task.submit')} busy={saving.saving} confirmDisabled={choices.status !== 'ready'} />;
   return (
     <EcDialog visible onHide={onHide} header={t('task.create-title')} footer={footer} error={saving.error}>
       {body()}
