@@ -3,6 +3,7 @@
  * "IP list", "Ban record retention", "Log list / download / domain filter", "Detail lists", "Log download", "Log
  * time").
  */
+import type { LogType } from '../logs/fields.js';
 import { splitLines, validateBatch, type BatchLimit, type BatchResult } from './batch.js';
 import { charLength, isBlank, validateLength, type Bounds } from './common.js';
 import { ipIdentity, validateIpOrCidr } from './ip.js';
@@ -50,6 +51,13 @@ export const LOG_DOMAIN_FILTER_MAX = 1000;
 export const DETAIL_LIST_MAX: readonly number[] = [3000, 10_000];
 /** Days a log download file is kept (rules §9 "Log download kept 7 days"). */
 export const LOG_DOWNLOAD_RETENTION_DAYS = 7;
+/**
+ * Days log lines are kept, per log type (issue 24 "retention per log type"). The spec sets no retention for log lines
+ * themselves, only for download files (7 days, rules §9) and ban records (180 days, rules §4/§9): access logs keep
+ * the 30 days the longest retrieval range reaches, and the security logs follow the ban record retention, so the
+ * lines that explain a ban live as long as its record.
+ */
+export const LOG_RETENTION_DAYS: Readonly<Record<LogType, number>> = { access: 30, waf: BAN_RECORD_RETENTION_DAYS, cc: BAN_RECORD_RETENTION_DAYS, acl: BAN_RECORD_RETENTION_DAYS };
 /** Log download tasks at once (rules §9 "10 at once"). */
 export const LOG_DOWNLOADS_AT_ONCE = 10;
 /** Typical delay before logs can be downloaded, in minutes (rules §9 "about 20 minutes delay"). */

@@ -18,6 +18,7 @@ import './platform/instance.js';
 import { createJobRunner } from './platform/jobs/runner.js';
 import { consoleRoutes } from './platform/console-pages.js';
 import { API_ROUTES, MIGRATIONS, ROUTE_SCHEMAS, SEED_MODULES } from './features/index.js';
+import { lazyLogStore, scheduleRetention, type LogStore, type LogStoreOptions } from './features/logs/store/index.js';
 import { attachRouteSchemas, schemaIssues } from './platform/http/schemas.js';
 import { OPENAPI_PATH, openApiOptions } from './platform/http/openapi.js';
 import { earlySecurityHeaders, registerSecurityHeaders } from './platform/security/headers.js';
@@ -49,6 +50,10 @@ export interface ServerOptions {
   corsOrigins?: readonly string[];
   /** Pause between job steps; 0 (default) runs steps back to back on the event loop. */
   jobStepDelayMs?: number;
+  /** The edge log store; it stays the caller's to close. Default: one opened from `logStoreOptions`. */
+  logStore?: LogStore;
+  /** Which log store to open (LOG_STORE, LOG_DB_PATH, CLICKHOUSE_URL); default in-memory DuckDB, opened on first use. */
+  logStoreOptions?: LogStoreOptions;
 }
 
 /**
@@ -108,9 +113,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.decorate('db', db);
   app.decorate('now', now);
   app.decorate('jobs', jobs);
-  app.addHook('onReady', async () => jobs.start());
+  const logStore = options.logStore ?? lazyLogStore(options.logStoreOptions ?? {});
+  app.decorate('logStore', logStore);
+  let retention: ReturnType<typeof scheduleRetention> | null = null;
+  app.addHook('onReady', async () => {
+    jobs.start();
+    retention = scheduleRetention(logStore, now, (error) => app.log.error({ err: error }, 'log retention prune failed'));
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await retention?.stop();
+    if (!options.logStore) await logStore.close();
     db.close();
   });
 

@@ -1,6 +1,7 @@
 /**
  * Starts the reference server: `npm start` (after the build) or `npx tsx demo/server/main.ts`. Configuration comes
- * from the environment (see config.ts): PORT, HOST, DB_PATH, FRAME_ANCESTORS, DIST_DIR, EC_SEED_LANGUAGE; LOG_LEVEL sets the request
+ * from the environment (see config.ts): PORT, HOST, DB_PATH, FRAME_ANCESTORS, DIST_DIR, EC_SEED_LANGUAGE, LOG_STORE,
+ * LOG_DB_PATH, CLICKHOUSE_URL; LOG_LEVEL sets the request
  * log's level (default info).
  */
 import { buildServer } from './app.js';
@@ -16,6 +17,7 @@ const app = await buildServer({
   trustProxy: config.trustProxy,
   corsOrigins: config.corsOrigins,
   seedLanguage: config.seedLanguage,
+  logStoreOptions: config.logStore,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   // A short pause between job steps keeps progress visible in the console's task list.
   jobStepDelayMs: 200,

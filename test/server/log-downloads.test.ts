@@ -13,7 +13,8 @@ import type { LogDownloadInput, LogDownloadResult, LogDownloadTask, LogTemplate,
 import type { JobInfo, ListAnswer } from '../../core/api/endpoints/platform.js';
 import type { LogRow, LogType } from '../../core/logs/fields.js';
 import { bindGroupObjects, createChildAccount, createPermissionGroup } from '../../demo/server/features/account/store.js';
-import type { LogSearch, LogStore } from '../../demo/server/features/logs/store/log-store.js';
+import { openLogStore } from '../../demo/server/features/logs/store/index.js';
+import type { LogStore } from '../../demo/server/features/logs/store/log-store.js';
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { hashPasswordSync } from '../../demo/server/platform/security/passwords.js';
 import { call, expectOk, signInChild, signInParent, startServer, type TestClock } from './helpers.js';
@@ -21,12 +22,14 @@ import { call, expectOk, signInChild, signInParent, startServer, type TestClock 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-/** A store over an array: enough of the interface for downloads; `hold` keeps scans waiting until released. */
-class FakeStore implements Partial<LogStore> {
-  readonly engine = 'sqlite' as const;
-  rows: LogRow[] = [];
+/**
+ * The real DuckDB store (in memory) behind a gate: `hold` keeps every scan waiting until `release`, so tasks stay
+ * preparing or running as long as a test needs them to.
+ */
+class GatedStore {
   private gate: Promise<void> | null = null;
   private open: (() => void) | null = null;
+  constructor(readonly inner: LogStore) {}
   hold(): void {
     this.gate = new Promise((resolve) => (this.open = resolve));
   }
@@ -34,14 +37,21 @@ class FakeStore implements Partial<LogStore> {
     this.open?.();
     this.gate = null;
   }
-  async scan(search: LogSearch, limit: number, onBatch: (rows: LogRow[]) => void | Promise<void>): Promise<number> {
-    if (this.gate) await this.gate;
-    const found = this.rows
-      .filter((row) => row.member_id === search.memberId && row.log_type === search.logType && row.ts >= search.from && row.ts < search.to && search.domainIds.includes(row.domain_id))
-      .sort((a, b) => b.ts - a.ts)
-      .slice(0, limit);
-    for (let i = 0; i < found.length; i += 1000) await onBatch(found.slice(i, i + 1000));
-    return found.length;
+  /** Replaces every stored line with `rows`. */
+  async fill(rows: readonly LogRow[]): Promise<void> {
+    for (const type of ['access', 'waf', 'cc', 'acl'] as const) await this.inner.prune(type, Number.MAX_SAFE_INTEGER);
+    if (rows.length > 0) await this.inner.append(rows);
+  }
+  asStore(): LogStore {
+    return new Proxy(this.inner, {
+      get: (target, name, receiver) => {
+        if (name !== 'scan') return Reflect.get(target, name, receiver);
+        return async (...args: Parameters<LogStore['scan']>) => {
+          if (this.gate) await this.gate;
+          return target.scan(...args);
+        };
+      },
+    });
   }
 }
 
@@ -143,7 +153,7 @@ describe('log download templates and tasks (rules §2, §3, §4, §5, §9)', () 
   let app: FastifyInstance;
   let clock: TestClock;
   let token: string;
-  let store: FakeStore;
+  let store: GatedStore;
   let www: number;
   let shop: number;
 
@@ -176,15 +186,16 @@ describe('log download templates and tasks (rules §2, §3, §4, §5, §9)', () 
   const tasks = (as = token) => expectOk<ListAnswer<LogDownloadTask>>(app, 'GET', 'V4/logs.download.list', { token: as, query: { per_page: 200 } });
 
   before(async () => {
-    ({ app, clock } = await startServer());
-    store = new FakeStore();
-    // Until the store's wiring lands (buildServer's `logStore` option), the fake is set where the routes look for it.
-    Object.assign(app, { logStore: store });
+    store = new GatedStore(await openLogStore({ engine: 'duckdb' }));
+    ({ app, clock } = await startServer({ logStore: store.asStore() }));
     token = (await signInParent(app)).token;
     www = domainId(app, 'www.example.com');
     shop = domainId(app, 'shop.example.com');
   });
-  after(() => app.close());
+  after(async () => {
+    await app.close();
+    await store.inner.close();
+  });
 
   it('rules §3 "Log template": create, list with paging, keyword and type, edit, enable and disable', async () => {
     const first = await saveTemplate(template({ name: 'Access basics' }));
@@ -222,6 +233,15 @@ describe('log download templates and tasks (rules §2, §3, §4, §5, §9)', () 
     await bad(template({ log_type: 'bogus' as LogType }), 'log_type', 'common.format-error');
     await saveTemplate(template({ name: 'abcd' }));
     await saveTemplate(template({ name: 'x'.repeat(50) }));
+    // The limitation is an advanced search expression of the template's type; a finding names its span.
+    const answer = await call<{ errors: { field: string; key: string; values: Record<string, unknown> }[] }>(app, 'POST', 'V4/logs.template.save', {
+      token,
+      body: template({ name: 'Bad limitation', limitation: 'status >= 500 and' }),
+    });
+    assert.equal(answer.code, VALIDATION_FAILED_CODE);
+    assert.equal(answer.data.errors[0]!.field, 'limitation');
+    assert.equal(typeof answer.data.errors[0]!.values.position, 'number');
+    await bad(template({ log_type: 'waf', fields: ['ts'], limitation: 'cache_status = "hit"' }), 'limitation', 'logs.expression-field-not-in-type');
   });
 
   it('rules §5 "A template must be enabled to be associated": a disabled template is refused with a translated message', async () => {
@@ -244,14 +264,19 @@ describe('log download templates and tasks (rules §2, §3, §4, §5, §9)', () 
     assert.deepEqual(await issues(task(t.id, { domain_ids: [] })), ['domain_ids:logs.domain-required']);
     assert.deepEqual(await issues(task(t.id, { domain_ids: Array.from({ length: 1001 }, (_, i) => i + 1) })), ['domain_ids:bans.log-domain-filter-limit']);
     assert.deepEqual(await issues(task(t.id, { from: new Date(clock.now()).toISOString(), to: new Date(clock.now() - HOUR).toISOString() })), ['to:logs.time-range-invalid']);
-    assert.deepEqual(await issues(task(t.id, { from: new Date(clock.now() - 31 * DAY).toISOString() })), ['from:logs.time-range-retention']);
+    // Rules §9 retention per type: access lines are kept 30 days, security lines 180.
+    assert.deepEqual(await issues(task(t.id, { from: new Date(clock.now() - 31 * DAY).toISOString() })), ['from:logs.range-too-old']);
+    const waf = await saveTemplate(template({ name: 'WAF retention', log_type: 'waf', fields: ['ts', 'rule_id'] }));
+    assert.deepEqual(await issues(task(waf.id, { from: new Date(clock.now() - 181 * DAY).toISOString() })), ['from:logs.range-too-old']);
+    const older = await created(task(waf.id, { name: 'WAF 31 days', from: new Date(clock.now() - 31 * DAY).toISOString() }));
+    await app.jobs.waitFor(older.id);
     assert.deepEqual(await issues(task(t.id, { file_type: 'xlsx' as 'csv', language: 'fr_FR' as 'en_US' })), ['file_type:common.format-error', 'language:common.format-error']);
     assert.deepEqual(await issues(task(t.id, { name: 'ab' })), ['name:common.length-range']);
   });
 
   it('rules §4 "Task" and §9: a completed CSV task has the lines, RFC 4180 quoting, BOM, formula guard, UTC+8 times and a translated header', async () => {
     const base = clock.now() - 30 * 60_000;
-    store.rows = [
+    await store.fill([
       row({ ts: base, domain_id: www, domain: 'www.example.com', uri: '/a,b', user_agent: 'say "hi"', status: 200 }),
       row({ ts: base + 1000, domain_id: www, domain: 'www.example.com', uri: '/multi', user_agent: 'line1\nline2', status: 404 }),
       row({ ts: base + 2000, domain_id: www, domain: 'www.example.com', uri: '/f', user_agent: '=HYPERLINK("http://evil")', status: 500 }),
@@ -261,7 +286,7 @@ describe('log download templates and tasks (rules §2, §3, §4, §5, §9)', () 
       row({ ts: base, domain_id: www, domain: 'www.example.com', log_type: 'waf' }),
       row({ ts: base, domain_id: www, domain: 'www.example.com', member_id: DEMO_MEMBER_ID + 999 }),
       row({ ts: base - 2 * HOUR, domain_id: www, domain: 'www.example.com' }),
-    ];
+    ]);
     const t = await saveTemplate(template({ name: 'CSV export', fields: ['ts', 'uri', 'query', 'status', 'user_agent'] }));
     const job = await created(task(t.id, { name: '日志 export' }));
     const done = await app.jobs.waitFor(job.id);
@@ -301,15 +326,30 @@ describe('log download templates and tasks (rules §2, §3, §4, §5, §9)', () 
     assert.deepEqual(parseCsv(zhText.slice(1))[0], ['时间', 'URL 路径', '查询参数', '状态码', 'User-Agent']);
   });
 
+  it('rules §3 "Log template" limitations: a file holds only the lines the limitation matches', async () => {
+    const base = clock.now() - 20 * 60_000;
+    await store.fill([
+      row({ ts: base, domain_id: www, domain: 'www.example.com', uri: '/api/a', status: 502 }),
+      row({ ts: base + 1, domain_id: www, domain: 'www.example.com', uri: '/api/b', status: 200 }),
+      row({ ts: base + 2, domain_id: www, domain: 'www.example.com', uri: '/web', status: 503 }),
+    ]);
+    const t = await saveTemplate(template({ name: 'API errors', fields: ['uri', 'status'], limitation: 'status >= 500 and uri ~ "^/api"' }));
+    const job = await created(task(t.id));
+    assert.equal((await app.jobs.waitFor(job.id)).state, 'complete');
+    const records = parseCsv(gunzipSync((await fetchFile(app, token, job.id)).rawPayload).toString('utf8').slice(1));
+    assert.deepEqual(records.slice(1), [['/api/a', '502']]);
+    await store.fill([]);
+  });
+
   it('rules §3 "Log download task" file type JSON: one array of objects keyed by field name', async () => {
     const base = clock.now() - 10 * 60_000;
-    store.rows = [row({ ts: base, domain_id: www, domain: 'www.example.com', uri: '/j', status: 302, user_agent: '=1' })];
+    await store.fill([row({ ts: base, domain_id: www, domain: 'www.example.com', uri: '/j', status: 302, user_agent: '=1' })]);
     const t = await saveTemplate(template({ name: 'JSON export', fields: ['ts', 'uri', 'status', 'user_agent'] }));
     const job = await created(task(t.id, { file_type: 'json' }));
     assert.equal((await app.jobs.waitFor(job.id)).state, 'complete');
     const parsed = JSON.parse(gunzipSync((await fetchFile(app, token, job.id)).rawPayload).toString('utf8')) as unknown[];
     assert.deepEqual(parsed, [{ ts: new Date(base + 8 * HOUR).toISOString().slice(0, 23) + '+08:00', uri: '/j', status: 302, user_agent: '=1' }]);
-    store.rows = [];
+    await store.fill([]);
     const empty = await created(task(t.id, { file_type: 'json', name: 'Empty file' }));
     await app.jobs.waitFor(empty.id);
     assert.deepEqual(JSON.parse(gunzipSync((await fetchFile(app, token, empty.id)).rawPayload).toString('utf8')), []);
@@ -317,7 +357,7 @@ describe('log download templates and tasks (rules §2, §3, §4, §5, §9)', () 
 
   it('rules §9 "download 10000": a file holds at most 10,000 lines, the newest', async () => {
     const now = clock.now();
-    store.rows = Array.from({ length: 12_000 }, (_, i) => row({ ts: now - 1000 - i * 100, domain_id: www, domain: 'www.example.com', uri: `/n/${i}` }));
+    await store.fill(Array.from({ length: 12_000 }, (_, i) => row({ ts: now - 1000 - i * 100, domain_id: www, domain: 'www.example.com', uri: `/n/${i}` })));
     const t = await saveTemplate(template({ name: 'Big export', fields: ['uri'] }));
     const job = await created(task(t.id));
     const done = await app.jobs.waitFor(job.id);
@@ -326,7 +366,7 @@ describe('log download templates and tasks (rules §2, §3, §4, §5, §9)', () 
     assert.equal(records.length, 10_001);
     assert.deepEqual(records[1], ['/n/0']);
     assert.deepEqual(records[10_000], ['/n/9999']);
-    store.rows = [];
+    await store.fill([]);
   });
 
   it('rules §9 "10 at once" and rules §4 "only completed log tasks can be downloaded": the 11th is refused; cancel; delete', async () => {

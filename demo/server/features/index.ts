@@ -46,6 +46,9 @@ import { domainSettingsRoutes } from './domain-settings/routes.js';
 import { errorReportsMigration } from './error-reports/migration.js';
 import { errorReportRoutes } from './error-reports/routes.js';
 import { jobRoutes } from './jobs/routes.js';
+import { logsMigration } from './logs/migration.js';
+import { logRoutes } from './logs/routes.js';
+import { logSchemas } from './logs/schemas.js';
 import { jobStreamRoutes } from './jobs/stream.js';
 import { messagesMigration } from './messages/migration.js';
 import { messageRoutes } from './messages/routes.js';
@@ -97,6 +100,7 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'cache-tasks', migrations: [cacheTasksMigration], routes: [cacheTaskRoutes], schemas: cacheTaskSchemas },
   { name: 'domain-settings', routes: [domainSettingsRoutes], schemas: domainSettingsSchemas },
   { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes], schemas: banSchemas },
+  { name: 'logs', migrations: [logsMigration], routes: [logRoutes], schemas: logSchemas },
   // Temporary (issue 24, downloads branch): the lead folds this into the logs area's entry at merge.
   { name: 'log-downloads', migrations: [logDownloadsMigration], routes: [logDownloadRoutes], schemas: logDownloadSchemas },
   // The read-only demo sub-account names a website and its certificates, so it is seeded after them.

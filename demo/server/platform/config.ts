@@ -18,6 +18,9 @@
  * - `EC_SEED_LANGUAGE` (default `zh_CN`, the console's default language; or `en_US`): the language of the demo data's
  *   texts (group names, remarks, rule names, messages). Both seeds hold the same objects; a database keeps the words it
  *   was seeded with, so start the English demo on a fresh `DB_PATH` (`npm run start:en` does both).
+ * - `LOG_STORE` (default `duckdb`, or `clickhouse`): where edge log lines go. `LOG_DB_PATH` (default
+ *   ./data/logs.duckdb, or `:memory:` when `DB_PATH` is `:memory:`) is DuckDB's file; `CLICKHOUSE_URL` (required for
+ *   `clickhouse`) the ClickHouse server, e.g. `http://default:@localhost:8123/default`.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +37,25 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   corsOrigins: string[];
   seedLanguage: SeedLanguage;
+  logStore: LogStoreConfig;
+}
+
+/** Where edge log lines go (the log store's options; features/logs/store/index.ts). */
+export interface LogStoreConfig {
+  engine: 'duckdb' | 'clickhouse';
+  path?: string;
+  url?: string;
+}
+
+/** Reads `LOG_STORE`, `LOG_DB_PATH` and `CLICKHOUSE_URL`. */
+export function readLogStoreConfig(env: NodeJS.ProcessEnv, dbPath: string): LogStoreConfig {
+  const engine = (env.LOG_STORE ?? '').trim() || 'duckdb';
+  if (engine === 'clickhouse') {
+    if (!env.CLICKHOUSE_URL) throw new Error('LOG_STORE=clickhouse needs CLICKHOUSE_URL (e.g. http://default:@localhost:8123/default)');
+    return { engine, url: env.CLICKHOUSE_URL };
+  }
+  if (engine !== 'duckdb') throw new Error(`LOG_STORE must be duckdb or clickhouse, got "${env.LOG_STORE}"`);
+  return { engine, path: env.LOG_DB_PATH || (dbPath === ':memory:' ? ':memory:' : DEFAULT_LOG_DB_PATH) };
 }
 
 /** Fastify's `trustProxy`: off, every hop, or the proxies' addresses/CIDRs. */
@@ -88,20 +110,24 @@ export const DEFAULT_DIST_DIR = resolve(repositoryRoot, 'dist');
 export const DEFAULT_HOST_INDEX = resolve(repositoryRoot, 'demo/host/index.html');
 /** The default SQLite file. */
 export const DEFAULT_DB_PATH = './data/console.db';
+/** The default DuckDB log file. */
+export const DEFAULT_LOG_DB_PATH = './data/logs.duckdb';
 
 /** Reads the configuration, refusing values that would start a broken server. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, got "${env.PORT}"`);
+  const dbPath = env.DB_PATH || DEFAULT_DB_PATH;
   return {
     port,
     host: env.HOST || '127.0.0.1',
-    dbPath: env.DB_PATH || DEFAULT_DB_PATH,
+    dbPath,
     frameAncestors: env.FRAME_ANCESTORS || "'self'",
     distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : DEFAULT_DIST_DIR,
     hostIndexPath: DEFAULT_HOST_INDEX,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
     seedLanguage: readSeedLanguage(env.EC_SEED_LANGUAGE),
+    logStore: readLogStoreConfig(env, dbPath),
   };
 }

@@ -8,7 +8,8 @@ import type { LogDownloadInput, LogFileLanguage, LogFileType, LogTemplateInput }
 import { isLogType, logField, type LogType } from '../../../../../core/logs/fields.js';
 import type { LogPredicate } from '../../../../../core/logs/predicate.js';
 import { validateTemplateAssociation } from '../../../../../core/rules/accounts.js';
-import { SAVED_QUERY_NAME_LENGTH, validateLogDomainFilter } from '../../../../../core/rules/bans.js';
+import { LOG_RETENTION_DAYS, SAVED_QUERY_NAME_LENGTH, validateLogDomainFilter } from '../../../../../core/rules/bans.js';
+import { parseLogExpression } from '../../../../../core/logs/expression.js';
 import { isBlank, validateLength } from '../../../../../core/rules/common.js';
 import { issue, onField, type RuleIssue } from '../../../../../core/rules/types.js';
 import { asRecord, positiveId } from '../../../platform/http/readers.js';
@@ -20,11 +21,6 @@ import { asRecord, positiveId } from '../../../platform/http/readers.js';
 export const LOG_DOWNLOAD_NAME_LENGTH = SAVED_QUERY_NAME_LENGTH;
 /** A group is a free label; 50 like the names, so a list column can show it whole. */
 export const LOG_TEMPLATE_GROUP_MAX = 50;
-/**
- * How far back a task may start. The longest range the console offers is 30 days (rules §9 "Date ranges"); lines older
- * than the store's retention are gone anyway, so a start before this is refused rather than answered with nothing.
- */
-export const LOG_DOWNLOAD_WINDOW_DAYS = 30;
 export const LOG_FILE_TYPES: readonly LogFileType[] = ['csv', 'json'];
 export const LOG_FILE_LANGUAGES: readonly LogFileLanguage[] = ['zh_CN', 'en_US'];
 
@@ -34,13 +30,24 @@ function validateName(value: unknown): RuleIssue | null {
 }
 
 /**
- * The predicate of a template's limitation (an expression of the advanced search language). Until the expression
- * parser is on main only the empty limitation is accepted, with an issue that says so.
+ * The predicate of a template's limitation: an expression of the advanced search language, parsed for the template's
+ * log type. A finding carries its span (`values.position`, `values.length`) for the editor's inline error, as the
+ * retrieval search answers it.
  */
 export function compileLimitation(text: string, type: LogType): { predicate: LogPredicate | null; issue: RuleIssue | null } {
-  void type;
-  if (text.trim() === '') return { predicate: null, issue: null };
-  return { predicate: null, issue: issue('logs.limitation-unsupported') };
+  const parsed = parseLogExpression(text, type);
+  if (parsed.ok) return { predicate: parsed.predicate, issue: null };
+  const { key, values, position, length } = parsed.issue;
+  return { predicate: null, issue: { key, values: { ...values, position, length } } };
+}
+
+/**
+ * Rules §9 retention: a task may not start before the oldest line its type keeps (LOG_RETENTION_DAYS), since those
+ * lines are gone. Checked once the template, and so the type, is known.
+ */
+export function retentionIssues(from: string, type: LogType, now: number): FieldIssue[] {
+  const days = LOG_RETENTION_DAYS[type];
+  return Date.parse(from) < now - days * 86_400_000 ? [{ field: 'from', key: 'logs.range-too-old', values: { days } }] : [];
 }
 
 /** A template body, checked; `input` is set only when there are no issues. */
@@ -102,7 +109,6 @@ export function readDownloadInput(body: unknown, now: number): { input: LogDownl
   if (Number.isNaN(to)) issues.push({ field: 'to', key: 'common.format-error' });
   if (!Number.isNaN(from) && !Number.isNaN(to)) {
     if (from >= to || from > now) issues.push({ field: 'to', key: 'logs.time-range-invalid' });
-    else if (from < now - LOG_DOWNLOAD_WINDOW_DAYS * 86_400_000) issues.push({ field: 'from', key: 'logs.time-range-retention', values: { days: LOG_DOWNLOAD_WINDOW_DAYS } });
   }
   const fileType = (LOG_FILE_TYPES as readonly unknown[]).includes(source.file_type) ? (source.file_type as LogFileType) : null;
   if (fileType === null) issues.push({ field: 'file_type', key: 'common.format-error' });

@@ -30,10 +30,10 @@ import { recordOperation } from '../../../platform/oplog.js';
 import { permissions } from '../../../platform/security/permissions.js';
 import { scope } from '../../../platform/security/scope.js';
 import { requireSession } from '../../../platform/security/session.js';
-import type { LogStore } from '../store/log-store.js';
+import { readableWebsites as readableList } from '../access.js';
 import { contentDisposition, downloadFileName } from './file-format.js';
 import { registerLogDownloadJobs, type LogDownloadJobParams } from './jobs.js';
-import { readDownloadInput, readTemplateInput, templateIssues } from './payloads.js';
+import { readDownloadInput, readTemplateInput, retentionIssues, templateIssues } from './payloads.js';
 import {
   activeDownloads,
   deleteTemplates,
@@ -57,10 +57,6 @@ const DAY_MS = 86_400_000;
 const DELETE_MAX = 100;
 const UNFINISHED = "('not_started', 'preparing', 'in_progress')";
 
-/** The server's log store, once the store's wiring has decorated the instance with it. */
-function logStoreOf(app: FastifyInstance): LogStore | undefined {
-  return (app as FastifyInstance & { logStore?: LogStore }).logStore;
-}
 
 /** Whether the caller may create templates (see the module comment). */
 function mayCreateTemplate(request: FastifyRequest): boolean {
@@ -74,14 +70,9 @@ export function mayEditTemplate(request: FastifyRequest, row: Pick<TemplateRow, 
   return !caller.isChild || (caller.can('domain', 'manage') && row.user_id === requireSession(request).userId);
 }
 
-/** The websites of the account the caller may read, by id. */
+/** The websites whose logs the caller may read (the logs area's one decision), by id. */
 function readableWebsites(request: FastifyRequest): Map<number, string> {
-  const condition = permissions(request).visible('domain', 'id');
-  const rows = prepare(request.server.db, `SELECT id, domain FROM domains WHERE member_id = @member_id AND (${condition.where})`).all({
-    ...condition.params,
-    member_id: requireSession(request).memberId,
-  }) as { id: number; domain: string }[];
-  return new Map(rows.map((row) => [row.id, row.domain]));
+  return new Map(readableList(request).map((website) => [website.id, website.domain]));
 }
 
 /** The condition limiting a sub-account to the tasks it started. */
@@ -108,7 +99,7 @@ function queryText(value: unknown): string {
 
 /** Registers the routes (under /api), the job handler and the daily prune of expired files. */
 export async function logDownloadRoutes(api: FastifyInstance): Promise<void> {
-  registerLogDownloadJobs(api.jobs, () => logStoreOf(api));
+  registerLogDownloadJobs(api.jobs, () => api.logStore);
   // Rules §9: files are kept 7 days. Pruned at start and daily; a file past its time is never served even before.
   pruneFiles(api.db, api.now());
   const timer = setInterval(() => pruneFiles(api.db, api.now()), DAY_MS);
@@ -224,6 +215,7 @@ export async function logDownloadRoutes(api: FastifyInstance): Promise<void> {
     if (!caller.can('domain', 'read')) return fail(reply, PERMISSION_DENIED_CODE);
     const template = findTemplate(api.db, session.memberId, input.template_id);
     if (!validated(reply, templateIssues(template ? { enabled: template.enabled === 1 } : undefined))) return reply;
+    if (!validated(reply, retentionIssues(input.from, (template as TemplateRow).log_type, now))) return reply;
     // Every website named must be one the caller may read: the same refusal as any route reaching a website.
     const readable = readableWebsites(request);
     if (input.domain_ids.some((id) => !readable.has(id))) return fail(reply, PERMISSION_DENIED_CODE);

@@ -1,0 +1,50 @@
+/**
+ * Whose logs a caller may read (rules §6, issue 18 "authorization is per object"): the lines of the websites the
+ * caller may see under the domain module. A sub-account granted one website reads that website's lines and no
+ * other's; the store is always handed this list, so no query can reach beyond it. Shared by retrieval, saved queries
+ * and download tasks.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { LogWebsite } from '../../../../core/api/endpoints/logs.js';
+import { LOG_DOMAIN_FILTER_MAX } from '../../../../core/rules/bans.js';
+import type { FieldIssue } from '../../../../core/rules/types.js';
+import { prepare } from '../../platform/database.js';
+import { permissions } from '../../platform/security/permissions.js';
+import { requireSession } from '../../platform/security/session.js';
+
+/** The websites whose logs the caller may read, by domain name. */
+export function readableWebsites(request: FastifyRequest): LogWebsite[] {
+  const visible = permissions(request).visible('domain', 'id');
+  return prepare(request.server.db, `SELECT id, domain FROM domains WHERE member_id = @member_id AND (${visible.where}) ORDER BY domain`).all({
+    ...visible.params,
+    member_id: requireSession(request).memberId,
+  }) as LogWebsite[];
+}
+
+/** The domains a search reads, or why it may not run. */
+export type DomainChoice = { ok: true; ids: number[] } | { ok: false; issues: FieldIssue[] } | { ok: false; denied: true };
+
+/**
+ * The domains a search reads: the chosen ones, each of which must be readable, or every readable one. A chosen id
+ * the caller may not read is refused as a permission failure (as every other route refuses an object outside the
+ * grant), never silently dropped, so a shared link cannot show a narrower result than its owner saw without saying
+ * so. At most 1000 (rules §9 "domain filter 1000").
+ */
+export function chooseDomains(request: FastifyRequest, chosen: readonly number[] | null): DomainChoice {
+  const readable = readableWebsites(request);
+  if (chosen === null || chosen.length === 0) return { ok: true, ids: readable.map((website) => website.id) };
+  if (chosen.length > LOG_DOMAIN_FILTER_MAX) {
+    return { ok: false, issues: [{ field: 'domain_ids', key: 'bans.log-domain-filter-limit', values: { max: LOG_DOMAIN_FILTER_MAX } }] };
+  }
+  const allowed = new Set(readable.map((website) => website.id));
+  if (chosen.some((id) => !allowed.has(id))) return { ok: false, denied: true };
+  return { ok: true, ids: [...new Set(chosen)] };
+}
+
+/** Reads `1,2,3` into ids; null when absent, undefined when malformed. */
+export function readIdList(value: unknown): number[] | null | undefined {
+  if (value === undefined || value === null || value === '') return null;
+  const parts = String(value).split(',');
+  const ids = parts.map((part) => (/^[1-9][0-9]{0,11}$/.test(part.trim()) ? Number(part.trim()) : NaN));
+  return ids.some(Number.isNaN) ? undefined : ids;
+}

@@ -1,0 +1,267 @@
+/**
+ * The default log store: DuckDB embedded (@duckdb/node-api), in memory or in a file (issue 24).
+ *
+ * Layout: one columnar table in arrival order, no secondary index. Lines arrive roughly in time order, so DuckDB's
+ * per-row-group min/max statistics (zone maps) on `ts` skip every row group outside a search's time range, and the
+ * remaining filters run vectorised over the few columns they name; `ORDER BY ts DESC LIMIT n` is a top-n that only
+ * materialises the other columns of the rows it returns. An ART index would slow every append and is not used for
+ * ranges, so there is none.
+ *
+ * Concurrency: a DuckDB connection runs one statement at a time and owns one transaction, and a pending or streaming
+ * result is invalidated by the connection's next statement. So writes (appends in an explicit transaction, prunes)
+ * go through one writer connection behind a queue, and every read takes a connection of its own from a small pool.
+ * DuckDB's MVCC lets the readers run while the writer appends: a read sees each batch whole or not at all.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import {
+  BIGINT,
+  DOUBLE,
+  DuckDBDataChunk,
+  DuckDBInstance,
+  INTEGER,
+  VARCHAR,
+  type DuckDBConnection,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
+import { LOG_COLUMNS, LOG_TYPES, type LogRow, type LogType } from '../../../../../core/logs/fields.js';
+import type { LogFieldName } from '../../../../../core/logs/predicate.js';
+import type { LogAggregateRow, LogAggregation, LogPage, LogStore } from './log-store.js';
+import {
+  aggregateStatement,
+  countStatement,
+  INTEGER_COLUMNS,
+  LOG_TABLE,
+  pageStatement,
+  pruneStatement,
+  SqlParams,
+  STORED_COLUMNS,
+  storedHalves,
+  topValuesStatement,
+  type SqlParam,
+} from './sql.js';
+
+/** Columns holding epoch milliseconds or byte counts need 64 bits; the other integers fit 32. */
+const WIDE_COLUMNS: ReadonlySet<string> = new Set(['ts', 'bytes_sent', 'ip_hi', 'ip_lo']);
+
+function columnType(column: string): DuckDBType {
+  if (WIDE_COLUMNS.has(column)) return BIGINT;
+  return INTEGER_COLUMNS.has(column as keyof LogRow) ? INTEGER : VARCHAR;
+}
+
+const CHUNK_TYPES = STORED_COLUMNS.map(columnType);
+/** DuckDB's vector size: a data chunk holds at most this many rows. */
+const CHUNK_ROWS = 2048;
+/** Idle reader connections kept for the next read. */
+const IDLE_READERS = 4;
+
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${LOG_TABLE} (${STORED_COLUMNS.map(
+  (column) => `${column} ${columnType(column).toString()}${column === 'ip_hi' || column === 'ip_lo' ? '' : ' NOT NULL'}`,
+).join(', ')})`;
+
+function bindings(params: readonly SqlParam[]): { values: DuckDBValue[]; types: DuckDBType[] } {
+  const values: DuckDBValue[] = [];
+  const types: DuckDBType[] = [];
+  for (const param of params) {
+    if (param.type === 'int') {
+      values.push(BigInt(param.value));
+      types.push(BIGINT);
+    } else if (param.type === 'float') {
+      values.push(Number(param.value));
+      types.push(DOUBLE);
+    } else {
+      values.push(String(param.value));
+      types.push(VARCHAR);
+    }
+  }
+  return { values, types };
+}
+
+function toNumber(value: unknown): number {
+  return typeof value === 'bigint' ? Number(value) : (value as number);
+}
+
+/** Rows from result columns in {@link LOG_COLUMNS} order. */
+function rowsOf(columns: readonly (readonly unknown[])[]): LogRow[] {
+  const count = columns[0]?.length ?? 0;
+  const rows: LogRow[] = new Array(count);
+  for (let r = 0; r < count; r++) {
+    const row: Record<string, unknown> = {};
+    for (let c = 0; c < LOG_COLUMNS.length; c++) {
+      const name = LOG_COLUMNS[c]!;
+      const value = columns[c]![r];
+      row[name] = INTEGER_COLUMNS.has(name) ? toNumber(value) : value;
+    }
+    rows[r] = row as unknown as LogRow;
+  }
+  return rows;
+}
+
+/** One data chunk of rows `[start, end)` in stored column order. */
+function chunkOf(rows: readonly LogRow[], start: number, end: number): DuckDBDataChunk {
+  const size = end - start;
+  const columns: DuckDBValue[][] = STORED_COLUMNS.map(() => new Array(size));
+  const ipHi = columns[STORED_COLUMNS.length - 2]!;
+  const ipLo = columns[STORED_COLUMNS.length - 1]!;
+  for (let i = 0; i < size; i++) {
+    const row = rows[start + i]!;
+    for (let c = 0; c < LOG_COLUMNS.length; c++) {
+      const name = LOG_COLUMNS[c]!;
+      const value = row[name];
+      columns[c]![i] = WIDE_COLUMNS.has(name) ? BigInt(value as number) : value;
+    }
+    const halves = storedHalves(row);
+    ipHi[i] = halves.hi;
+    ipLo[i] = halves.lo;
+  }
+  const chunk = DuckDBDataChunk.create(CHUNK_TYPES, size);
+  chunk.setColumns(columns);
+  return chunk;
+}
+
+/** Opens a DuckDB log store: `:memory:` (default) or a database file, created when missing. */
+export async function openDuckDbLogStore(path = ':memory:'): Promise<LogStore> {
+  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  const instance = await DuckDBInstance.create(path);
+  const writer = await instance.connect();
+  await writer.run(CREATE_TABLE);
+  const idle: DuckDBConnection[] = [];
+  let writes: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  /** Runs a write after every earlier one, on the writer connection. */
+  function write<T>(action: () => Promise<T>): Promise<T> {
+    const next = writes.then(action, action);
+    writes = next.catch(() => undefined);
+    return next;
+  }
+
+  async function read<T>(action: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (closed) throw new Error('the log store is closed');
+    const connection = idle.pop() ?? (await instance.connect());
+    try {
+      return await action(connection);
+    } finally {
+      if (closed || idle.length >= IDLE_READERS) connection.closeSync();
+      else idle.push(connection);
+    }
+  }
+
+  async function columnsOf(connection: DuckDBConnection, sql: string, params: readonly SqlParam[]) {
+    const { values, types } = bindings(params);
+    const reader = await connection.runAndReadAll(sql, values, types);
+    return reader.getColumns();
+  }
+
+  async function query(sql: string, params: readonly SqlParam[]) {
+    return read((connection) => columnsOf(connection, sql, params));
+  }
+
+  const store: LogStore = {
+    engine: 'duckdb',
+
+    append(rows) {
+      if (rows.length === 0) return Promise.resolve();
+      return write(async () => {
+        // Chunks are built before the transaction opens, so a malformed row fails the batch before anything is written.
+        const chunks: DuckDBDataChunk[] = [];
+        for (let start = 0; start < rows.length; start += CHUNK_ROWS) chunks.push(chunkOf(rows, start, Math.min(rows.length, start + CHUNK_ROWS)));
+        await writer.run('BEGIN TRANSACTION');
+        try {
+          const appender = await writer.createAppender(LOG_TABLE);
+          try {
+            for (const chunk of chunks) appender.appendDataChunk(chunk);
+            appender.flushSync();
+          } finally {
+            appender.closeSync();
+          }
+          await writer.run('COMMIT');
+        } catch (error) {
+          await writer.run('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      });
+    },
+
+    async search(search, limit): Promise<LogPage> {
+      const page = new SqlParams('duckdb');
+      const pageSql = pageStatement(page, search, limit);
+      const count = new SqlParams('duckdb');
+      const countSql = countStatement(count, search);
+      // Two connections, so the page and the count run side by side.
+      const [rows, total] = await Promise.all([query(pageSql, page.params), query(countSql, count.params)]);
+      return { rows: rowsOf(rows), total: toNumber(total[0]![0]) };
+    },
+
+    async topValues(search, field: LogFieldName, prefix, limit) {
+      const p = new SqlParams('duckdb');
+      const sql = topValuesStatement(p, search, field, prefix, limit);
+      const [values, counts] = await query(sql, p.params);
+      return (values ?? []).map((value, i) => ({ value: String(value), count: toNumber(counts![i]) }));
+    },
+
+    async aggregate(aggregation: LogAggregation): Promise<LogAggregateRow[]> {
+      const p = new SqlParams('duckdb');
+      const sql = aggregateStatement(p, aggregation, aggregation.bucket, aggregation.groupBy);
+      const columns = await query(sql, p.params);
+      const [bucket, group, requests, bytes, errors, hits, visitors] = columns;
+      return (bucket ?? []).map((value, i) => ({
+        bucket: toNumber(value),
+        group: String(group![i]),
+        requests: toNumber(requests![i]),
+        bytes: toNumber(bytes![i] ?? 0),
+        errors: toNumber(errors![i] ?? 0),
+        hits: toNumber(hits![i] ?? 0),
+        visitors: toNumber(visitors![i]),
+      }));
+    },
+
+    async scan(search, limit, onBatch) {
+      const p = new SqlParams('duckdb');
+      const sql = pageStatement(p, search, limit);
+      return read(async (connection) => {
+        const { values, types } = bindings(p.params);
+        const result = await connection.stream(sql, values, types);
+        let read = 0;
+        for (;;) {
+          const chunk = await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) break;
+          const rows = rowsOf(chunk.getColumns());
+          read += rows.length;
+          await onBatch(rows);
+        }
+        return read;
+      });
+    },
+
+    prune(logType, before) {
+      return write(async () => {
+        const p = new SqlParams('duckdb');
+        const sql = pruneStatement(p, logType, before);
+        const { values, types } = bindings(p.params);
+        const result = await writer.run(sql, values, types);
+        return result.rowsChanged;
+      });
+    },
+
+    async count() {
+      const counts = Object.fromEntries(LOG_TYPES.map((type) => [type, 0])) as Record<LogType, number>;
+      const [types, totals] = await query(`SELECT log_type, count(*) FROM ${LOG_TABLE} GROUP BY log_type`, []);
+      (types ?? []).forEach((type, i) => {
+        counts[type as LogType] = toNumber(totals![i]);
+      });
+      return counts;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await writes;
+      for (const connection of idle.splice(0)) connection.closeSync();
+      writer.closeSync();
+      instance.closeSync();
+    },
+  };
+  return store;
+}

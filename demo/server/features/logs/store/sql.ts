@@ -1,0 +1,308 @@
+/**
+ * The one SQL shape of the log stores (log-store.ts): a {@link LogSearch} becomes a WHERE clause for DuckDB,
+ * ClickHouse or SQLite with every value a bound parameter, so text a user typed into a filter or the advanced search
+ * is only ever data (issue 24: "parsed to parameterised SQL, never string concatenation"). Field names are pasted into
+ * the statement, so each one is checked against the field catalogue first and anything else throws: the expression
+ * compiler already refuses unknown fields, this is the second line.
+ *
+ * Times are BIGINT milliseconds since the epoch (UTC) in all three engines. Day buckets are Beijing days (rules §9
+ * "Log time", UTC+8): bucket = floor((ts + 8 h) / day) * day - 8 h.
+ */
+import { LOG_COLUMNS, LOG_FIELDS, type LogFieldKind, type LogRow } from '../../../../../core/logs/fields.js';
+import type { LogFieldName, LogPredicate } from '../../../../../core/logs/predicate.js';
+import { BEIJING_UTC_OFFSET_MINUTES } from '../../../../../core/rules/bans.js';
+import { ipBlockRange, ipHalves } from './ip-range.js';
+import type { LogBucket, LogScope, LogSearch } from './log-store.js';
+
+export type SqlDialect = 'duckdb' | 'clickhouse' | 'sqlite';
+
+/** A bound value: `int` binds as a signed 64-bit integer, `float` as a double, `text` as a string. */
+export interface SqlParam {
+  type: 'int' | 'float' | 'text';
+  value: number | bigint | string;
+}
+
+/** A statement fragment and its parameters, in placeholder order. */
+export interface SqlFragment {
+  sql: string;
+  params: SqlParam[];
+}
+
+/** The table every store keeps its lines in. */
+export const LOG_TABLE = 'logs';
+
+/** Stored columns: the row's columns, then the client address as two sortable halves (ip-range.ts). */
+export const STORED_COLUMNS = [...LOG_COLUMNS, 'ip_hi', 'ip_lo'] as const;
+export type StoredColumn = (typeof STORED_COLUMNS)[number];
+
+/** Integer columns of a row; every other row column is text. */
+export const INTEGER_COLUMNS: ReadonlySet<keyof LogRow> = new Set<keyof LogRow>([
+  'ts',
+  'member_id',
+  'domain_id',
+  'status',
+  'bytes_sent',
+  'response_ms',
+  'rule_id',
+  'rule_set_id',
+]);
+
+const FIELD_KINDS: ReadonlyMap<string, LogFieldKind> = new Map(LOG_FIELDS.map((field) => [field.name, field.kind]));
+const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
+
+/** The kind of a catalogue field; throws for any other name, so nothing but catalogue names reaches a statement. */
+export function fieldKind(name: string): LogFieldKind {
+  const kind = FIELD_KINDS.get(name);
+  if (kind === undefined || !IDENTIFIER.test(name)) throw new Error(`not a log field: ${JSON.stringify(name)}`);
+  return kind;
+}
+
+const BUCKET_MS: Record<LogBucket, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+const BEIJING_OFFSET_MS = BEIJING_UTC_OFFSET_MINUTES * 60_000;
+
+/** Collects parameters and writes each engine's placeholder. */
+export class SqlParams {
+  readonly params: SqlParam[] = [];
+  constructor(readonly dialect: SqlDialect) {}
+
+  /** Binds a value; answers its placeholder. */
+  bind(type: SqlParam['type'], value: number | bigint | string): string {
+    this.params.push({ type, value });
+    if (this.dialect !== 'clickhouse') return '?';
+    const chType = type === 'int' ? 'Int64' : type === 'float' ? 'Float64' : 'String';
+    return `{p${this.params.length - 1}:${chType}}`;
+  }
+
+  /** Binds a number as an integer when it is one (the common case), as a double otherwise. */
+  number(value: number): string {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    return this.bind(Number.isInteger(value) ? 'int' : 'float', value);
+  }
+
+  text(value: string): string {
+    return this.bind('text', value);
+  }
+
+  /** The engine's integer division (positive operands only: times are after 1970). */
+  intDiv(left: string, right: string): string {
+    if (this.dialect === 'clickhouse') return `intDiv(${left}, ${right})`;
+    if (this.dialect === 'duckdb') return `(${left} // ${right})`;
+    return `(${left} / ${right})`;
+  }
+
+  /** A column as text, for text operators on number fields and for group values. */
+  asText(column: string): string {
+    if (this.dialect === 'clickhouse') return `toString(${column})`;
+    return `CAST(${column} AS ${this.dialect === 'duckdb' ? 'VARCHAR' : 'TEXT'})`;
+  }
+}
+
+const ALWAYS = '1 = 1';
+const NEVER = '1 = 0';
+
+function integer(value: number, what: string): number {
+  if (!Number.isSafeInteger(value)) throw new Error(`${what} must be an integer, got ${value}`);
+  return value;
+}
+
+/** The scope every read is confined to: one account, one type, a time range, the caller's domains. */
+export function renderScope(p: SqlParams, scope: LogScope): string {
+  const parts = [
+    `member_id = ${p.bind('int', integer(scope.memberId, 'memberId'))}`,
+    `log_type = ${p.text(scope.logType)}`,
+    `ts >= ${p.bind('int', integer(scope.from, 'from'))}`,
+    `ts < ${p.bind('int', integer(scope.to, 'to'))}`,
+  ];
+  if (scope.domainIds.length === 0) parts.push(NEVER);
+  else parts.push(`domain_id IN (${scope.domainIds.map((id) => p.bind('int', integer(id, 'domain id'))).join(', ')})`);
+  return parts.join(' AND ');
+}
+
+function textValue(value: string | number): string {
+  return typeof value === 'number' ? String(value) : value;
+}
+
+function numberValue(field: string, value: string | number): number {
+  if (typeof value !== 'number') throw new Error(`${field} compares with numbers, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** `(ip_hi, ip_lo) <op> (hi, lo)` in the lexicographic order of the two halves. */
+function compareAddress(p: SqlParams, operator: string, value: string): string | null {
+  const halves = ipHalves(value);
+  if (halves === null) return null;
+  const hi = () => p.bind('int', halves.hi);
+  const lo = () => p.bind('int', halves.lo);
+  switch (operator) {
+    case '=':
+      return `(ip_hi = ${hi()} AND ip_lo = ${lo()})`;
+    case '!=':
+      return `(ip_hi <> ${hi()} OR ip_lo <> ${lo()})`;
+    default: {
+      const strict = operator.charAt(0);
+      return `(ip_hi ${strict} ${hi()} OR (ip_hi = ${hi()} AND ip_lo ${operator} ${lo()}))`;
+    }
+  }
+}
+
+function renderCidr(p: SqlParams, blocks: readonly string[]): string {
+  if (blocks.length === 0) return NEVER;
+  const alternatives = blocks.map((block) => {
+    const range = ipBlockRange(block);
+    if (range === null) throw new Error(`not an IP address or CIDR block: ${JSON.stringify(block)}`);
+    if (range.lo === null) return `ip_hi BETWEEN ${p.bind('int', range.hi[0])} AND ${p.bind('int', range.hi[1])}`;
+    return `(ip_hi = ${p.bind('int', range.hi[0])} AND ip_lo BETWEEN ${p.bind('int', range.lo[0])} AND ${p.bind('int', range.lo[1])})`;
+  });
+  return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
+}
+
+const OPERATORS: Record<string, string> = { '=': '=', '!=': '<>', '>': '>', '>=': '>=', '<': '<', '<=': '<=' };
+
+/** A predicate as a boolean SQL expression. */
+export function renderPredicate(p: SqlParams, predicate: LogPredicate): string {
+  switch (predicate.op) {
+    case 'and':
+    case 'or': {
+      if (predicate.items.length === 0) return predicate.op === 'and' ? ALWAYS : NEVER;
+      const items = predicate.items.map((item) => renderPredicate(p, item));
+      return `(${items.join(predicate.op === 'and' ? ' AND ' : ' OR ')})`;
+    }
+    case 'not':
+      return `(NOT ${renderPredicate(p, predicate.item)})`;
+    case 'compare': {
+      const kind = fieldKind(predicate.field);
+      const operator = OPERATORS[predicate.operator];
+      if (operator === undefined) throw new Error(`not a comparison: ${JSON.stringify(predicate.operator)}`);
+      if (kind === 'number' || kind === 'time') {
+        return `${predicate.field} ${operator} ${p.number(numberValue(predicate.field, predicate.value))}`;
+      }
+      if (kind === 'ip') {
+        const address = compareAddress(p, predicate.operator, textValue(predicate.value));
+        if (address !== null) return address;
+      }
+      return `${predicate.field} ${operator} ${p.text(textValue(predicate.value))}`;
+    }
+    case 'in': {
+      const kind = fieldKind(predicate.field);
+      if (predicate.values.length === 0) return NEVER;
+      if (kind === 'number' || kind === 'time') {
+        return `${predicate.field} IN (${predicate.values.map((value) => p.number(numberValue(predicate.field, value))).join(', ')})`;
+      }
+      if (kind === 'ip') {
+        const alternatives = predicate.values.map(
+          (value) => compareAddress(p, '=', textValue(value)) ?? `${predicate.field} = ${p.text(textValue(value))}`,
+        );
+        return `(${alternatives.join(' OR ')})`;
+      }
+      return `${predicate.field} IN (${predicate.values.map((value) => p.text(textValue(value))).join(', ')})`;
+    }
+    case 'regex': {
+      const column = textColumn(p, predicate.field);
+      const pattern = p.text(predicate.pattern);
+      if (p.dialect === 'duckdb') return `regexp_matches(${column}, ${pattern})`;
+      if (p.dialect === 'clickhouse') return `match(${column}, ${pattern})`;
+      // SQLite calls the regexp() function the store registers (sqlite-store.ts).
+      return `${column} REGEXP ${pattern}`;
+    }
+    case 'prefix': {
+      const column = textColumn(p, predicate.field);
+      if (p.dialect === 'duckdb') return `starts_with(${column}, ${p.text(predicate.value)})`;
+      if (p.dialect === 'clickhouse') return `startsWith(${column}, ${p.text(predicate.value)})`;
+      // SQLite's LIKE ignores ASCII case; comparing the leading characters is exact and needs no escaping.
+      return `substr(${column}, 1, ${p.bind('int', [...predicate.value].length)}) = ${p.text(predicate.value)}`;
+    }
+    case 'contains': {
+      const column = textColumn(p, predicate.field);
+      if (p.dialect === 'duckdb') return `contains(${column}, ${p.text(predicate.value)})`;
+      if (p.dialect === 'clickhouse') return `(position(${column}, ${p.text(predicate.value)}) > 0)`;
+      return `(instr(${column}, ${p.text(predicate.value)}) > 0)`;
+    }
+    case 'cidr':
+      if ((predicate.field as string) !== 'client_ip') throw new Error(`cidr applies to client_ip only, got ${JSON.stringify(predicate.field)}`);
+      return renderCidr(p, predicate.blocks);
+    default:
+      throw new Error(`unknown predicate: ${JSON.stringify((predicate as { op?: unknown }).op)}`);
+  }
+}
+
+/** A catalogue field as text (number fields are cast), for the text operators. */
+function textColumn(p: SqlParams, field: LogFieldName): string {
+  const kind = fieldKind(field);
+  return kind === 'number' || kind === 'time' ? p.asText(field) : field;
+}
+
+/** The WHERE condition of a search (without the keyword): its scope and its conditions. */
+export function renderWhere(p: SqlParams, search: LogSearch): string {
+  const scope = renderScope(p, search);
+  return search.where ? `${scope} AND ${renderPredicate(p, search.where)}` : scope;
+}
+
+/** The start of a line's bucket; days start at 00:00 Beijing time (UTC+8), not UTC. */
+export function bucketExpression(p: SqlParams, bucket: LogBucket): string {
+  const size = BUCKET_MS[bucket];
+  if (size === undefined) throw new Error(`unknown bucket: ${JSON.stringify(bucket)}`);
+  // Minutes and hours fall on the same instants in UTC and UTC+8 (a whole-hour offset); days do not.
+  const offset = bucket === 'day' ? BEIJING_OFFSET_MS : 0;
+  const shifted = offset ? `(ts + ${offset})` : 'ts';
+  return `(${p.intDiv(shifted, String(size))} * ${size}${offset ? ` - ${offset}` : ''})`;
+}
+
+/** The same bucket computed in JavaScript (tests, and stores that fill gaps). */
+export function bucketStart(ts: number, bucket: LogBucket): number {
+  const size = BUCKET_MS[bucket];
+  const offset = bucket === 'day' ? BEIJING_OFFSET_MS : 0;
+  return Math.floor((ts + offset) / size) * size - offset;
+}
+
+/** The select list of a row, in {@link LOG_COLUMNS} order. */
+export const ROW_COLUMNS_SQL = LOG_COLUMNS.join(', ');
+
+/** `field` of the catalogue as a SQL column name for grouping or top values. */
+export function groupColumn(p: SqlParams, field: LogFieldName): string {
+  fieldKind(field);
+  return p.asText(field);
+}
+
+/** The stored values of one row, in {@link STORED_COLUMNS} order (the client address split as ip-range.ts says). */
+export function storedHalves(row: LogRow): { hi: bigint | null; lo: bigint | null } {
+  const halves = ipHalves(row.client_ip);
+  return halves ? halves : { hi: null, lo: null };
+}
+
+/** The statements of a page, a count, top values and an aggregation, shared by the three stores. */
+export function pageStatement(p: SqlParams, search: LogSearch, limit: number): string {
+  return `SELECT ${ROW_COLUMNS_SQL} FROM ${LOG_TABLE} WHERE ${renderWhere(p, search)} ORDER BY ts DESC LIMIT ${p.bind('int', integer(limit, 'limit'))}`;
+}
+
+export function countStatement(p: SqlParams, search: LogSearch): string {
+  return `SELECT count(*) AS total FROM ${LOG_TABLE} WHERE ${renderWhere(p, search)}`;
+}
+
+export function topValuesStatement(p: SqlParams, search: LogSearch, field: LogFieldName, prefix: string, limit: number): string {
+  const column = groupColumn(p, field);
+  let where = renderWhere(p, search);
+  if (prefix !== '') where += ` AND ${renderPredicate(p, { op: 'prefix', field, value: prefix })}`;
+  return `SELECT ${column} AS v, count(*) AS n FROM ${LOG_TABLE} WHERE ${where} GROUP BY v ORDER BY n DESC, v LIMIT ${p.bind('int', integer(limit, 'limit'))}`;
+}
+
+export function aggregateStatement(p: SqlParams, search: LogSearch, bucket: LogBucket, groupBy?: LogFieldName): string {
+  const bucketSql = bucketExpression(p, bucket);
+  const group = groupBy ? groupColumn(p, groupBy) : "''";
+  // A distinct count of addresses; the text column is what every engine counts fastest and exactly.
+  const visitors = p.dialect === 'clickhouse' ? 'uniqExact(client_ip)' : 'count(DISTINCT client_ip)';
+  const where = renderWhere(p, search);
+  return (
+    `SELECT ${bucketSql} AS bucket, ${group} AS grp, count(*) AS requests, sum(bytes_sent) AS bytes, ` +
+    `sum(CASE WHEN status >= 400 THEN 1 ELSE 0 END) AS errors, sum(CASE WHEN cache_status = 'hit' THEN 1 ELSE 0 END) AS hits, ` +
+    `${visitors} AS visitors FROM ${LOG_TABLE} WHERE ${where} GROUP BY bucket, grp ORDER BY bucket, grp`
+  );
+}
+
+/** The lines a prune deletes: one type, older than `before`. */
+export function pruneCondition(p: SqlParams, logType: string, before: number): string {
+  return `log_type = ${p.text(logType)} AND ts < ${p.bind('int', integer(before, 'before'))}`;
+}
+
+export function pruneStatement(p: SqlParams, logType: string, before: number): string {
+  return `DELETE FROM ${LOG_TABLE} WHERE ${pruneCondition(p, logType, before)}`;
+}
