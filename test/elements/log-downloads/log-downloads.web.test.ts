@@ -1,18 +1,39 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { createApiClient } from '../../../core/api/client.js';
-import { createLogDownload, listLogDownloads, saveLogTemplate, type LogTemplate } from '../../../core/api/endpoints/logs.js';
+import { createLogDownload, listLogDownloads, saveLogTemplate, type LogDownloadTask, type LogTemplate } from '../../../core/api/endpoints/logs.js';
 import { listDomainPicker } from '../../../core/api/endpoints/platform.js';
+import { streamHooks } from '../../../core/api/job-stream.js';
 import { sessionToken } from '../../../core/session/session.js';
 import '../../../elements/log-downloads/element.js';
 import { signInAsDemoParent, signInAsDemoViewer } from '../../helpers/api-session.js';
-import { column, rows, settled, shadow, typeInto } from '../../helpers/list-element.js';
+import { column, envelope, injectFault, rows, settled, shadow, typeInto } from '../../helpers/list-element.js';
 
 /**
  * `<ec-log-downloads>` against the real reference server (rules §3 "Log download task", "Log template"; rules §4 only
  * completed log tasks can be downloaded; rules §5 a domain is required, only enabled templates can be associated;
- * rules §9 10 at once, kept 7 days). The test server has no log store wired in yet, so its tasks end as failed: the
- * list shows that, live, and that such a task cannot be downloaded.
+ * rules §9 10 at once, kept 7 days). The test server's log store is empty, so a task completes at once with a file
+ * of just the header row.
  */
+/** A stand-in for EventSource (the test runner's API proxy cannot stream): the test pushes the server's job events. */
+class StandInEventSource {
+  static opened: StandInEventSource[] = [];
+  readonly listeners = new Map<string, Array<(event: MessageEvent<string>) => void>>();
+  readyState = 1;
+  constructor(readonly url: string) {
+    StandInEventSource.opened.push(this);
+    setTimeout(() => this.send('ready', {}), 0);
+  }
+  addEventListener(name: string, listener: (event: MessageEvent<string>) => void): void {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  close(): void {
+    this.readyState = 2;
+  }
+  send(name: string, data: unknown): void {
+    for (const listener of this.listeners.get(name) ?? []) listener(new MessageEvent(name, { data: JSON.stringify(data) }));
+  }
+}
+
 const client = createApiClient({ base: '/api', getToken: () => sessionToken.value, getLanguage: () => 'en_US', notify: () => undefined });
 let serial = 0;
 const unique = (name: string) => `${name} ${Date.now() % 100_000}-${++serial}`;
@@ -37,6 +58,7 @@ async function template(overrides: Partial<LogTemplate> = {}): Promise<LogTempla
 describe('<ec-log-downloads> (rules §3, §4, §5, §9 log downloads)', () => {
   before(async () => {
     await signInAsDemoParent();
+    streamHooks.EventSource = StandInEventSource as unknown as typeof EventSource;
   });
   afterEach(() => sessionStorage.clear());
 
@@ -105,7 +127,7 @@ describe('<ec-log-downloads> (rules §3, §4, §5, §9 log downloads)', () => {
     expect(deleted.detail.name).to.equal(saved.name);
   });
 
-  it('rules §3 "Log download task": the form offers enabled templates only and requires a domain; the task moves live and, not completed, cannot be downloaded (rules §4)', async () => {
+  it('rules §3 "Log download task": the form offers enabled templates only and requires a domain; the task completes live and its file downloads', async () => {
     const enabled = await template({ name: unique('Usable') });
     const disabled = await template({ name: unique('Unusable'), enabled: false });
     const element = await settled(await fixture<HTMLElement>(html`<ec-log-downloads lang="en-US"></ec-log-downloads>`));
@@ -133,17 +155,42 @@ describe('<ec-log-downloads> (rules §3, §4, §5, §9 log downloads)', () => {
     setTimeout(() => button(dialog(element), 'Create').click());
     const created = await oneEvent(element, 'ec-log-download-created');
     expect(created.detail.job.type).to.equal('logs.download');
-    // Without a log store on the test server the task fails; the stream brings the final state without a reload.
-    await waitUntil(() => rows(element).find((row) => row.cells[0]!.textContent === name)?.textContent?.includes('Failed'), 'the task reaches its final state live', { timeout: 8000 });
-    const row = rows(element).find((candidate) => candidate.cells[0]!.textContent === name)!;
-    expect(row.textContent).to.contain('Not downloadable');
-    expect(row.querySelector('.ec-not-downloadable')!.getAttribute('data-ec-tip')).to.contain('only completed tasks can be downloaded');
-    expect(Array.from(row.querySelectorAll('button')).some((node) => node.textContent?.trim() === 'Download')).to.equal(false);
+    // The server finishes the task (an empty store: a header-only file); the stream's event updates the list.
+    const rowOf = () => rows(element).find((candidate) => candidate.cells[0]!.textContent === name);
+    let finished: LogDownloadTask | undefined;
+    await waitUntil(async () => {
+      finished = (await listLogDownloads(client, { keyword: name })).list.find((task) => task.state === 'complete');
+      return finished;
+    }, 'the server completes the task', { timeout: 8000 });
+    const { downloadable: _downloadable, ...job } = finished!;
+    for (const source of StandInEventSource.opened) source.send('job', job);
+    await waitUntil(() => rowOf()?.textContent?.includes('Complete'), 'the stream event brings the final state', { timeout: 5000 });
+    await waitUntil(() => rowOf() && Array.from(rowOf()!.querySelectorAll('button')).some((node) => node.textContent?.trim() === 'Download'), 'a completed task can be downloaded');
     expect(column(element, 1)).to.include(enabled.name);
     await expect(element).to.be.accessible({ ignoredRules: ['aria-hidden-focus'] });
 
+    // The download goes through the API client (session header) and is saved under the task's file name.
+    const realClick = HTMLAnchorElement.prototype.click;
+    let saved: { name: string; href: string } | null = null;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved = { name: this.download, href: this.href };
+    };
+    try {
+      button(rowOf()!, 'Download').click();
+      await waitUntil(() => saved, 'the file is saved');
+    } finally {
+      HTMLAnchorElement.prototype.click = realClick;
+    }
+    expect(saved!.name).to.equal(`${name}.csv.gz`);
+    expect(saved!.href.startsWith('blob:')).to.equal(true);
+    const blob = await client.download(`V4/logs.download.file?id=${created.detail.job.id}`);
+    const bytes = await new Response(blob.stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+    // Decoded keeping the byte order mark, which Excel needs to read the file as UTF-8.
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(text).to.equal('\uFEFFTime,URL path,Status code\r\n');
+
     setTimeout(() => {
-      button(row, 'Delete').click();
+      button(rowOf()!, 'Delete').click();
       setTimeout(async () => {
         await waitUntil(() => shadow(element).querySelector('[role="alertdialog"], .p-confirm-popup'));
         Array.from(shadow(element).querySelectorAll<HTMLButtonElement>('[role="alertdialog"] button, .p-confirm-popup button')).find((node) => node.textContent?.trim() === 'Delete')!.click();
@@ -153,6 +200,41 @@ describe('<ec-log-downloads> (rules §3, §4, §5, §9 log downloads)', () => {
     expect(deleted.detail.ids).to.deep.equal([created.detail.job.id]);
     const left = await listLogDownloads(client, { keyword: name });
     expect(left.total).to.equal(0);
+  });
+
+  it('rules §4 "Only completed log tasks can be downloaded": a running task shows its progress and why it cannot be downloaded yet', async () => {
+    const now = new Date().toISOString();
+    const running = {
+      id: 990_001,
+      type: 'logs.download',
+      state: 'in_progress',
+      progress: 40,
+      params: { name: 'Running task', template_id: 1, template_name: 'Some template', log_type: 'waf', domain_ids: [1, 2], domains: ['www.example.com', 'shop.example.com'], from: now, to: now, file_type: 'json', language: 'zh_CN' },
+      result: null,
+      reason: '',
+      operator: 'demo',
+      created_at: now,
+      updated_at: now,
+      started_at: now,
+      finished_at: null,
+      downloadable: false,
+    };
+    // The server's answer while a task runs; tasks on the reference server finish too fast to catch one running.
+    const restore = injectFault(/logs\.download\.list/, () => envelope({ list: [running], total: 1 }));
+    try {
+      const element = await settled(await fixture<HTMLElement>(html`<ec-log-downloads lang="en-US"></ec-log-downloads>`));
+      const row = rows(element)[0]!;
+      expect(row.textContent).to.contain('In progress');
+      expect(row.querySelector('progress')!.value).to.equal(40);
+      expect(row.textContent).to.contain('www.example.com and 1 more');
+      expect(row.textContent).to.contain('JSON, Chinese header');
+      expect(row.textContent).to.contain('Not downloadable');
+      expect(row.querySelector('.ec-not-downloadable')!.getAttribute('data-ec-tip')).to.contain('only completed tasks can be downloaded');
+      expect(Array.from(row.querySelectorAll('button')).map((node) => node.textContent?.trim()).filter(Boolean)).to.deep.equal(['Cancel task']);
+      await expect(element).to.be.accessible({ ignoredRules: ['aria-hidden-focus'] });
+    } finally {
+      restore();
+    }
   });
 
   it('shows an error state with retry when the list fails, and a read-only caller sees templates it cannot change', async () => {

@@ -1,9 +1,9 @@
 /**
  * The job handler of log download tasks (`logs.download`; rules §3 "Log download task", §4 "Task", §9 "Log download
  * 10000 rows, kept 7 days"). Preparing writes the file's start; each step then reads one slice of the time range,
- * newest slice first, through the log store's `scan`, and stores the slice's lines as one gzip member, so progress
- * moves per batch and a step repeated after a restart only replaces its own member. The last step joins the members
- * (a gzip file may hold several members in a row: `gunzip` and zlib read them as one stream) and records the result.
+ * newest slice first, through the log store's `scan`, and stores the slice's lines as one compressed part, so progress
+ * moves per batch and a step repeated after a restart only replaces its own part. The last step joins the parts into
+ * one gzip file and records the result.
  */
 import { gzipSync } from 'node:zlib';
 import type { LogDownloadParams, LogDownloadResult } from '../../../../../core/api/endpoints/logs.js';

@@ -27,8 +27,8 @@ export const logDownloadsMigration: Migration = {
       );
       CREATE INDEX log_templates_member ON log_templates (member_id, log_type, updated_at);
 
-      -- Parts are the gzip members each step of a running task writes; a gzip file may hold several members in a
-      -- row, so the finished file is their concatenation and a step repeated after a restart just replaces its part.
+      -- Parts are what each step of a running task writes (gzip-compressed, so a long task holds little); a step
+      -- repeated after a restart just replaces its part, and the last step joins them into the file.
       CREATE TABLE log_download_parts (
         job_id INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
         member_id INTEGER NOT NULL REFERENCES members(id) ON DELETE CASCADE,

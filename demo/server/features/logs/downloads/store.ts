@@ -5,6 +5,7 @@
  */
 import type { LogTemplate, LogTemplateInput } from '../../../../../core/api/endpoints/logs.js';
 import type { LogType } from '../../../../../core/logs/fields.js';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { isoTime, prepare, type Db } from '../../../platform/database.js';
 
 /** The job type of a download task. */
@@ -145,10 +146,14 @@ export function savePart(db: Db, jobId: number, memberId: number, seq: number, d
   prepare(db, 'INSERT OR REPLACE INTO log_download_parts (job_id, member_id, seq, data) VALUES (?, ?, ?, ?)').run(jobId, memberId, seq, data);
 }
 
-/** Joins a task's parts into its file (a multi-member gzip file), drops the parts; answers the file size. */
+/**
+ * Joins a task's parts into its file, drops the parts; answers the file size. The parts are joined into one gzip
+ * member: gunzip and zlib read concatenated members, but some readers (the browser's DecompressionStream, older
+ * archive tools) stop after the first, and a file of at most 10,000 lines is cheap to compress once more.
+ */
 export function finishFile(db: Db, jobId: number, memberId: number, expiresAt: number): number {
   const parts = prepare(db, 'SELECT data FROM log_download_parts WHERE job_id = ? ORDER BY seq').all(jobId) as { data: Buffer }[];
-  const file = Buffer.concat(parts.map((part) => part.data));
+  const file = gzipSync(Buffer.concat(parts.map((part) => gunzipSync(part.data))));
   db.transaction(() => {
     prepare(db, 'INSERT OR REPLACE INTO log_download_files (job_id, member_id, data, expires_at) VALUES (?, ?, ?, ?)').run(jobId, memberId, file, expiresAt);
     prepare(db, 'DELETE FROM log_download_parts WHERE job_id = ?').run(jobId);
