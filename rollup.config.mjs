@@ -328,9 +328,9 @@ function terserExceptPlotly() {
  */
 const SHARED_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|@preact[\\/]signals[^\\/]*|@r2wc[\\/][^\\/]+|i18next|@formatjs[\\/][^\\/]+|intl-messageformat|tslib|@babel[\\/]runtime)[\\/]/;
 // Also the modules of core that only some elements (or only the demo host) import: the links' route table, plan
-// gating, the member console gates (host), log time ranges and the batch checker's client.
+// gating, the member console gates (host), log time ranges, the log field catalogue and the batch checker's client.
 const ELEMENT_OWNED_CORE =
-  /[\\/]core[\\/]((x509|match|rules|ui[\\/]parts|i18n[\\/]locales|api[\\/]endpoints)[\\/]|config[\\/](route-paths|plan-gating|member-console)\.ts$|i18n[\\/]time-range\.ts$|workers[\\/]batch-checker\.ts$)/;
+  /[\\/]core[\\/]((x509|match|rules|logs|ui[\\/]parts|i18n[\\/]locales|api[\\/]endpoints)[\\/]|config[\\/](route-paths|plan-gating|member-console)\.ts$|i18n[\\/]time-range\.ts$|workers[\\/]batch-checker\.ts$)/;
 
 function manualChunks(id) {
   if (SHARED_PACKAGES.test(id)) return 'core';

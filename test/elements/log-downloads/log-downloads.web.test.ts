@@ -5,6 +5,7 @@ import { listDomainPicker } from '../../../core/api/endpoints/platform.js';
 import { streamHooks } from '../../../core/api/job-stream.js';
 import { sessionToken } from '../../../core/session/session.js';
 import '../../../elements/log-downloads/element.js';
+import { sendKeys } from '@web/test-runner-commands';
 import { signInAsDemoParent, signInAsDemoViewer } from '../../helpers/api-session.js';
 import { column, envelope, injectFault, rows, settled, shadow, typeInto } from '../../helpers/list-element.js';
 
@@ -235,6 +236,15 @@ describe('<ec-log-downloads> (rules §3, §4, §5, §9 log downloads)', () => {
     } finally {
       restore();
     }
+  });
+
+  it('keyboard: the create button opens the template form with Enter, focus moves into it, Escape closes it', async () => {
+    const element = await settled(await fixture<HTMLElement>(html`<ec-log-downloads lang="en-US" view="templates"></ec-log-downloads>`));
+    button(shadow(element), 'Create template').focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => dialog(element) && dialog(element).contains(shadow(element).activeElement), 'focus moves into the form');
+    await sendKeys({ press: 'Escape' });
+    await waitUntil(() => !shadow(element).querySelector('.p-dialog'), 'Escape closes the form');
   });
 
   it('shows an error state with retry when the list fails, and a read-only caller sees templates it cannot change', async () => {
