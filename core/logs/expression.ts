@@ -369,7 +369,8 @@ class Parser {
 /** Refuses what JavaScript would take but RE2 (the stores' engine) would not, and what neither would. */
 function checkPattern(token: Token): void {
   const pattern = token.text;
-  if (/\(\?<?[=!]/.test(pattern) || /\\[1-9]/.test(pattern) || /\\k</.test(pattern)) {
+  // Look-around, back-references and JavaScript's named groups and control escapes: RE2 has none of them.
+  if (/\(\?<?[=!]/.test(pattern) || /\\[1-9]/.test(pattern) || /\\k</.test(pattern) || /\(\?<[A-Za-z]/.test(pattern) || /\\c/.test(pattern)) {
     fail('logs.expression-regex-unsupported', token);
   }
   try {

@@ -84,12 +84,18 @@ export function evaluateRuleSet(rules: readonly MatchRule[], request: SampleRequ
     }
   });
   const stopped = stoppedAt === null ? null : rules[stoppedAt];
+  let unreachable: UnreachableRule[] | undefined;
   return {
     rules: results,
     firstFiring,
     undecided,
     stoppedAt,
     exit: stopped ? (effectiveFlow(stopped) === 'next-set' ? 'next-set' : 'stop') : 'end',
-    unreachable: findUnreachableRules(rules, context),
+    // Worked out on first read: it does not depend on the request, costs more than the evaluation itself, and a
+    // caller evaluating every request of the traffic simulator never reads it. A getter is still copied by JSON and
+    // by structured clone (the evaluation worker's answer).
+    get unreachable() {
+      return (unreachable ??= findUnreachableRules(rules, context));
+    },
   };
 }

@@ -18,6 +18,7 @@ import './platform/instance.js';
 import { createJobRunner } from './platform/jobs/runner.js';
 import { consoleRoutes } from './platform/console-pages.js';
 import { API_ROUTES, MIGRATIONS, ROUTE_SCHEMAS, SEED_MODULES } from './features/index.js';
+import { attachSimulator, type SimulatorSetting } from './features/logs/simulator/index.js';
 import { lazyLogStore, scheduleRetention, type LogStore, type LogStoreOptions } from './features/logs/store/index.js';
 import { attachRouteSchemas, schemaIssues } from './platform/http/schemas.js';
 import { OPENAPI_PATH, openApiOptions } from './platform/http/openapi.js';
@@ -50,6 +51,8 @@ export interface ServerOptions {
   corsOrigins?: readonly string[];
   /** Pause between job steps; 0 (default) runs steps back to back on the event loop. */
   jobStepDelayMs?: number;
+  /** The edge traffic simulator: off by default (tests ask for it); `npm start` turns it on (EC_SIMULATOR_RATE). */
+  simulator?: SimulatorSetting | false;
   /** The edge log store; it stays the caller's to close. Default: one opened from `logStoreOptions`. */
   logStore?: LogStore;
   /** Which log store to open (LOG_STORE, LOG_DB_PATH, CLICKHOUSE_URL); default in-memory DuckDB, opened on first use. */
@@ -126,6 +129,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (!options.logStore) await logStore.close();
     db.close();
   });
+  attachSimulator(app, options.simulator ?? false);
 
   await registerSecurityHeaders(app, frameAncestors);
 

@@ -1,10 +1,11 @@
 /**
  * Starts the reference server: `npm start` (after the build) or `npx tsx demo/server/main.ts`. Configuration comes
  * from the environment (see config.ts): PORT, HOST, DB_PATH, FRAME_ANCESTORS, DIST_DIR, EC_SEED_LANGUAGE, LOG_STORE,
- * LOG_DB_PATH, CLICKHOUSE_URL; LOG_LEVEL sets the request
- * log's level (default info).
+ * LOG_DB_PATH, CLICKHOUSE_URL, EC_SIMULATOR_RATE and EC_SIMULATOR_SEED (the edge traffic simulator); LOG_LEVEL sets
+ * the request log's level (default info).
  */
 import { buildServer } from './app.js';
+import { DEFAULT_SIMULATOR_SEED } from './features/logs/simulator/index.js';
 import { CONSOLE_BASE, readConfig } from './platform/config.js';
 import { demoSignInLines } from './platform/demo-accounts.js';
 
@@ -21,6 +22,7 @@ const app = await buildServer({
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   // A short pause between job steps keeps progress visible in the console's task list.
   jobStepDelayMs: 200,
+  simulator: config.simulatorRate > 0 && { rate: config.simulatorRate, seed: config.simulatorSeed ?? DEFAULT_SIMULATOR_SEED },
 });
 
 await app.listen({ port: config.port, host: config.host });

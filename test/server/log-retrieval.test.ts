@@ -119,6 +119,14 @@ describe('log retrieval (rules §2, §6, §9)', () => {
     assert.deepEqual([issue.field, issue.key, issue.values.position, issue.values.length], ['expression', 'logs.expression-not-a-number', 10, 3]);
   });
 
+  it('a pattern only the store engine refuses is still an expression issue, not a server error', async () => {
+    // JavaScript takes `\\u0041`; RE2 (DuckDB) has no such escape. The store's refusal comes back on the expression.
+    const answer = await call(app, 'GET', 'V4/logs.record.list', { token: parent, query: { log_type: 'access', ...range(), expression: 'uri ~ "a\\u0041"' } });
+    assert.equal(answer.code, VALIDATION_FAILED_CODE);
+    const issue = (answer.data as { errors: { field: string; key: string; values: { position: number } }[] }).errors[0]!;
+    assert.deepEqual([issue.field, issue.key, issue.values.position], ['expression', 'logs.expression-bad-regex', 7]);
+  });
+
   it('injection attempts stay data', async () => {
     for (const expression of [`uri = "' OR 1=1 --"`, 'uri contains "%"', `domain = "x\\" OR member_id != 0 --"`]) {
       const answer = await expectOk<LogSearchAnswer>(app, 'GET', 'V4/logs.record.list', { token: parent, query: { log_type: 'access', ...range(), expression } });

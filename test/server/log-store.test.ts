@@ -381,7 +381,8 @@ function contract(engine: string, open: () => Promise<LogStore>): void {
     });
 
     it('writes a batch whole or not at all, and takes appends and reads at once', async () => {
-      const broken = [line({ ts: T0, request_id: 'fine' }), { ...line({ ts: T0 + 1 }), domain: null } as unknown as LogRow];
+      // The bad line comes after a whole DuckDB data chunk (2048 rows) of good ones.
+      const broken = [...Array.from({ length: 2100 }, (_, i) => line({ ts: T0 + i, request_id: 'fine' })), { ...line({ ts: T0 + 1 }), domain: null } as unknown as LogRow];
       await assert.rejects(store.append(broken));
       assert.deepEqual(await store.count(), { access: 0, waf: 0, cc: 0, acl: 0 });
       const batch = (k: number) => Array.from({ length: 300 }, (_, i) => line({ ts: T0 + k * 1000 + i, request_id: `c${k}-${i}` }));
@@ -425,5 +426,50 @@ describe('opening the store', () => {
     await store.append([line()]);
     assert.equal((await store.count()).access, 1);
     await store.close();
+  });
+});
+
+describe('the server carries the store (app.logStore)', () => {
+  it('opens an in-memory DuckDB by default and prunes by retention at start', async () => {
+    const { startServer } = await import('./helpers.js');
+    const { app } = await startServer({ seed: false });
+    try {
+      assert.equal(app.logStore.engine, 'duckdb');
+      const now = app.now();
+      await app.logStore.append([line({ ts: now - 1000, member_id: 1 })]);
+      assert.equal((await app.logStore.count()).access, 1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('uses the store it is given, prunes it at start and leaves it open for its owner', async () => {
+    const store = await openLogStore({ engine: 'sqlite' });
+    const { startServer, testClock } = await import('./helpers.js');
+    const now = testClock().now();
+    await store.append([line({ ts: now - 31 * DAY }), line({ ts: now - DAY })]);
+    const { app } = await startServer({ seed: false, logStore: store });
+    try {
+      assert.equal(app.logStore, store);
+      // The start-up prune runs in the background: wait for it.
+      for (let i = 0; i < 50 && (await store.count()).access !== 1; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal((await store.count()).access, 1, 'the 31-day-old access line is pruned');
+    } finally {
+      await app.close();
+    }
+    assert.equal((await store.count()).access, 1, 'still open after the server closed');
+    await store.close();
+  });
+});
+
+describe('log store configuration (LOG_STORE, LOG_DB_PATH, CLICKHOUSE_URL)', () => {
+  it('reads the engine and its place', async () => {
+    const { readLogStoreConfig } = await import('../../demo/server/platform/config.js');
+    assert.deepEqual(readLogStoreConfig({}, './data/console.db'), { engine: 'duckdb', path: './data/logs.duckdb' });
+    assert.deepEqual(readLogStoreConfig({}, ':memory:'), { engine: 'duckdb', path: ':memory:' });
+    assert.deepEqual(readLogStoreConfig({ LOG_DB_PATH: '/var/logs.duckdb' }, ':memory:'), { engine: 'duckdb', path: '/var/logs.duckdb' });
+    assert.deepEqual(readLogStoreConfig({ LOG_STORE: 'clickhouse', CLICKHOUSE_URL: 'http://ch:8123' }, 'x'), { engine: 'clickhouse', url: 'http://ch:8123' });
+    assert.throws(() => readLogStoreConfig({ LOG_STORE: 'clickhouse' }, 'x'), /CLICKHOUSE_URL/);
+    assert.throws(() => readLogStoreConfig({ LOG_STORE: 'sqlite' }, 'x'), /LOG_STORE/);
   });
 });

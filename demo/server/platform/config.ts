@@ -38,6 +38,10 @@ export interface ServerConfig {
   corsOrigins: string[];
   seedLanguage: SeedLanguage;
   logStore: LogStoreConfig;
+  /** Requests per second of the edge traffic simulator (EC_SIMULATOR_RATE, default 20; 0 turns it off). */
+  simulatorRate: number;
+  /** Its seed (EC_SIMULATOR_SEED; default: a fixed one, so a demo shows the same traffic from one start to the next). */
+  simulatorSeed: number | undefined;
 }
 
 /** Where edge log lines go (the log store's options; features/logs/store/index.ts). */
@@ -97,6 +101,15 @@ export function readSeedLanguage(value: string | undefined): SeedLanguage {
   return language;
 }
 
+/** Reads a non-negative number (EC_SIMULATOR_RATE); `fallback` when unset. */
+export function readNonNegative(name: string, value: string | undefined, fallback: number): number {
+  const text = (value ?? '').trim();
+  if (text === '') return fallback;
+  const number = Number(text);
+  if (!Number.isFinite(number) || number < 0) throw new Error(`${name} must be a number ≥ 0, got "${value}"`);
+  return number;
+}
+
 /** The API base every route is mounted under (DESIGN §3). */
 export const API_BASE = '/api';
 /** Where the console is served (shell §1); one value shared with the elements' links. */
@@ -128,6 +141,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
     seedLanguage: readSeedLanguage(env.EC_SEED_LANGUAGE),
+    simulatorRate: readNonNegative('EC_SIMULATOR_RATE', env.EC_SIMULATOR_RATE, 20),
+    simulatorSeed: env.EC_SIMULATOR_SEED ? Math.trunc(readNonNegative('EC_SIMULATOR_SEED', env.EC_SIMULATOR_SEED, 0)) : undefined,
     logStore: readLogStoreConfig(env, dbPath),
   };
 }

@@ -134,6 +134,7 @@ describe('log expression language: errors name the place', () => {
     ['uri ~ "(unclosed"', 'logs.expression-bad-regex', 6],
     ['uri ~ "(?=x)a"', 'logs.expression-regex-unsupported', 6],
     ['uri ~ "(a)\\\\1"', 'logs.expression-regex-unsupported', 6],
+    ['uri ~ "(?<name>a)"', 'logs.expression-regex-unsupported', 6],
     ['domain in ()', 'logs.expression-empty-list', 11],
     ['domain in "a"', 'logs.expression-expected-list', 10],
     ['domain in ("a" "b")', 'logs.expression-expected-comma', 15],

@@ -40,6 +40,19 @@ export function cachedAt(db: Db, memberId: number, url: string): number | null {
   return row?.cached_at ?? null;
 }
 
+/**
+ * Every cached URL of some websites with the time it was cached, in one query: the traffic simulator reads the edge
+ * once per tick instead of once per request.
+ */
+export function cachedUrls(db: Db, domainIds: readonly number[]): { member_id: number; url: string; cached_at: number }[] {
+  if (domainIds.length === 0) return [];
+  return prepare(db, 'SELECT member_id, url, cached_at FROM edge_cache WHERE domain_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(domainIds)) as {
+    member_id: number;
+    url: string;
+    cached_at: number;
+  }[];
+}
+
 /** Caches a URL as a visitor's request would (the seed, and the traffic simulator once it serves from the edge). */
 export function cacheUrl(db: Db, memberId: number, domainId: number, url: string, now: number): void {
   prepare(db, 'INSERT OR REPLACE INTO edge_cache (member_id, domain_id, url, cached_at) VALUES (?, ?, ?, ?)').run(memberId, domainId, url, now);

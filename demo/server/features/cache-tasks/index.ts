@@ -2,4 +2,4 @@
  * What other feature areas may use of cache tasks: the simulated edge cache (the traffic simulator serves a purged
  * URL as a miss and a prefetched one as a hit). Everything else is the area's own.
  */
-export { cachedAt, cacheUrl, edgeOutcome } from './edge.js';
+export { cachedAt, cachedUrls, cacheUrl, edgeOutcome } from './edge.js';

@@ -10,7 +10,7 @@ import type { LogContext, LogFilters, LogLine, LogSearchAnswer, SavedQueryInput 
 import { parseLogExpression } from '../../../../core/logs/expression.js';
 import { isLogType, logField, type LogRow, type LogType } from '../../../../core/logs/fields.js';
 import { filtersToPredicate } from '../../../../core/logs/filters.js';
-import { allOf, type LogFieldName } from '../../../../core/logs/predicate.js';
+import { allOf, type LogFieldName, type LogPredicate } from '../../../../core/logs/predicate.js';
 import { LOG_LIST_MAX, LOG_RETENTION_DAYS, validateSavedQueryName } from '../../../../core/rules/bans.js';
 import { onField, type FieldIssue } from '../../../../core/rules/types.js';
 import { isoTime, prepare } from '../../platform/database.js';
@@ -21,7 +21,8 @@ import { requireSession } from '../../platform/security/session.js';
 import { chooseDomains, readableWebsites, readIdList } from './access.js';
 import { findSavedQuery, nameTaken, ownQueries, savedQueryPage, toSavedQuery } from './saved-queries.js';
 import type { LogSearch } from './store/log-store.js';
-import './store/instance.js';
+import './store/index.js';
+import './simulator/index.js';
 
 const DAY_MS = 86_400_000;
 /** Most autocomplete values offered for one field. */
@@ -30,6 +31,14 @@ const FIELD_VALUES_MAX = 20;
 /** A log line as the API sends it. */
 export function toLogLine(row: LogRow): LogLine {
   return { ...row, ts: isoTime(row.ts) };
+}
+
+/** The first regular expression of a search (the one condition whose text the store's engine parses), if any. */
+function firstPattern(predicate: LogPredicate | null): string | null {
+  if (!predicate) return null;
+  if (predicate.op === 'regex') return predicate.pattern;
+  if (predicate.op === 'and' || predicate.op === 'or') return predicate.items.map(firstPattern).find((found) => found !== null) ?? null;
+  return predicate.op === 'not' ? firstPattern(predicate.item) : null;
 }
 
 /** Reads an ISO instant; null when absent or not a time. */
@@ -128,7 +137,7 @@ export async function logRoutes(api: FastifyInstance): Promise<void> {
     const answer: LogContext = {
       websites: readableWebsites(request),
       retention_days: { ...LOG_RETENTION_DAYS },
-      simulator_running: api.hasDecorator('simulatorRunning') ? Boolean((api as unknown as { simulatorRunning: () => boolean }).simulatorRunning()) : false,
+      simulator_running: api.simulator !== null,
     };
     return ok(reply, answer);
   });
@@ -136,7 +145,20 @@ export async function logRoutes(api: FastifyInstance): Promise<void> {
   api.get('/V4/logs.record.list', async (request, reply) => {
     const search = readSearch(request, reply, { expression: true });
     if (!search) return reply;
-    const page = await api.logStore.search(search, LOG_LIST_MAX);
+    let page;
+    try {
+      page = await api.logStore.search(search, LOG_LIST_MAX);
+    } catch (error) {
+      // The parser refuses what JavaScript and RE2 both reject; a pattern only the store's engine refuses still gets
+      // the user's words, on the expression, rather than a server error.
+      const pattern = firstPattern(search.where);
+      if (pattern === null) throw error;
+      request.log.info({ err: error }, 'log search: the store refused a pattern');
+      const expression = String((request.query as Record<string, unknown>).expression ?? '');
+      const position = Math.max(0, expression.indexOf(pattern));
+      validated(reply, [{ field: 'expression', key: 'logs.expression-bad-regex', values: { value: `"${pattern}"`, position, length: pattern.length } }]);
+      return reply;
+    }
     const answer: LogSearchAnswer = { list: page.rows.map(toLogLine), total: page.total };
     return ok(reply, answer);
   });

@@ -55,7 +55,7 @@ export interface LogAggregateRow {
   errors: number;
   /** Requests served from the edge cache. */
   hits: number;
-  /** Distinct client IPs. */
+  /** Distinct client IPs: exact in SQLite, a HyperLogLog estimate (1-2% off on large sets) in DuckDB and ClickHouse. */
   visitors: number;
 }
 

@@ -288,8 +288,12 @@ export function topValuesStatement(p: SqlParams, search: LogSearch, field: LogFi
 export function aggregateStatement(p: SqlParams, search: LogSearch, bucket: LogBucket, groupBy?: LogFieldName): string {
   const bucketSql = bucketExpression(p, bucket);
   const group = groupBy ? groupColumn(p, groupBy) : "''";
-  // A distinct count of addresses; the text column is what every engine counts fastest and exactly.
-  const visitors = p.dialect === 'clickhouse' ? 'uniqExact(client_ip)' : 'count(DISTINCT client_ip)';
+  // Distinct client addresses. An exact distinct count over a week of traffic costs several times the rest of the
+  // aggregation (a hash set per bucket), so the columnar engines estimate it with HyperLogLog (DuckDB
+  // approx_count_distinct, ClickHouse uniq: about 1-2 % off on large sets, exact on small ones), as traffic
+  // dashboards do; the SQLite baseline counts exactly.
+  const visitors =
+    p.dialect === 'clickhouse' ? 'uniq(client_ip)' : p.dialect === 'duckdb' ? 'approx_count_distinct(client_ip)' : 'count(DISTINCT client_ip)';
   const where = renderWhere(p, search);
   return (
     `SELECT ${bucketSql} AS bucket, ${group} AS grp, count(*) AS requests, sum(bytes_sent) AS bytes, ` +
