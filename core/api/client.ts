@@ -91,6 +91,11 @@ export interface ApiClient {
   delete<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
   /** Multipart upload: never times out (shell §7). */
   upload<T>(path: string, form: FormData, options?: CallOptions): Promise<T>;
+  /**
+   * A file the server answers as bytes (a log download): the body when the answer is not JSON; an envelope answer
+   * (a refusal) is handled like any other call. Sent with the session headers, so no token goes into a URL.
+   */
+  download(path: string, query?: QueryParams, options?: CallOptions): Promise<Blob>;
   /** The session the calls are made in (its token), so answers kept for a page are never served to another. */
   sessionKey?(): string | null;
 }
@@ -159,6 +164,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     isJson: boolean,
     options: CallOptions,
     idempotencyKey: string | undefined,
+    binary: boolean,
   ): Promise<T> {
     const controller = new AbortController();
     const timeoutMs = options.timeoutMs === undefined ? REQUEST_TIMEOUT_MS : options.timeoutMs;
@@ -186,6 +192,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         // one in, the HTTP cache, where another account signing in on this browser could be served it.
         cache: 'no-store',
       });
+      if (binary && response.status === 200 && !/json/i.test(response.headers.get('content-type') ?? '')) return (await response.blob()) as T;
       text = await response.text();
     } catch (cause) {
       if (timedOut) throw new ApiError('timeout', 'timeout', { path: url, requestId });
@@ -266,7 +273,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   async function send<T>(
     method: HttpMethod,
     path: string,
-    payload: { body?: BodyInit; isJson: boolean },
+    payload: { body?: BodyInit; isJson: boolean; binary?: boolean },
     options: CallOptions = {},
   ): Promise<T> {
     const url = buildUrl(config.base, path, options.query, config.consoleVersion);
@@ -278,7 +285,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const retries = Math.max(0, options.retries ?? 0);
     for (let attemptNumber = 0; ; attemptNumber++) {
       try {
-        return await attempt<T>(method, url, payload.body, payload.isJson, options, idempotencyKey);
+        return await attempt<T>(method, url, payload.body, payload.isJson, options, idempotencyKey, payload.binary === true);
       } catch (error) {
         const transient = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
         if (transient && attemptNumber < retries) continue;
@@ -314,6 +321,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     put: (path, body, options) => send('PUT', path, jsonPayload(body), options),
     delete: (path, body, options) => send('DELETE', path, jsonPayload(body), options),
     upload: (path, form, options) => send('POST', path, { body: form, isJson: false }, { timeoutMs: null, ...options }),
+    download: (path, query, options) => send('GET', path, { isJson: false, binary: true }, { ...options, query: { ...options?.query, ...query } }),
     sessionKey: () => config.getToken(),
   };
 }

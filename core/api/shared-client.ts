@@ -81,6 +81,7 @@ export function elementClient(origin: EventTarget, base: string = DEFAULT_API_BA
       put: (path, body, options) => shared.put(path, body, withOrigin(options)),
       delete: (path, body, options) => shared.delete(path, body, withOrigin(options)),
       upload: (path, form, options) => shared.upload(path, form, withOrigin(options)),
+      download: (path, query, options) => shared.download(path, query, withOrigin(options)),
       sessionKey: () => shared.sessionKey?.() ?? null,
     };
     byKey.set(key, client);

@@ -209,6 +209,8 @@ export interface LogDownloadTask extends JobInfo {
 export interface LogListQuery extends PageQuery {
   log_type?: LogType;
   keyword?: string;
+  /** Templates only: `true` lists the enabled ones (the task form offers only those, rules §5). */
+  enabled?: boolean;
 }
 
 export function getLogContext(client: ApiClient): Promise<LogContext> {

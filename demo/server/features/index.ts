@@ -64,6 +64,7 @@ import { domainsMigration } from './websites/migration.js';
 import { websiteListIndexesMigration } from './websites/search-migration.js';
 import { domainsSeed } from './websites/domains-seed.js';
 import { websiteRoutes } from './websites/routes.js';
+import { logDownloadRoutes, logDownloadSchemas, logDownloadsMigration } from './logs/downloads/index.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -99,7 +100,8 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'cache-tasks', migrations: [cacheTasksMigration], routes: [cacheTaskRoutes], schemas: cacheTaskSchemas },
   { name: 'domain-settings', routes: [domainSettingsRoutes], schemas: domainSettingsSchemas },
   { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes], schemas: banSchemas },
-  { name: 'logs', migrations: [logsMigration], routes: [logRoutes], schemas: logSchemas },
+  { name: 'logs', migrations: [logsMigration, logDownloadsMigration], routes: [logRoutes, logDownloadRoutes], schemas: { ...logSchemas, ...logDownloadSchemas } },
+  // Temporary (issue 24, downloads branch): the lead folds this into the logs area's entry at merge.
   // The read-only demo sub-account names a website and its certificates, so it is seeded after them.
   { name: 'demo-viewer', seeds: [viewerAccountSeed] },
 ];

@@ -321,3 +321,20 @@ describe('shell §8 error catalogue, row by row', () => {
     assert.deepEqual(notices, []);
   });
 });
+
+describe('download(): a file answered as bytes (log download files, rules §4)', () => {
+  it('answers the body of a non-JSON answer, sent with the session headers and no token in the URL', async () => {
+    const bytes = new Uint8Array([0x1f, 0x8b, 8, 0]);
+    const { client, calls } = harness([() => new Response(bytes, { status: 200, headers: { 'Content-Type': 'application/gzip' } })]);
+    const blob = await client.download('V4/logs.download.file?id=7');
+    assert.deepEqual(new Uint8Array(await blob.arrayBuffer()), bytes);
+    assert.equal(calls[0]!.url, '/api/V4/logs.download.file?id=7');
+    assert.equal(new Headers(calls[0]!.init.headers).get('x-token'), 'token-123');
+  });
+  it('treats an envelope answer (a refusal) like any other call', async () => {
+    const { client, notices } = harness([envelope(100400, { errors: [{ field: 'id', key: 'bans.task-incomplete' }] }, 'Form verification failed')]);
+    const error = await rejection(client.download('V4/logs.download.file?id=7'));
+    assert.equal(error.code, 100400);
+    assert.equal(notices.length, 1);
+  });
+});

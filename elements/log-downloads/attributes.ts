@@ -1,0 +1,12 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../core/config/constants.js';
+import { attr, type AttributeSchema } from '../../core/ui/attributes.js';
+
+/** The attributes of `<ec-log-downloads>`: the factory parses them with this schema, custom-elements.json is written from it. */
+export const attributes = {
+  view: attr.enum(
+    ['tasks', 'templates'] as const,
+    'tasks',
+    'Which list the element shows: the download tasks, or the download templates (the old layout\'s `logs/download` and `logs/template` routes).',
+  ),
+  pageSize: attr.number('Rows per page (shell §9).', { default: DEFAULT_PAGE_SIZE, values: PAGE_SIZES }),
+} satisfies AttributeSchema;

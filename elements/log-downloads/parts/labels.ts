@@ -1,0 +1,26 @@
+/**
+ * Message keys of the values the lists and forms name (log types, task states, file types, header languages), spelled
+ * out so every key is a literal the catalogue check can find.
+ */
+import type { LogFileLanguage, LogFileType, LogType } from '../../../core/api/endpoints/logs.js';
+import type { JobState } from '../../../core/api/endpoints/platform.js';
+import type { StatusColor } from '../../../core/ui/parts/status-tag.js';
+
+export const LOG_TYPE_KEYS: Record<LogType, string> = {
+  access: 'log-type.access',
+  waf: 'log-type.waf',
+  cc: 'log-type.cc',
+  acl: 'log-type.acl',
+};
+
+export const STATE_TAGS: Record<JobState, { key: string; color: StatusColor }> = {
+  not_started: { key: 'state.not-started', color: 'neutral' },
+  preparing: { key: 'state.preparing', color: 'info' },
+  in_progress: { key: 'state.in-progress', color: 'info' },
+  complete: { key: 'state.complete', color: 'success' },
+  failed: { key: 'state.failed', color: 'danger' },
+  canceled: { key: 'state.canceled', color: 'warning' },
+};
+
+export const FILE_TYPE_KEYS: Record<LogFileType, string> = { csv: 'file-type.csv', json: 'file-type.json' };
+export const LANGUAGE_KEYS: Record<LogFileLanguage, string> = { zh_CN: 'language.zh-cn', en_US: 'language.en-us' };
