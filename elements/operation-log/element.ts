@@ -19,6 +19,7 @@ import styles from './operation-log.css';
  * @csspart empty-state - Shown when no entry matches the filters.
  * @csspart dialog - The changes dialog of an entry.
  * @csspart diff - The before/after table in the changes dialog.
+ * @csspart log-lines-link - An entry's link to the edge log lines it explains (a WAF rule's or rule set's hits, a purged URL's requests), via `ec-navigate`.
  */
 export const OperationLogElement = defineElement<OperationLogProps>('ec-operation-log', OperationLog, {
   namespace: 'operation-log',

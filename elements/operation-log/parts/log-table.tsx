@@ -9,9 +9,11 @@ import { labelOf } from '../../../core/i18n/i18n.js';
 import { useMemo, useRef } from 'react';
 import { useT } from '../../../core/ui/element-context.js';
 import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
+import { NavLink } from '../../../core/ui/parts/nav-link.js';
 import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { ACTION_LABEL_KEYS, AREA_LABEL_KEYS } from '../labels.js';
+import { LOG_RETRIEVAL_ROUTE, logLinesView } from '../log-lines.js';
 import type { OperationLogState, OperatorChoice } from '../store.js';
 
 /** Props of {@link LogTable}. */
@@ -71,16 +73,28 @@ export function LogTable(props: LogTableProps) {
         {entry.object_label && entry.object_id && <span className="ec-muted">{t('object-id', { id: entry.object_id })}</span>}
       </span>
     );
+    const logLinks = (entry: OperationLogEntry) => {
+      const query = logLinesView(entry);
+      if (query === null) return null;
+      return (
+        <NavLink route={LOG_RETRIEVAL_ROUTE} query={query} part="log-lines-link" aria-label={t('log-lines-of', { object: objectNameOf(entry), time: formatLogTime(entry.time) })}>
+          {t('log-lines')}
+        </NavLink>
+      );
+    };
     const changesCell = (entry: OperationLogEntry) => (
-      <Button
-        type="button"
-        text
-        className="ec-log-view"
-        label={t('view-changes')}
-        aria-label={t('view-changes-of', { object: objectNameOf(entry), time: formatLogTime(entry.time) })}
-        aria-haspopup="dialog"
-        onClick={() => latest.current.onOpen(entry)}
-      />
+      <span className="ec-actions">
+        <Button
+          type="button"
+          text
+          className="ec-log-view"
+          label={t('view-changes')}
+          aria-label={t('view-changes-of', { object: objectNameOf(entry), time: formatLogTime(entry.time) })}
+          aria-haspopup="dialog"
+          onClick={() => latest.current.onOpen(entry)}
+        />
+        {logLinks(entry)}
+      </span>
     );
     return [
       { key: 'time', className: 'ec-col-primary ec-nowrap', header: t('column.time'), cell: (entry) => formatLogTime(entry.time) },
