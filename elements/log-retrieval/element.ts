@@ -35,7 +35,7 @@ import styles from './log-retrieval.css';
  */
 export const LogRetrievalElement = defineElement<LogRetrievalProps>('ec-log-retrieval', LogRetrieval, {
   namespace: 'log-retrieval',
-  uses: ['rules'],
+  uses: ['rules', 'log-fields'],
   attributes,
   styles,
 });

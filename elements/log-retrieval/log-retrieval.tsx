@@ -10,6 +10,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { getLogFieldValues, type SavedQuery, type SavedQueryInput } from '../../core/api/endpoints/logs.js';
 import type { TimeRangePreset } from '../../core/i18n/time-range.js';
+import { LOG_TYPE_LABEL_KEYS } from '../../core/logs/field-labels.js';
 import { LOG_TYPES, type LogType } from '../../core/logs/fields.js';
 import { loadRegionData } from '../../core/region/region.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
@@ -18,7 +19,7 @@ import { usePageVisible } from '../../core/ui/use-page-visible.js';
 import { useViewStateReport } from '../../core/ui/view-state.js';
 import { TimeFilterFields } from '../ban-manager/parts/filters.js';
 import { LOGS_SEARCHED_EVENT, SAVED_QUERIES_DELETED_EVENT, SAVED_QUERY_SAVED_EVENT } from './events.js';
-import { LOG_TYPE_KEYS, REFRESH_KEYS } from './labels.js';
+import { REFRESH_KEYS } from './labels.js';
 import { ExpressionInput } from './parts/expression-input.js';
 import { FilterForm } from './parts/filter-form.js';
 import { LineDrawer } from './parts/line-drawer.js';
@@ -47,6 +48,7 @@ export function LogRetrieval({ logType, range, expression, clientIp, domainId, v
   useSignals();
   const { client, host, emit } = useElement();
   const t = useT();
+  const tFields = useT('log-fields');
   const store = logRetrievalStoreFor(host, { logType, range, expression, clientIp, domainId, viewState });
   useViewStateReport(store.viewState.value);
   const visible = usePageVisible();
@@ -126,7 +128,7 @@ export function LogRetrieval({ logType, range, expression, clientIp, domainId, v
             onClick={() => value !== type && chooseType(value)}
             onKeyDown={(event) => onTabKey(event, index)}
           >
-            {t(LOG_TYPE_KEYS[value])}
+            {tFields(LOG_TYPE_LABEL_KEYS[value])}
           </button>
         ))}
       </div>

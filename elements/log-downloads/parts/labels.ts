@@ -1,17 +1,11 @@
 /**
- * Message keys of the values the lists and forms name (log types, task states, file types, header languages), spelled
- * out so every key is a literal the catalogue check can find.
+ * Message keys of the values the lists and forms name (task states, file types, header languages), spelled out so
+ * every key is a literal the catalogue check can find. Log type names are shared with `<ec-log-retrieval>`
+ * (core/logs/field-labels.ts, namespace `log-fields`).
  */
-import type { LogFileLanguage, LogFileType, LogType } from '../../../core/api/endpoints/logs.js';
+import type { LogFileLanguage, LogFileType } from '../../../core/api/endpoints/logs.js';
 import type { JobState } from '../../../core/api/endpoints/platform.js';
 import type { StatusColor } from '../../../core/ui/parts/status-tag.js';
-
-export const LOG_TYPE_KEYS: Record<LogType, string> = {
-  access: 'log-type.access',
-  waf: 'log-type.waf',
-  cc: 'log-type.cc',
-  acl: 'log-type.acl',
-};
 
 export const STATE_TAGS: Record<JobState, { key: string; color: StatusColor }> = {
   not_started: { key: 'state.not-started', color: 'neutral' },

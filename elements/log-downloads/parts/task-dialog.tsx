@@ -11,6 +11,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { createLogDownload, listLogTemplates, type LogFileLanguage, type LogFileType, type LogTemplate } from '../../../core/api/endpoints/logs.js';
 import { listDomainPicker, type DomainListItem, type JobInfo } from '../../../core/api/endpoints/platform.js';
 import { resolveTimeRange, TIME_RANGE_PRESETS, type TimeRangePreset } from '../../../core/i18n/time-range.js';
+import { LOG_TYPE_LABEL_KEYS } from '../../../core/logs/field-labels.js';
 import { LOG_DOMAIN_FILTER_MAX, LOG_DOWNLOAD_DELAY_MINUTES, LOG_DOWNLOAD_MAX } from '../../../core/rules/bans.js';
 import type { FieldIssue } from '../../../core/rules/types.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
@@ -21,7 +22,7 @@ import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js'
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import type { Loaded } from '../store.js';
-import { FILE_TYPE_KEYS, LANGUAGE_KEYS, LOG_TYPE_KEYS } from './labels.js';
+import { FILE_TYPE_KEYS, LANGUAGE_KEYS } from './labels.js';
 
 const RANGE_KEYS: Record<TimeRangePreset, string> = {
   '15m': 'range.15m',
@@ -54,6 +55,7 @@ export function TaskDialog({ onHide, onCreated }: TaskDialogProps) {
   const { client, language } = useElement();
   const t = useT();
   const tRules = useT('rules');
+  const tFields = useT('log-fields');
   const [choices, setChoices] = useState<Loaded<Choices>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [name, setName, nameDraft] = useDraft('log-downloads:task:name', '');
@@ -82,8 +84,8 @@ export function TaskDialog({ onHide, onCreated }: TaskDialogProps) {
 
   const template = choices.status === 'ready' ? choices.data.templates.find((entry) => entry.id === templateId) : undefined;
   const templateOptions = useMemo(
-    () => (choices.status === 'ready' ? choices.data.templates.map((entry) => ({ value: entry.id, label: t('task.template-option', { name: entry.name, type: t(LOG_TYPE_KEYS[entry.log_type]) }) })) : []),
-    [choices, t],
+    () => (choices.status === 'ready' ? choices.data.templates.map((entry) => ({ value: entry.id, label: t('task.template-option', { name: entry.name, type: tFields(LOG_TYPE_LABEL_KEYS[entry.log_type]) }) })) : []),
+    [choices, t, tFields],
   );
   const domainOptions = useMemo(() => {
     if (choices.status !== 'ready') return [];
@@ -170,7 +172,7 @@ export function TaskDialog({ onHide, onCreated }: TaskDialogProps) {
             pt={namedDropdown(t('task.template'))}
             onChange={(event) => setTemplateId(event.value as number)}
           />
-          <span className="ec-muted ec-small">{template ? t('task.template-type', { type: t(LOG_TYPE_KEYS[template.log_type]), count: template.fields.length }) : t('task.template-hint')}</span>
+          <span className="ec-muted ec-small">{template ? t('task.template-type', { type: tFields(LOG_TYPE_LABEL_KEYS[template.log_type]), count: template.fields.length }) : t('task.template-hint')}</span>
           {fieldIssue(ids.template, templateIssue)}
         </div>
         <div className="ec-field">

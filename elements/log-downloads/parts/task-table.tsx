@@ -7,9 +7,10 @@
 import { Button } from 'primereact/button';
 import { useMemo, useRef } from 'react';
 import type { LogDownloadTask } from '../../../core/api/endpoints/logs.js';
-import { LOG_TYPES } from '../../../core/logs/fields.js';
 import { FINISHED_JOB_STATES, JOB_STATES } from '../../../core/api/endpoints/platform.js';
 import { formatBytes, formatCount, formatLogTime } from '../../../core/i18n/format.js';
+import { LOG_TYPE_LABEL_KEYS } from '../../../core/logs/field-labels.js';
+import { LOG_TYPES } from '../../../core/logs/fields.js';
 import { LOG_DOWNLOAD_RETENTION_DAYS, LOG_DOWNLOADS_AT_ONCE } from '../../../core/rules/bans.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
@@ -20,7 +21,7 @@ import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
 import type { LogDownloadsStore } from '../store.js';
-import { FILE_TYPE_KEYS, LANGUAGE_KEYS, LOG_TYPE_KEYS, STATE_TAGS } from './labels.js';
+import { FILE_TYPE_KEYS, LANGUAGE_KEYS, STATE_TAGS } from './labels.js';
 
 /** Props of {@link TaskTable}. */
 export interface TaskTableProps {
@@ -41,13 +42,14 @@ export function TaskTable(props: TaskTableProps) {
   const { list } = props;
   const { language } = useElement();
   const t = useT();
+  const tFields = useT('log-fields');
   const latest = useRef(props);
   latest.current = props;
   const rows = list.rows.value;
   const keyword = list.keyword.value;
 
   const stateTags = useMemo<StatusSetting[]>(() => JOB_STATES.map((value) => ({ value, label: t(STATE_TAGS[value].key), color: STATE_TAGS[value].color })), [t]);
-  const typeOptions = useMemo(() => LOG_TYPES.map((value) => ({ value, label: t(LOG_TYPE_KEYS[value]) })), [t]);
+  const typeOptions = useMemo(() => LOG_TYPES.map((value) => ({ value, label: tFields(LOG_TYPE_LABEL_KEYS[value]) })), [tFields]);
 
   const columns = useMemo((): FastColumn<LogDownloadTask>[] => {
     const status = (task: LogDownloadTask) => (
@@ -91,7 +93,7 @@ export function TaskTable(props: TaskTableProps) {
         hideable: true,
         truncate: (task) => (task.params.domains.length > 1 ? t('task.domains-more', { first: task.params.domains[0], count: task.params.domains.length - 1 }) : (task.params.domains[0] ?? '')),
       },
-      { key: 'type', header: t('column.log-type'), title: t('column.log-type'), hideable: true, cell: (task) => t(LOG_TYPE_KEYS[task.params.log_type]) },
+      { key: 'type', header: t('column.log-type'), title: t('column.log-type'), hideable: true, cell: (task) => tFields(LOG_TYPE_LABEL_KEYS[task.params.log_type]) },
       {
         key: 'range',
         header: t('column.time-frame'),
@@ -128,7 +130,7 @@ export function TaskTable(props: TaskTableProps) {
       { key: 'created', header: t('column.created-at'), title: t('column.created-at'), hideable: true, className: 'ec-nowrap', cell: (task) => formatLogTime(task.created_at) },
       { key: 'actions', className: 'ec-col-actions', header: t('column.actions'), cell: actions },
     ];
-  }, [t, language, stateTags]);
+  }, [t, tFields, language, stateTags]);
 
   const table = () => {
     if (rows.status === 'loading') return <LoadingState message={t('loading')} />;

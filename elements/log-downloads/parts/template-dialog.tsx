@@ -10,7 +10,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useId, useMemo, useState } from 'react';
 import { saveLogTemplate, type LogTemplate, type LogTemplateInput, type LogType } from '../../../core/api/endpoints/logs.js';
-import { LOG_FIELD_LABEL_KEYS } from '../../../core/logs/field-labels.js';
+import { LOG_FIELD_LABEL_KEYS, LOG_TYPE_LABEL_KEYS } from '../../../core/logs/field-labels.js';
 import { LOG_TYPES, logFieldsOf } from '../../../core/logs/fields.js';
 import type { LogFieldName } from '../../../core/logs/predicate.js';
 import type { FieldIssue } from '../../../core/rules/types.js';
@@ -20,7 +20,6 @@ import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
-import { LOG_TYPE_KEYS } from './labels.js';
 
 /** Name bounds (the server's, payloads.ts): 4-50 like every name of the logs area. */
 const NAME_MIN = 4;
@@ -54,7 +53,7 @@ export function TemplateDialog({ editing, onHide, onSaved }: TemplateDialogProps
   const update = (patch: Partial<LogTemplateInput>) => setDraft((previous) => ({ ...previous, ...patch }));
 
   const fieldOptions = useMemo(() => logFieldsOf(draft.log_type).map((field) => ({ value: field.name as string, label: tFields(LOG_FIELD_LABEL_KEYS[field.name as LogFieldName]) })), [draft.log_type, tFields]);
-  const typeOptions = useMemo(() => LOG_TYPES.map((value) => ({ value, label: t(LOG_TYPE_KEYS[value]) })), [t]);
+  const typeOptions = useMemo(() => LOG_TYPES.map((value) => ({ value, label: tFields(LOG_TYPE_LABEL_KEYS[value]) })), [tFields]);
 
   const localIssues = (): FieldIssue[] => {
     const found: FieldIssue[] = [];

@@ -8,7 +8,7 @@ import { Button } from 'primereact/button';
 import { useMemo, useRef } from 'react';
 import type { LogTemplate } from '../../../core/api/endpoints/logs.js';
 import { formatCount, formatLogTime } from '../../../core/i18n/format.js';
-import { LOG_FIELD_LABEL_KEYS } from '../../../core/logs/field-labels.js';
+import { LOG_FIELD_LABEL_KEYS, LOG_TYPE_LABEL_KEYS } from '../../../core/logs/field-labels.js';
 import { LOG_TYPES } from '../../../core/logs/fields.js';
 import type { LogFieldName } from '../../../core/logs/predicate.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
@@ -20,7 +20,6 @@ import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
 import type { LogDownloadsStore } from '../store.js';
-import { LOG_TYPE_KEYS } from './labels.js';
 
 /** Props of {@link TemplateTable}. */
 export interface TemplateTableProps {
@@ -50,7 +49,7 @@ export function TemplateTable(props: TemplateTableProps) {
     ],
     [t],
   );
-  const typeOptions = useMemo(() => LOG_TYPES.map((value) => ({ value, label: t(LOG_TYPE_KEYS[value]) })), [t]);
+  const typeOptions = useMemo(() => LOG_TYPES.map((value) => ({ value, label: tFields(LOG_TYPE_LABEL_KEYS[value]) })), [tFields]);
 
   const columns = useMemo((): FastColumn<LogTemplate>[] => {
     const actions = (template: LogTemplate) => {
@@ -76,7 +75,7 @@ export function TemplateTable(props: TemplateTableProps) {
     return [
       { key: 'name', className: 'ec-col-primary', header: t('column.name'), title: t('column.name'), truncate: (template) => template.name },
       { key: 'group', header: t('column.group'), title: t('column.group'), hideable: true, truncate: (template) => template.group },
-      { key: 'type', header: t('column.log-type'), title: t('column.log-type'), hideable: true, cell: (template) => t(LOG_TYPE_KEYS[template.log_type]) },
+      { key: 'type', header: t('column.log-type'), title: t('column.log-type'), hideable: true, cell: (template) => tFields(LOG_TYPE_LABEL_KEYS[template.log_type]) },
       { key: 'fields', header: t('column.fields'), title: t('column.fields'), hideable: true, truncate: (template) => template.fields.map((field) => tFields(LOG_FIELD_LABEL_KEYS[field as LogFieldName] ?? field)).join(t('template.field-separator')) },
       { key: 'limitation', header: t('column.limitation'), title: t('column.limitation'), hideable: true, truncate: (template) => template.limitation || t('template.no-limitation') },
       { key: 'enabled', header: t('column.enabled'), title: t('column.enabled'), cell: (template) => <StatusTag settings={enabledTags} value={String(template.enabled)} /> },

@@ -10,6 +10,7 @@ import { MultiSelect } from 'primereact/multiselect';
 import { useId, useMemo } from 'react';
 import type { LogWebsite } from '../../../core/api/endpoints/logs.js';
 import { labelOf } from '../../../core/i18n/i18n.js';
+import { LOG_FIELD_LABEL_KEYS } from '../../../core/logs/field-labels.js';
 import { LOG_ACTIONS, logField, type LogType } from '../../../core/logs/fields.js';
 import { regionData, regionLabel } from '../../../core/region/region.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
@@ -35,6 +36,7 @@ const ANY_REGION = '\u0000any';
 export function FilterForm({ logType, filters, issues, websites, onChange }: FilterFormProps) {
   const t = useT();
   const tRules = useT('rules');
+  const tFields = useT('log-fields');
   const { language } = useElement();
   const ids = { domains: useId(), status: useId(), region: useId(), ip: useId(), uri: useId(), rule: useId() };
   const errorId = (name: string) => `${name}-error`;
@@ -62,9 +64,16 @@ export function FilterForm({ logType, filters, issues, websites, onChange }: Fil
       </p>
     ) : null;
 
+  // A filter on one field is named as the table names that field; domains (several) and region (country or
+  // province) are the filter's own wording.
   const labels = {
     domains: t('filter.domains'),
     region: t('filter.region'),
+    status: tFields(LOG_FIELD_LABEL_KEYS.status),
+    clientIp: tFields(LOG_FIELD_LABEL_KEYS.client_ip),
+    method: tFields(LOG_FIELD_LABEL_KEYS.method),
+    ruleId: tFields(LOG_FIELD_LABEL_KEYS.rule_id),
+    action: tFields(LOG_FIELD_LABEL_KEYS.action),
   };
 
   return (
@@ -90,7 +99,7 @@ export function FilterForm({ logType, filters, issues, websites, onChange }: Fil
         {issueText('domains', ids.domains)}
       </div>
       <div className="ec-filter">
-        <label htmlFor={ids.status}>{t('filter.status')}</label>
+        <label htmlFor={ids.status}>{labels.status}</label>
         <InputText
           id={ids.status}
           value={filters.status}
@@ -115,7 +124,7 @@ export function FilterForm({ logType, filters, issues, websites, onChange }: Fil
         />
       </div>
       <div className="ec-filter">
-        <label htmlFor={ids.ip}>{t('filter.client-ip')}</label>
+        <label htmlFor={ids.ip}>{labels.clientIp}</label>
         <InputText
           id={ids.ip}
           value={filters.clientIp}
@@ -125,14 +134,14 @@ export function FilterForm({ logType, filters, issues, websites, onChange }: Fil
         />
         {issueText('clientIp', ids.ip)}
       </div>
-      <FilterField<string> label={t('filter.method')} value={filters.method} options={methodOptions} allLabel={t('filter.all-methods')} onChange={(value) => onChange('method', value)} />
+      <FilterField<string> label={labels.method} value={filters.method} options={methodOptions} allLabel={t('filter.all-methods')} onChange={(value) => onChange('method', value)} />
       <div className="ec-filter">
         <label htmlFor={ids.uri}>{t('filter.uri')}</label>
         <InputText id={ids.uri} value={filters.uri} placeholder={t('filter.uri-placeholder')} onChange={(event) => onChange('uri', event.target.value)} />
       </div>
       {typeHas(logType, 'rule_id') && (
         <div className="ec-filter">
-          <label htmlFor={ids.rule}>{t('filter.rule-id')}</label>
+          <label htmlFor={ids.rule}>{labels.ruleId}</label>
           <InputText
             id={ids.rule}
             value={filters.ruleId}
@@ -145,7 +154,7 @@ export function FilterForm({ logType, filters, issues, websites, onChange }: Fil
         </div>
       )}
       {typeHas(logType, 'action') && (
-        <FilterField<string> label={t('filter.action')} value={filters.action} options={actionOptions} allLabel={t('filter.all-actions')} onChange={(value) => onChange('action', value)} />
+        <FilterField<string> label={labels.action} value={filters.action} options={actionOptions} allLabel={t('filter.all-actions')} onChange={(value) => onChange('action', value)} />
       )}
     </div>
   );

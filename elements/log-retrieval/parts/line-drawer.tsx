@@ -8,10 +8,12 @@ import { Sidebar } from 'primereact/sidebar';
 import type { LogLine } from '../../../core/api/endpoints/logs.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import { labelOf } from '../../../core/i18n/i18n.js';
+import { LOG_FIELD_LABEL_KEYS } from '../../../core/logs/field-labels.js';
 import { logFieldsOf, type LogType } from '../../../core/logs/fields.js';
+import type { LogFieldName } from '../../../core/logs/predicate.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { CopyButton } from '../../../core/ui/parts/copy-button.js';
-import { ACTION_KEYS, FIELD_KEYS } from '../labels.js';
+import { ACTION_KEYS } from '../labels.js';
 
 /** Props of {@link LineDrawer}. */
 export interface LineDrawerProps {
@@ -25,6 +27,7 @@ export interface LineDrawerProps {
 /** The drawer; `part="detail"`. */
 export function LineDrawer({ logType, line, onHide, onSearchValue }: LineDrawerProps) {
   const t = useT();
+  const tFields = useT('log-fields');
   const fields = logFieldsOf(logType);
 
   const shown = (name: string, value: unknown): string => {
@@ -46,10 +49,11 @@ export function LineDrawer({ logType, line, onHide, onSearchValue }: LineDrawerP
       {line && (
         <dl className="ec-log-fields">
           {fields.map((spec) => {
-            const name = spec.name as keyof typeof FIELD_KEYS;
+            const name = spec.name as LogFieldName;
             const raw = line[name as keyof LogLine];
             const text = shown(name, raw);
-            const label = t(FIELD_KEYS[name]);
+            // The time is shown in UTC+8 (rules §9 "Log time"): its label says so, as the table's column does.
+            const label = name === 'ts' ? t('column.time') : tFields(LOG_FIELD_LABEL_KEYS[name]);
             // An instant matches no other line; a rule id of 0 means "none": searching by either finds nothing useful.
             const searchable = name !== 'ts' && text !== '' && !(name.startsWith('rule') && raw === 0);
             return (

@@ -8,12 +8,14 @@ import { useMemo, useRef } from 'react';
 import type { LogLine } from '../../../core/api/endpoints/logs.js';
 import { formatCount, formatLogTime } from '../../../core/i18n/format.js';
 import { labelOf } from '../../../core/i18n/i18n.js';
+import { LOG_FIELD_LABEL_KEYS } from '../../../core/logs/field-labels.js';
 import type { LogType } from '../../../core/logs/fields.js';
+import type { LogFieldName } from '../../../core/logs/predicate.js';
 import { LOG_LIST_MAX } from '../../../core/rules/bans.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
-import { ACTION_KEYS, FIELD_KEYS } from '../labels.js';
+import { ACTION_KEYS } from '../labels.js';
 import { typeHas, type Results } from '../store.js';
 
 /** Props of {@link LogTable}. */
@@ -30,12 +32,13 @@ export function LogTable(props: LogTableProps) {
   const { logType, results, busy, onRetry } = props;
   const t = useT();
   const tCommon = useT('common');
+  const tFields = useT('log-fields');
   const { language } = useElement();
   const latest = useRef(props);
   latest.current = props;
 
   const columns = useMemo((): FastColumn<LogLine>[] => {
-    const field = (name: keyof typeof FIELD_KEYS) => t(FIELD_KEYS[name]);
+    const field = (name: LogFieldName) => tFields(LOG_FIELD_LABEL_KEYS[name]);
     const list: FastColumn<LogLine>[] = [
       { key: 'ts', className: 'ec-col-primary ec-nowrap', header: t('column.time'), cell: (line) => formatLogTime(line.ts) },
       { key: 'domain', header: field('domain'), title: field('domain'), hideable: true, truncate: (line) => line.domain },
@@ -78,7 +81,7 @@ export function LogTable(props: LogTableProps) {
       },
     );
     return list;
-  }, [t, logType, language]);
+  }, [t, tFields, logType, language]);
 
   if (results.status === 'idle') return null;
   if (results.status === 'loading') return <LoadingState message={t('loading')} />;

@@ -11,6 +11,7 @@ import { useId, useState } from 'react';
 import { failureText, saveFailureOf, type FailureText, type FieldIssue } from '../../../core/api/catalogue.js';
 import type { SavedQuery, SavedQueryInput } from '../../../core/api/endpoints/logs.js';
 import { parseLogExpression } from '../../../core/logs/expression.js';
+import { LOG_TYPE_LABEL_KEYS } from '../../../core/logs/field-labels.js';
 import type { LogType } from '../../../core/logs/fields.js';
 import { SAVED_QUERY_NAME_LENGTH, validateSavedQueryName } from '../../../core/rules/bans.js';
 import { useT } from '../../../core/ui/element-context.js';
@@ -18,7 +19,6 @@ import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { ReadOnlyMark } from '../../../core/ui/parts/read-only.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
-import { LOG_TYPE_KEYS } from '../labels.js';
 import type { Loaded } from '../store.js';
 
 /** Props of {@link SavedQueriesPanel}. */
@@ -34,6 +34,7 @@ export interface SavedQueriesPanelProps {
 export function SavedQueriesPanel({ queries, onRun, onEdit, onDelete, onRetry }: SavedQueriesPanelProps) {
   const t = useT();
   const tCommon = useT('common');
+  const tFields = useT('log-fields');
   const [failed, setFailed] = useState('');
   const failureMessage = (text: FailureText) => ('text' in text ? text.text : tCommon(text.key, text.values ?? {}));
 
@@ -47,7 +48,7 @@ export function SavedQueriesPanel({ queries, onRun, onEdit, onDelete, onRetry }:
           <li key={query.id} className="ec-saved-item" data-id={query.id}>
             <div className="ec-stack ec-saved-text">
               <span className="ec-saved-name">
-                {query.name} <span className="ec-muted">{t(LOG_TYPE_KEYS[query.log_type])}</span>
+                {query.name} <span className="ec-muted">{tFields(LOG_TYPE_LABEL_KEYS[query.log_type])}</span>
               </span>
               {query.description && <span className="ec-muted">{query.description}</span>}
               <code className="ec-saved-statement">{query.statement}</code>
@@ -116,6 +117,7 @@ function SavedQueryForm({ draft, onHide, onSave }: { draft: SavedQueryInput; onH
   const t = useT();
   const tRules = useT('rules');
   const tCommon = useT('common');
+  const tFields = useT('log-fields');
   const ids = { form: useId(), name: useId(), description: useId(), statement: useId() };
   const [values, setValues] = useState({ name: draft.name, description: draft.description, statement: draft.statement });
   const [submitted, setSubmitted] = useState(false);
@@ -182,7 +184,7 @@ function SavedQueryForm({ draft, onHide, onSave }: { draft: SavedQueryInput; onH
         void submit();
       }}
     >
-      <p className="ec-muted">{t('saved.log-type', { type: t(LOG_TYPE_KEYS[draft.log_type as LogType]) })}</p>
+      <p className="ec-muted">{t('saved.log-type', { type: tFields(LOG_TYPE_LABEL_KEYS[draft.log_type as LogType]) })}</p>
       <div className="ec-field">
         <label htmlFor={ids.name}>{t('saved.name')}</label>
         <InputText id={ids.name} value={values.name} onChange={(event) => change('name', event.target.value)} {...field('name')} />

@@ -163,21 +163,21 @@ describe('<ec-log-retrieval> (rules §2 log retrieval, §9 log limits, ranges an
     await searched(element);
     const calls = watchCalls();
     try {
-      typeInto(inputByLabel(element, 'Status'), '6xx');
+      typeInto(inputByLabel(element, 'Status code'), '6xx');
       typeInto(inputByLabel(element, 'Client IP'), '10.1.2.3/8');
       typeInto(inputByLabel(element, 'Rule ID'), '-4');
       button(element, 'Search').click();
-      await waitUntil(() => inputByLabel(element, 'Status').getAttribute('aria-invalid') === 'true', 'the status is marked');
+      await waitUntil(() => inputByLabel(element, 'Status code').getAttribute('aria-invalid') === 'true', 'the status is marked');
       const rules = translator('en_US', 'rules');
       const ipIssue = validateIpOrCidr('10.1.2.3/8')!;
       const messageOf = (label: string) => shadow(element).getElementById(inputByLabel(element, label).getAttribute('aria-describedby')!)!.textContent;
-      expect(messageOf('Status')).to.equal('Enter a status code (100-599) or a class such as 4xx.');
+      expect(messageOf('Status code')).to.equal('Enter a status code (100-599) or a class such as 4xx.');
       expect(messageOf('Client IP')).to.equal(rules(ipIssue.key, ipIssue.values ?? {}));
       expect(messageOf('Rule ID')).to.equal('Enter a rule ID, a positive whole number.');
       expect(calls.urls.filter((url) => SEARCH.test(url))).to.have.length(0);
       expect(inputByLabel(element, 'Client IP').value, 'nothing typed is lost').to.equal('10.1.2.3/8');
       // Fixed values are sent as the filters of the call.
-      typeInto(inputByLabel(element, 'Status'), '5XX');
+      typeInto(inputByLabel(element, 'Status code'), '5XX');
       typeInto(inputByLabel(element, 'Client IP'), '10.0.0.0/8');
       typeInto(inputByLabel(element, 'Rule ID'), '1001');
       typeInto(inputByLabel(element, 'URL prefix'), '/admin');
@@ -426,6 +426,11 @@ describe('<ec-log-retrieval> (rules §2 log retrieval, §9 log limits, ranges an
       const fields = Array.from(drawer.querySelectorAll<HTMLElement>('[data-field]')).map((node) => node.dataset.field);
       expect(fields).to.deep.equal(['ts', 'domain', 'client_ip', 'country', 'province', 'method', 'scheme', 'uri', 'query', 'status', 'bytes_sent', 'response_ms', 'user_agent', 'referer', 'ja3', 'ja4', 'request_id', 'rule_id', 'rule_set_id', 'action', 'attack_type']);
       expect(drawer.querySelector('[data-field="ts"] code')!.textContent).to.equal(formatLogTime(newest));
+      // Field names come from the shared log-fields catalogue (a downloaded file's header row says the same); the time
+      // adds the zone it is shown in.
+      expect(drawer.querySelector('[data-field="ts"] dt')!.textContent).to.equal('Time (UTC+8)');
+      expect(drawer.querySelector('[data-field="status"] dt')!.textContent).to.equal('Status code');
+      expect(drawer.querySelector('[data-field="uri"] dt')!.textContent).to.equal('URL path');
       expect(drawer.querySelector('[data-field="action"] code')!.textContent).to.equal('Block');
       expect(drawer.querySelector('[data-field="request_id"] code')!.textContent).to.equal(rows[0]!.request_id);
       expect(drawer.querySelector('[data-field="request_id"] button[aria-label="Copy the request ID"]')).to.not.equal(null);

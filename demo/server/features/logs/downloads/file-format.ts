@@ -25,9 +25,11 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 function loadLabels(language: LogFileLanguage): Record<string, string> {
-  // The browser's catalogue of field labels, read once: the header row says what the retrieval table says.
+  // The browser's catalogue of field labels, read once: the header row says what the retrieval table says. The
+  // catalogue also holds groups (the log type names); only the top-level texts are field labels.
   const url = new URL(`../../../../../core/i18n/locales/${language}/log-fields.json`, import.meta.url);
-  return JSON.parse(readFileSync(url, 'utf8')) as Record<string, string>;
+  const catalogue = JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(catalogue).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 const LABELS: Record<LogFileLanguage, Record<string, string>> = { zh_CN: loadLabels('zh_CN'), en_US: loadLabels('en_US') };
