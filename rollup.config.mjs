@@ -331,7 +331,7 @@ const SHARED_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|@preac
 // gating, the member console gates (host), log time ranges, the edge log catalogue and expression language (log
 // elements only) and the batch checker's client.
 const ELEMENT_OWNED_CORE =
-  /[\\/]core[\\/]((x509|match|rules|logs|ui[\\/]parts|i18n[\\/]locales|api[\\/]endpoints)[\\/]|config[\\/](route-paths|plan-gating|member-console)\.ts$|i18n[\\/]time-range\.ts$|workers[\\/]batch-checker\.ts$)/;
+  /[\\/]core[\\/]((x509|match|rules|logs|ui[\\/]parts|i18n[\\/]locales|i18n[\\/]namespaces|api[\\/]endpoints)[\\/]|config[\\/](route-paths|plan-gating|member-console)\.ts$|i18n[\\/]time-range\.ts$|workers[\\/]batch-checker\.ts$)/;
 
 function manualChunks(id) {
   if (SHARED_PACKAGES.test(id)) return 'core';

@@ -5,7 +5,7 @@
  * a page; an element renders once the namespaces it names are loaded (core/ui/define-element.tsx).
  */
 import i18next, { type TFunction } from 'i18next';
-import { CATALOGUE_LOADERS, type Namespace } from './catalogues.js';
+import { catalogueLoader, type Namespace } from './catalogues.js';
 import { DEFAULT_LANGUAGE, type Language } from './language.js';
 
 const instance = i18next.createInstance();
@@ -44,9 +44,12 @@ export function loadCatalogues(language: Language, namespaces: readonly Namespac
       const key = `${language}\u0000${namespace}`;
       let pending = loads.get(key);
       if (!pending) {
-        pending = CATALOGUE_LOADERS[language][namespace]().then((module) => {
-          instance.addResourceBundle(language, namespace, module.default, true, false);
-        });
+        // A namespace nobody registered rejects (and is retried) like a chunk that failed to load.
+        pending = Promise.resolve()
+          .then(() => catalogueLoader(language, namespace)())
+          .then((module) => {
+            instance.addResourceBundle(language, namespace, module.default, true, false);
+          });
         pending.catch(() => loads.delete(key));
         loads.set(key, pending);
       }

@@ -33,6 +33,8 @@ import { createHostRouter, currentRoute, type HostRouter } from './router.js';
 import type { ModuleId, RouteDefinition } from './route-types.js';
 import { findRoute, HOME_ROUTE_NEW, HOME_ROUTE_OLD, ROUTES } from './routes.js';
 import hostCss from './host.css';
+import '../../core/i18n/namespaces/host.js';
+import '../../core/i18n/namespaces/routes.js';
 
 /** Attributes of `<ec-console>`. */
 export interface ConsoleAppProps {

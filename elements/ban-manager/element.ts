@@ -3,6 +3,8 @@ import type { EcElementOf } from '../../core/ui/attributes.js';
 import { attributes } from './attributes.js';
 import { BanManager, type BanManagerProps } from './ban-manager.js';
 import styles from './ban-manager.css';
+import '../../core/i18n/namespaces/ban-manager.js';
+import '../../core/i18n/namespaces/rules.js';
 
 /**
  * Ban management: the overview (bans by state, most banned addresses and domains), the ban records (source IP,

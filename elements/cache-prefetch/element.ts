@@ -4,6 +4,9 @@ import '../cache-task-shared/events.js';
 import styles from '../cache-task-shared/cache-task.css';
 import { attributes } from './attributes.js';
 import { CachePrefetch, type CachePrefetchProps } from './cache-prefetch.js';
+import '../../core/i18n/namespaces/cache-prefetch.js';
+import '../../core/i18n/namespaces/cache-tasks.js';
+import '../../core/i18n/namespaces/rules.js';
 
 /**
  * Cache prefetch (rules §5 Prefetch): URLs of websites the caller may manage, typed or read from one txt file (at

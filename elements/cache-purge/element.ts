@@ -4,6 +4,9 @@ import '../cache-task-shared/events.js';
 import styles from '../cache-task-shared/cache-task.css';
 import { attributes } from './attributes.js';
 import { CachePurge, type CachePurgeProps } from './cache-purge.js';
+import '../../core/i18n/namespaces/cache-purge.js';
+import '../../core/i18n/namespaces/cache-tasks.js';
+import '../../core/i18n/namespaces/rules.js';
 
 /**
  * Cache purge (rules §5 Purge): URLs (at most 200) or directories (at most 100, up to 8 levels) of websites the

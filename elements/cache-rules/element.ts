@@ -4,6 +4,9 @@ import { attributes } from './attributes.js';
 import { CONDITION_BUILDER_STYLES } from '../../core/ui/parts/condition-builder/condition-builder.js';
 import { CacheRules, type CacheRulesProps } from './cache-rules.js';
 import styles from './cache-rules.css';
+import '../../core/i18n/namespaces/cache-rules.js';
+import '../../core/i18n/namespaces/rules.js';
+import '../../core/i18n/namespaces/condition-builder.js';
 
 /**
  * The cache rule editor of one domain (rules §3 "Cache rule"; the domain console's cache tab): the rules in evaluation

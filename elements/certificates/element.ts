@@ -3,6 +3,8 @@ import type { EcElementOf } from '../../core/ui/attributes.js';
 import { attributes } from './attributes.js';
 import { Certificates, type CertificatesProps } from './certificates.js';
 import styles from './certificates.css';
+import '../../core/i18n/namespaces/certificates.js';
+import '../../core/i18n/namespaces/rules.js';
 
 /**
  * The certificate manager (rules §2 certificate list; rules §3-§6, §8, §9 certificates): the list with counts by

@@ -4,6 +4,9 @@ import { attributes } from './attributes.js';
 import sharedStyles from '../dns-shared/dns-shared.css';
 import { DnsDomains, type DnsDomainsProps } from './dns-domains.js';
 import styles from './dns-domains.css';
+import '../../core/i18n/namespaces/dns-domains.js';
+import '../../core/i18n/namespaces/rules.js';
+import '../../core/i18n/namespaces/dns-jobs.js';
 
 /**
  * Cloud DNS domains (rules §3-§5, §9 DNS; shell §2 cloud-resolving). The list shows each domain's hosting/access

@@ -4,6 +4,7 @@ import { attributes } from './attributes.js';
 import { DnsJobs, type DnsJobsProps } from './dns-jobs.js';
 import sharedStyles from '../dns-shared/dns-shared.css';
 import styles from './dns-jobs.css';
+import '../../core/i18n/namespaces/dns-jobs.js';
 
 /**
  * The DNS jobs (rules §3 DNS "Job"; rules §4 "DNS job: waiting, in progress, success, fail"): creation time (UTC+8),

@@ -4,6 +4,9 @@ import { attributes } from './attributes.js';
 import sharedStyles from '../dns-shared/dns-shared.css';
 import { DnsRecords, type DnsRecordsProps } from './dns-records.js';
 import styles from './dns-records.css';
+import '../../core/i18n/namespaces/dns-records.js';
+import '../../core/i18n/namespaces/rules.js';
+import '../../core/i18n/namespaces/dns-jobs.js';
 
 /**
  * A Cloud DNS domain's records (rules §3-§5, §9 DNS; shell §2 cloud-resolving): host record, type (A, AAAA, CNAME,

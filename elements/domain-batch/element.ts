@@ -4,6 +4,9 @@ import { attributes } from './attributes.js';
 import styles from '../domain-list/domain-list.css';
 import '../domain-list/events.js';
 import { DomainBatch, type DomainBatchProps } from './domain-batch.js';
+import '../../core/i18n/namespaces/domain-batch.js';
+import '../../core/i18n/namespaces/domain-list.js';
+import '../../core/i18n/namespaces/rules.js';
 
 /**
  * Batch add, batch delete and batch setting of websites (rules §2, §5, §8, §9). Batch add: domains one per line (at

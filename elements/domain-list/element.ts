@@ -4,6 +4,8 @@ import { attributes } from './attributes.js';
 import { DomainList, type DomainListProps } from './domain-list.js';
 import styles from './domain-list.css';
 import './events.js';
+import '../../core/i18n/namespaces/domain-list.js';
+import '../../core/i18n/namespaces/rules.js';
 
 /**
  * The account's websites (rules §3, §4): domain, type, group, remark, service status (approval pending, approval

@@ -3,6 +3,7 @@ import type { EcElementOf } from '../../core/ui/attributes.js';
 import { attributes } from './attributes.js';
 import { ErrorReports, type ErrorReportsProps } from './error-reports.js';
 import styles from './error-reports.css';
+import '../../core/i18n/namespaces/error-reports.js';
 
 /**
  * The failures the console's users met, as the console reported them (shell §7 error reporting): when each was seen

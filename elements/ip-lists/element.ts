@@ -3,6 +3,8 @@ import type { EcElementOf } from '../../core/ui/attributes.js';
 import { attributes } from './attributes.js';
 import { IpLists, type IpListsProps } from './ip-lists.js';
 import styles from './ip-lists.css';
+import '../../core/i18n/namespaces/ip-lists.js';
+import '../../core/i18n/namespaces/rules.js';
 
 /**
  * IP lists: the account's lists (name, remark, IP count, creation time) with search, create, edit, export and

@@ -4,6 +4,8 @@ import { attributes } from './attributes.js';
 import './events.js';
 import { JobDetail, type JobDetailProps } from './job-detail.js';
 import styles from './job-detail.css';
+import '../../core/i18n/namespaces/job-detail.js';
+import '../../core/i18n/namespaces/job-list.js';
 
 /**
  * One task (rules §3 "Cache task", §4 "Task"): type, state, progress, creation time (UTC+8), operator; for a cache

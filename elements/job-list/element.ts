@@ -3,6 +3,7 @@ import type { EcElementOf } from '../../core/ui/attributes.js';
 import { attributes } from './attributes.js';
 import { JobList, type JobListProps } from './job-list.js';
 import styles from './job-list.css';
+import '../../core/i18n/namespaces/job-list.js';
 
 /**
  * The account's long tasks (rules §3, §4 "Task"): cache purges and prefetches, log downloads, DNS jobs and

@@ -3,6 +3,9 @@ import type { EcElementOf } from '../../core/ui/attributes.js';
 import { attributes } from './attributes.js';
 import { LogDownloads, type LogDownloadsProps } from './log-downloads.js';
 import styles from './log-downloads.css';
+import '../../core/i18n/namespaces/log-downloads.js';
+import '../../core/i18n/namespaces/rules.js';
+import '../../core/i18n/namespaces/log-fields.js';
 
 /**
  * Log download tasks and templates (rules §2 "security-operations log download tasks and templates"; rules §3 "Log

@@ -3,6 +3,9 @@ import type { EcElementOf } from '../../core/ui/attributes.js';
 import { attributes } from './attributes.js';
 import { LogRetrieval, type LogRetrievalProps } from './log-retrieval.js';
 import styles from './log-retrieval.css';
+import '../../core/i18n/namespaces/log-retrieval.js';
+import '../../core/i18n/namespaces/rules.js';
+import '../../core/i18n/namespaces/log-fields.js';
 
 /**
  * Log retrieval (rules §2): the access, WAF, CC and granular access control logs of the websites the caller may read,

@@ -3,6 +3,7 @@ import type { EcElementOf } from '../../core/ui/attributes.js';
 import { attributes } from './attributes.js';
 import { OperationLog, type OperationLogProps } from './operation-log.js';
 import styles from './operation-log.css';
+import '../../core/i18n/namespaces/operation-log.js';
 
 /**
  * The operation log: who did what and when (time in UTC+8, rules §9), in which area, with which action, on which

@@ -3,6 +3,7 @@ import type { EcElementOf } from '../../core/ui/attributes.js';
 import { attributes } from './attributes.js';
 import { PlanOverview, type PlanOverviewProps } from './plan-overview.js';
 import styles from './plan-overview.css';
+import '../../core/i18n/namespaces/plan-overview.js';
 
 /**
  * The account's plans: level, expiry, domain usage (used/total) and which plan-gated features are included, with

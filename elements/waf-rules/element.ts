@@ -4,6 +4,9 @@ import type { EcElementOf } from '../../core/ui/attributes.js';
 import { attributes } from './attributes.js';
 import { WafRules, type WafRulesProps } from './waf-rules.js';
 import styles from './waf-rules.css';
+import '../../core/i18n/namespaces/waf-rules.js';
+import '../../core/i18n/namespaces/rules.js';
+import '../../core/i18n/namespaces/condition-builder.js';
 
 /**
  * WAF rule sets and rules (rules §3-§5; shell §7 firewall policy calls): rule sets with name, description, rule count

@@ -4,6 +4,9 @@ import { attributes } from './attributes.js';
 import styles from '../domain-list/domain-list.css';
 import '../domain-list/events.js';
 import { WebsiteGroups, type WebsiteGroupsProps } from './website-groups.js';
+import '../../core/i18n/namespaces/website-groups.js';
+import '../../core/i18n/namespaces/rules.js';
+import '../../core/i18n/namespaces/domain-list.js';
 
 /**
  * Website groups (rules §3: group name, remark, modification time; rules §5: name 1-40 characters): the list with the

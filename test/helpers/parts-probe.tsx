@@ -8,6 +8,8 @@ import type { ComponentType } from 'react';
 import { toLocaleTag, type Language } from '../../core/i18n/language.js';
 import { attr } from '../../core/ui/attributes.js';
 import { defineElement } from '../../core/ui/define-element.js';
+import '../../core/i18n/namespaces/condition-builder.js';
+import '../../core/i18n/namespaces/rules.js';
 
 const scenes = new Map<string, ComponentType>();
 let nextScene = 0;

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { CATALOGUE_LOADERS, NAMESPACES, type Catalogue, type Namespace } from '../../../core/i18n/catalogues.js';
+import { readdirSync } from 'node:fs';
+import { catalogueLoader, type Catalogue, type Namespace } from '../../../core/i18n/catalogues.js';
+import { NAMESPACES } from '../../../core/i18n/namespaces/all.js';
 import { cataloguesLoaded, loadCatalogues, translator } from '../../../core/i18n/i18n.js';
 import type { Language } from '../../../core/i18n/language.js';
 
@@ -17,11 +19,13 @@ describe('DESIGN §6 i18n: zh_CN and en_US have the same keys', () => {
   const namespaces = NAMESPACES;
   before(async () => {
     for (const language of ['zh_CN', 'en_US'] as const) {
-      for (const namespace of namespaces) RESOURCES[language][namespace] = (await CATALOGUE_LOADERS[language][namespace]()).default;
+      for (const namespace of namespaces) RESOURCES[language][namespace] = (await catalogueLoader(language, namespace)()).default;
     }
   });
-  it('both languages have the same namespaces', () => {
-    assert.deepEqual(Object.keys(CATALOGUE_LOADERS.en_US).sort(), [...namespaces].sort());
+  it('both languages have the same namespaces, and every catalogue file has its registration', () => {
+    const files = (language: Language) => readdirSync(new URL(`../../../core/i18n/locales/${language}/`, import.meta.url)).map((name) => name.replace(/\.json$/, '')).sort();
+    assert.deepEqual(files('en_US'), files('zh_CN'));
+    assert.deepEqual(files('en_US'), [...namespaces].sort());
   });
   for (const namespace of namespaces) {
     it(`namespace "${namespace}" has identical keys and no empty texts`, () => {

@@ -13,6 +13,8 @@ import {
   routesOfModule,
   SIGN_IN_ROUTES,
 } from '../../../demo/host/routes.js';
+import '../../../core/i18n/namespaces/routes.js';
+import '../../../core/i18n/namespaces/host.js';
 
 // Catalogues load on demand (core/i18n/catalogues.ts); these tests translate synchronously.
 for (const language of ['zh_CN', 'en_US'] as const) await loadCatalogues(language, ['routes', 'host', 'common']);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
-import { NAMESPACES } from '../../../core/i18n/catalogues.js';
+import { NAMESPACES } from '../../../core/i18n/namespaces/all.js';
 import { ELEMENT_ENTRIES, moduleGraph, ROOT } from '../../helpers/module-graph.js';
 
 const USES = /(?:useT\(\s*'([a-z-]+)'\s*\)|translator\([^(),]+,\s*'([a-z-]+)'\s*\))/g;

@@ -5,7 +5,9 @@
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { useState } from 'react';
-import { CATALOGUE_LOADERS } from '../../../core/i18n/catalogues.js';
+import { catalogueLoaders } from '../../../core/i18n/catalogues.js';
+import '../../../core/i18n/namespaces/operation-log.js';
+import '../../../core/i18n/namespaces/job-list.js';
 import { cataloguesLoaded } from '../../../core/i18n/i18n.js';
 import { defineElement } from '../../../core/ui/define-element.js';
 import { useT } from '../../../core/ui/element-context.js';
@@ -73,15 +75,15 @@ describe('lazy texts and parts (issue "every page loads only what it shows")', (
   });
 
   it('a catalogue that fails to load says so in the element language, and the retry loads it', async () => {
-    const loaders = CATALOGUE_LOADERS.en_US as Record<string, () => Promise<unknown>>;
-    const original = loaders['operation-log']!;
-    loaders['operation-log'] = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const loaders = catalogueLoaders('operation-log')!;
+    const original = loaders.en_US;
+    loaders.en_US = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
     let element: HTMLElement;
     try {
       element = await fixture<HTMLElement>(html`<ec-lazy-catalogue-probe lang="en-US"></ec-lazy-catalogue-probe>`);
       await waitUntil(() => root(element).querySelector('[part="catalogue-error"]'), 'the failure is shown');
     } finally {
-      loaders['operation-log'] = original;
+      loaders.en_US = original;
     }
     const failure = root(element).querySelector('[part="catalogue-error"]')!;
     expect(failure.getAttribute('role')).to.equal('alert');

@@ -8,6 +8,8 @@ import { readWorkbook } from '../../../elements/dns-records/files/workbook.js';
 import { parseZone, serializeZone } from '../../../elements/dns-records/files/zone-file.js';
 import { workbookLabels, workbookVocabulary } from '../../../elements/dns-records/vocabulary.js';
 import { loadCatalogues } from '../../../core/i18n/i18n.js';
+import '../../../core/i18n/namespaces/dns-records.js';
+import '../../../core/i18n/namespaces/rules.js';
 
 // The catalogues load on demand in the browser; these tests read them directly.
 for (const language of ['zh_CN', 'en_US'] as const) await loadCatalogues(language, ['dns-records', 'rules', 'common']);

@@ -12,6 +12,8 @@ import {
   typeBlock,
 } from '../../../../core/ui/parts/condition-builder/model.js';
 import { describeConditions } from '../../../../core/ui/parts/condition-builder/preview.js';
+import '../../../../core/i18n/namespaces/condition-builder.js';
+import '../../../../core/i18n/namespaces/rules.js';
 
 // Catalogues load on demand (core/i18n/catalogues.ts); these tests translate synchronously.
 for (const language of ['zh_CN', 'en_US'] as const) await loadCatalogues(language, ['condition-builder', 'rules', 'common']);

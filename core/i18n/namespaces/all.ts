@@ -1,0 +1,62 @@
+/**
+ * Every catalogue registered, and every namespace name: for tests and tools that read all of them. Pages never import
+ * this: each element imports the namespaces it translates with (core/i18n/catalogues.ts).
+ */
+import type { Namespace } from '../catalogues.js';
+import './ban-manager.js';
+import './cache-prefetch.js';
+import './cache-purge.js';
+import './cache-rules.js';
+import './cache-tasks.js';
+import './certificates.js';
+import './condition-builder.js';
+import './dns-domains.js';
+import './dns-jobs.js';
+import './dns-records.js';
+import './domain-batch.js';
+import './domain-list.js';
+import './error-reports.js';
+import './host.js';
+import './ip-lists.js';
+import './log-downloads.js';
+import './log-fields.js';
+import './job-detail.js';
+import './job-list.js';
+import './log-retrieval.js';
+import './operation-log.js';
+import './plan-overview.js';
+import './routes.js';
+import './rules.js';
+import './waf-rules.js';
+import './website-groups.js';
+
+/** Every namespace, `common` first. */
+export const NAMESPACES: readonly Namespace[] = [
+  'common',
+  'ban-manager',
+  'cache-prefetch',
+  'cache-purge',
+  'cache-rules',
+  'cache-tasks',
+  'certificates',
+  'condition-builder',
+  'dns-domains',
+  'dns-jobs',
+  'dns-records',
+  'domain-batch',
+  'domain-list',
+  'error-reports',
+  'host',
+  'ip-lists',
+  'log-downloads',
+  'log-fields',
+  'job-detail',
+  'job-list',
+  'log-retrieval',
+  'operation-log',
+  'plan-overview',
+  'routes',
+  'rules',
+  'waf-rules',
+  'website-groups',
+];
