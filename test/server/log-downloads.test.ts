@@ -18,6 +18,7 @@ import type { LogStore } from '../../demo/server/features/logs/store/log-store.j
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { hashPasswordSync } from '../../demo/server/platform/security/passwords.js';
 import { call, expectOk, signInChild, signInParent, startServer, type TestClock } from './helpers.js';
+import { logLine } from '../helpers/log-lines.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -56,32 +57,7 @@ class GatedStore {
 }
 
 function row(values: Partial<LogRow> & Pick<LogRow, 'ts' | 'domain_id' | 'domain'>): LogRow {
-  return {
-    log_type: 'access',
-    member_id: DEMO_MEMBER_ID,
-    request_id: '0'.repeat(32),
-    client_ip: '203.0.113.9',
-    country: 'CN',
-    province: 'CN-GD',
-    method: 'GET',
-    scheme: 'https',
-    uri: '/',
-    query: '',
-    status: 200,
-    bytes_sent: 512,
-    response_ms: 12,
-    user_agent: 'Mozilla/5.0',
-    referer: '',
-    ja3: '',
-    ja4: '',
-    cache_status: 'hit',
-    origin: '',
-    rule_id: 0,
-    rule_set_id: 0,
-    action: '',
-    attack_type: '',
-    ...values,
-  };
+  return logLine({ member_id: DEMO_MEMBER_ID, request_id: '0'.repeat(32), client_ip: '203.0.113.9', bytes_sent: 512, response_ms: 12, ...values });
 }
 
 /** A strict RFC 4180 reader (quoted cells, doubled quotes, CRLF records), written apart from the writer under test. */

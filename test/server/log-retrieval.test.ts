@@ -13,36 +13,12 @@ import type { LogRow } from '../../core/logs/fields.js';
 import { LOG_LIST_MAX } from '../../core/rules/bans.js';
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { addSecondTenant, call, expectOk, signInChild, signInParent, startServer, type TestClock } from './helpers.js';
+import { logLine } from '../helpers/log-lines.js';
 
 const MINUTE = 60_000;
 
 function line(overrides: Partial<LogRow> & Pick<LogRow, 'ts' | 'domain_id' | 'domain'>): LogRow {
-  return {
-    log_type: 'access',
-    member_id: DEMO_MEMBER_ID,
-    request_id: `${overrides.ts.toString(16).padStart(32, '0')}`,
-    client_ip: '203.0.113.7',
-    country: 'CN',
-    province: 'CN-GD',
-    method: 'GET',
-    scheme: 'https',
-    uri: '/index.html',
-    query: '',
-    status: 200,
-    bytes_sent: 1000,
-    response_ms: 20,
-    user_agent: 'Mozilla/5.0',
-    referer: '',
-    ja3: '',
-    ja4: '',
-    cache_status: 'hit',
-    origin: '',
-    rule_id: 0,
-    rule_set_id: 0,
-    action: '',
-    attack_type: '',
-    ...overrides,
-  };
+  return logLine({ member_id: DEMO_MEMBER_ID, request_id: overrides.ts.toString(16).padStart(32, '0'), uri: '/index.html', ...overrides });
 }
 
 describe('log retrieval (rules §2, §6, §9)', () => {

@@ -12,6 +12,7 @@ import { LOG_RETENTION_DAYS } from '../../core/rules/bans.js';
 import { ipBlockRange, ipHalves } from '../../demo/server/features/logs/store/ip-range.js';
 import { lazyLogStore, openLogStore, pruneByRetention, type LogSearch, type LogStore } from '../../demo/server/features/logs/store/index.js';
 import { bucketStart, renderWhere, SqlParams } from '../../demo/server/features/logs/store/sql.js';
+import { logLine } from '../helpers/log-lines.js';
 
 const SIGN = 1n << 63n;
 const HOUR = 3_600_000;
@@ -114,35 +115,7 @@ describe('SQL renderer (sql.ts)', () => {
 });
 
 function line(overrides: Partial<LogRow> = {}): LogRow {
-  return {
-    ts: T0,
-    log_type: 'access',
-    member_id: 7,
-    domain_id: 1,
-    domain: 'www.example.com',
-    request_id: '0123456789abcdef0123456789abcdef',
-    client_ip: '203.0.113.7',
-    country: 'CN',
-    province: 'CN-GD',
-    method: 'GET',
-    scheme: 'https',
-    uri: '/',
-    query: '',
-    status: 200,
-    bytes_sent: 1000,
-    response_ms: 20,
-    user_agent: 'Mozilla/5.0',
-    referer: '',
-    ja3: '',
-    ja4: '',
-    cache_status: 'hit',
-    origin: '',
-    rule_id: 0,
-    rule_set_id: 0,
-    action: '',
-    attack_type: '',
-    ...overrides,
-  };
+  return logLine({ ts: T0, ...overrides });
 }
 
 function search(where: LogPredicate | null, overrides: Partial<LogSearch> = {}): LogSearch {

@@ -12,6 +12,7 @@ import { validateIpOrCidr } from '../../../core/rules/ip.js';
 import '../../../elements/log-retrieval/element.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { choose, chosen, dropdownByLabel, envelope, injectFault, press, shadow, typeInto, watchCalls } from '../../helpers/list-element.js';
+import { logLine } from '../../helpers/log-lines.js';
 
 /**
  * `<ec-log-retrieval>` against the real reference server (rules §2 "Log retrieval", §3/§5 saved queries, §9 limits,
@@ -30,31 +31,16 @@ async function appendLines(rows: LogRow[]): Promise<void> {
 
 /** A log line of the demo account with everything a line has; `change` sets what a test looks at. */
 function logRow(change: Partial<LogRow> & Pick<LogRow, 'ts' | 'log_type' | 'domain_id' | 'domain'>): LogRow {
-  return {
+  return logLine({
     member_id: 100001,
     request_id: Math.random().toString(16).slice(2).padEnd(32, '0').slice(0, 32),
     client_ip: '198.51.100.20',
     country: 'US',
     province: '',
-    method: 'GET',
-    scheme: 'https',
-    uri: '/',
-    query: '',
-    status: 200,
     bytes_sent: 1200,
     response_ms: 12,
-    user_agent: 'Mozilla/5.0',
-    referer: '',
-    ja3: '',
-    ja4: '',
-    cache_status: 'hit',
-    origin: '',
-    rule_id: 0,
-    rule_set_id: 0,
-    action: '',
-    attack_type: '',
     ...change,
-  };
+  });
 }
 
 async function logRetrieval(markup = html`<ec-log-retrieval lang="en-US"></ec-log-retrieval>`): Promise<HTMLElement> {
