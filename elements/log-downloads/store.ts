@@ -27,6 +27,9 @@ export const LOG_DOWNLOAD_JOB = 'logs.download';
 /** Least time between two reloads caused by jobs arriving on the stream. */
 const STREAM_RELOAD_MS = 500;
 
+/** One list's paging, filters and rows (tasks or templates). */
+export type DownloadList<Row> = ReturnType<typeof createList<Row>>;
+
 /** One list's paging and filters. */
 function createList<Row>(pageSize: number, load: (client: ApiClient, query: LogListQuery) => Promise<{ list: Row[]; total: number }>) {
   const keyword = signal('');

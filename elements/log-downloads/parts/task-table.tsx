@@ -10,17 +10,13 @@ import type { LogDownloadTask } from '../../../core/api/endpoints/logs.js';
 import { FINISHED_JOB_STATES, JOB_STATES } from '../../../core/api/endpoints/platform.js';
 import { formatBytes, formatCount, formatLogTime } from '../../../core/i18n/format.js';
 import { LOG_TYPE_LABEL_KEYS } from '../../../core/logs/field-labels.js';
-import { LOG_TYPES } from '../../../core/logs/fields.js';
 import { LOG_DOWNLOAD_RETENTION_DAYS, LOG_DOWNLOADS_AT_ONCE } from '../../../core/rules/bans.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
-import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
-import { FilterField } from '../../../core/ui/parts/filter-field.js';
-import { Pager } from '../../../core/ui/parts/pager.js';
-import { SearchInput } from '../../../core/ui/parts/search-input.js';
-import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
+import type { FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
 import type { LogDownloadsStore } from '../store.js';
+import { ListFrame } from './list-frame.js';
 import { FILE_TYPE_KEYS, LANGUAGE_KEYS, STATE_TAGS } from './labels.js';
 
 /** Props of {@link TaskTable}. */
@@ -45,11 +41,8 @@ export function TaskTable(props: TaskTableProps) {
   const tFields = useT('log-fields');
   const latest = useRef(props);
   latest.current = props;
-  const rows = list.rows.value;
-  const keyword = list.keyword.value;
 
   const stateTags = useMemo<StatusSetting[]>(() => JOB_STATES.map((value) => ({ value, label: t(STATE_TAGS[value].key), color: STATE_TAGS[value].color })), [t]);
-  const typeOptions = useMemo(() => LOG_TYPES.map((value) => ({ value, label: tFields(LOG_TYPE_LABEL_KEYS[value]) })), [tFields]);
 
   const columns = useMemo((): FastColumn<LogDownloadTask>[] => {
     const status = (task: LogDownloadTask) => (
@@ -132,41 +125,17 @@ export function TaskTable(props: TaskTableProps) {
     ];
   }, [t, tFields, language, stateTags]);
 
-  const table = () => {
-    if (rows.status === 'loading') return <LoadingState message={t('loading')} />;
-    if (rows.status === 'error') return <ErrorState message={t('load-failed')} onRetry={props.onRetry} />;
-    if (rows.data.list.length === 0) {
-      return (
-        <EmptyState message={keyword || list.logType.value ? t('task.no-match') : t('task.empty')}>
-          {!keyword && <Button type="button" icon="pi pi-plus" label={t('task.create')} onClick={props.onCreate} aria-haspopup="dialog" />}
-        </EmptyState>
-      );
-    }
-    return (
-      <>
-        <FastTable
-          rows={rows.data.list}
-          rowKey={(task) => task.id}
-          columns={columns}
-          label={t('task.table')}
-          busy={list.busy.value}
-          busyLabel={t('loading')}
-          rowState={(task) => `${task.state}:${task.progress}:${task.downloadable}`}
-          columnsKey="log-downloads.tasks"
-        />
-        <Pager page={list.page.value} pageSize={list.size.value} total={rows.data.total} onChange={({ page, pageSize }) => list.setPage(page, pageSize)} />
-      </>
-    );
-  };
-
   return (
-    <div className="ec-stack">
-      <div className="ec-row ec-toolbar" part="toolbar">
-        <SearchInput label={t('task.search')} value={keyword} onSearch={list.setKeyword} />
-        <FilterField label={t('column.log-type')} value={list.logType.value} options={typeOptions} allLabel={t('log-type.all')} onChange={list.setLogType} />
-        <span className="ec-spacer" />
-        <Button type="button" icon="pi pi-plus" label={t('task.create')} onClick={props.onCreate} aria-haspopup="dialog" />
-      </div>
+    <ListFrame
+      list={list}
+      columns={columns}
+      rowKey={(task) => task.id}
+      rowState={(task) => `${task.state}:${task.progress}:${task.downloadable}`}
+      columnsKey="log-downloads.tasks"
+      texts={{ search: t('task.search'), create: t('task.create'), table: t('task.table'), empty: t('task.empty'), noMatch: t('task.no-match') }}
+      onCreate={props.onCreate}
+      onRetry={props.onRetry}
+    >
       <p className="ec-muted ec-small ec-hint">{t('task.rules', { days: LOG_DOWNLOAD_RETENTION_DAYS, max: LOG_DOWNLOADS_AT_ONCE })}</p>
       {props.liveStopped && (
         <div className="ec-row ec-live-stopped" role="status">
@@ -174,7 +143,6 @@ export function TaskTable(props: TaskTableProps) {
           <Button type="button" text size="small" label={t('live.reconnect')} onClick={props.onReconnect} />
         </div>
       )}
-      {table()}
-    </div>
+    </ListFrame>
   );
 }

@@ -9,17 +9,13 @@ import { useMemo, useRef } from 'react';
 import type { LogTemplate } from '../../../core/api/endpoints/logs.js';
 import { formatCount, formatLogTime } from '../../../core/i18n/format.js';
 import { LOG_FIELD_LABEL_KEYS, LOG_TYPE_LABEL_KEYS } from '../../../core/logs/field-labels.js';
-import { LOG_TYPES } from '../../../core/logs/fields.js';
 import type { LogFieldName } from '../../../core/logs/predicate.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
-import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
-import { FilterField } from '../../../core/ui/parts/filter-field.js';
-import { Pager } from '../../../core/ui/parts/pager.js';
-import { SearchInput } from '../../../core/ui/parts/search-input.js';
-import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
+import type { FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
 import type { LogDownloadsStore } from '../store.js';
+import { ListFrame } from './list-frame.js';
 
 /** Props of {@link TemplateTable}. */
 export interface TemplateTableProps {
@@ -39,8 +35,6 @@ export function TemplateTable(props: TemplateTableProps) {
   const tFields = useT('log-fields');
   const latest = useRef(props);
   latest.current = props;
-  const rows = list.rows.value;
-  const keyword = list.keyword.value;
 
   const enabledTags = useMemo<StatusSetting[]>(
     () => [
@@ -49,7 +43,6 @@ export function TemplateTable(props: TemplateTableProps) {
     ],
     [t],
   );
-  const typeOptions = useMemo(() => LOG_TYPES.map((value) => ({ value, label: tFields(LOG_TYPE_LABEL_KEYS[value]) })), [tFields]);
 
   const columns = useMemo((): FastColumn<LogTemplate>[] => {
     const actions = (template: LogTemplate) => {
@@ -85,42 +78,16 @@ export function TemplateTable(props: TemplateTableProps) {
     ];
   }, [t, tFields, language, enabledTags]);
 
-  const table = () => {
-    if (rows.status === 'loading') return <LoadingState message={t('loading')} />;
-    if (rows.status === 'error') return <ErrorState message={t('load-failed')} onRetry={props.onRetry} />;
-    if (rows.data.list.length === 0) {
-      return (
-        <EmptyState message={keyword || list.logType.value ? t('template.no-match') : t('template.empty')}>
-          {!keyword && <Button type="button" icon="pi pi-plus" label={t('template.create')} onClick={props.onCreate} aria-haspopup="dialog" />}
-        </EmptyState>
-      );
-    }
-    return (
-      <>
-        <FastTable
-          rows={rows.data.list}
-          rowKey={(template) => template.id}
-          columns={columns}
-          label={t('template.table')}
-          busy={list.busy.value}
-          busyLabel={t('loading')}
-          rowState={(template) => `${template.enabled}:${template.editable}:${template.updated_at}`}
-          columnsKey="log-downloads.templates"
-        />
-        <Pager page={list.page.value} pageSize={list.size.value} total={rows.data.total} onChange={({ page, pageSize }) => list.setPage(page, pageSize)} />
-      </>
-    );
-  };
-
   return (
-    <div className="ec-stack">
-      <div className="ec-row ec-toolbar" part="toolbar">
-        <SearchInput label={t('template.search')} value={keyword} onSearch={list.setKeyword} />
-        <FilterField label={t('column.log-type')} value={list.logType.value} options={typeOptions} allLabel={t('log-type.all')} onChange={list.setLogType} />
-        <span className="ec-spacer" />
-        <Button type="button" icon="pi pi-plus" label={t('template.create')} onClick={props.onCreate} aria-haspopup="dialog" />
-      </div>
-      {table()}
-    </div>
+    <ListFrame
+      list={list}
+      columns={columns}
+      rowKey={(template) => template.id}
+      rowState={(template) => `${template.enabled}:${template.editable}:${template.updated_at}`}
+      columnsKey="log-downloads.templates"
+      texts={{ search: t('template.search'), create: t('template.create'), table: t('template.table'), empty: t('template.empty'), noMatch: t('template.no-match') }}
+      onCreate={props.onCreate}
+      onRetry={props.onRetry}
+    />
   );
 }
