@@ -30,8 +30,8 @@ export const COMMON_EVENTS = [
   },
   {
     name: 'ec-navigate',
-    type: { text: 'CustomEvent<{ route: string; params?: Record<string, string | number>; path?: string }>' },
-    description: 'The element asks its host to go to a route. Cancelable: a host that routes calls preventDefault(), so a link is not followed as well.',
+    type: { text: 'CustomEvent<{ route: string; params?: Record<string, string | number>; query?: string; path?: string }>' },
+    description: 'The element asks its host to go to a route; `query`, when present, is the target page view as URL query text. Cancelable: a host that routes calls preventDefault(), so a link is not followed as well.',
   },
 ];
 
