@@ -182,12 +182,15 @@ describe('saved queries (rules §3 "Saved query", §5 name 4-50)', () => {
     assert.equal(taken.code, VALIDATION_FAILED_CODE);
     const list = await expectOk<ListAnswer<SavedQuery>>(app, 'GET', 'V4/logs.query.list', { token: parent, query: { log_type: 'waf', keyword: 'scanners' } });
     assert.deepEqual(list.list.map((query) => query.id), [created.id]);
-    const oplogBefore = (app.db.prepare("SELECT count(*) AS n FROM operation_log WHERE area = 'logs'").get() as { n: number }).n;
+    const oplogBefore = (app.db.prepare("SELECT count(*) AS n FROM operation_log WHERE area = 'log'").get() as { n: number }).n;
     const same = await save(parent, { id: created.id, name: 'Blocked admin', description: 'Scanners on /admin', log_type: 'waf', statement: 'uri ~ "^/admin" and action = "block"' });
     assert.equal(same.data.updated_at, created.updated_at);
-    assert.equal((app.db.prepare("SELECT count(*) AS n FROM operation_log WHERE area = 'logs'").get() as { n: number }).n, oplogBefore, 'a save that changes nothing writes nothing');
+    assert.equal((app.db.prepare("SELECT count(*) AS n FROM operation_log WHERE area = 'log'").get() as { n: number }).n, oplogBefore, 'a save that changes nothing writes nothing');
     const edited = await save(parent, { id: created.id, name: 'Blocked admin pages', description: '', log_type: 'waf', statement: 'uri ~ "^/admin"' });
     assert.equal(edited.data.name, 'Blocked admin pages');
+    // Recorded under the operation log's own area and verb, so the entry reads in words there.
+    const entry = app.db.prepare("SELECT area, action, object_label FROM operation_log WHERE area = 'log' ORDER BY id DESC LIMIT 1").get();
+    assert.deepEqual(entry, { area: 'log', action: 'update', object_label: 'Blocked admin pages' });
     const deleted = await expectOk<{ deleted: number }>(app, 'POST', 'V4/logs.query.delete', { token: parent, body: { ids: [created.id] } });
     assert.equal(deleted.deleted, 1);
     assert.equal((await save(parent, { id: created.id, name: 'Gone query', description: '', log_type: 'waf', statement: 'status = 1' })).code, NOT_FOUND_CODE);

@@ -212,8 +212,9 @@ export async function logRoutes(api: FastifyInstance): Promise<void> {
     }
     const saved = findSavedQuery(request, id as number)!;
     recordOperation(request, {
-      area: 'logs',
-      action: existing ? 'edit-query' : 'save-query',
+      // The operation log's own area and verbs (elements/operation-log/labels.ts), so the entry reads in words.
+      area: 'log',
+      action: existing ? 'update' : 'create',
       objectId: saved.id,
       objectLabel: saved.name,
       before: existing ? { name: existing.name, description: existing.description, statement: existing.statement } : null,
@@ -233,7 +234,7 @@ export async function logRoutes(api: FastifyInstance): Promise<void> {
     api.db.transaction(() => {
       for (const row of found) {
         deleted += prepare(api.db, `DELETE FROM log_saved_queries WHERE id = @id AND ${own.where}`).run({ ...own.params, id: row!.id }).changes;
-        recordOperation(request, { area: 'logs', action: 'delete-query', objectId: row!.id, objectLabel: row!.name, before: { name: row!.name, statement: row!.statement }, after: null });
+        recordOperation(request, { area: 'log', action: 'delete', objectId: row!.id, objectLabel: row!.name, before: { name: row!.name, statement: row!.statement }, after: null });
       }
     })();
     return ok(reply, { deleted });
