@@ -20,6 +20,7 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-dns-jobs': () => import('../../elements/dns-jobs/element.js'),
   'ec-dns-records': () => import('../../elements/dns-records/element.js'),
   'ec-domain-batch': () => import('../../elements/domain-batch/element.js'),
+  'ec-domain-console': () => import('../../elements/domain-console/element.js'),
   'ec-domain-list': () => import('../../elements/domain-list/element.js'),
   'ec-error-reports': () => import('../../elements/error-reports/element.js'),
   'ec-ip-lists': () => import('../../elements/ip-lists/element.js'),

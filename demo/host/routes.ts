@@ -397,16 +397,18 @@ const domainConsole = old('console/:id', redirect('cloud-speed-old-console-backs
   back: businessList,
 });
 const inConsole = { parent: domainConsole, back: businessList };
-const consoleSection = (key: string, tag: string): string =>
-  old(`console/:id/${key}`, element(tag, { 'domain-id': ':id' }), inConsole);
+const consoleSection = (key: string, tag: string, attributes: Record<string, string> = {}): string =>
+  old(`console/:id/${key}`, element(tag, { 'domain-id': ':id', ...attributes }), inConsole);
+// The old layout's console children open the one domain console on their tab (its other tabs are in its own bar).
+const consoleTab = (key: string, tab: string): string => consoleSection(key, 'ec-domain-console', { tab });
 const consoleSections = [
-  consoleSection('backsource', 'ec-origin-settings'),
-  consoleSection('perform', 'ec-performance-settings'),
-  consoleSection('pages', 'ec-custom-pages'),
+  consoleTab('backsource', 'origin'),
+  consoleTab('perform', 'performance'),
+  consoleTab('pages', 'pages'),
   consoleSection('applicationSecurity', 'ec-domain-application-security'),
   consoleSection('businessSecurity', 'ec-domain-business-security'),
   consoleSection('waf', 'ec-waf-rules'),
-  consoleSection('liveVideo', 'ec-live-video'),
+  consoleTab('liveVideo', 'live'),
 ];
 tabs(consoleSections);
 const consoleAppSecurity = 'cloud-speed-old-console-applicationSecurity';
@@ -481,9 +483,10 @@ const domainList = domains('domain-list', element('ec-domain-list'), { menu: tru
 const inDomains = { parent: domainList, back: domainList };
 domains('website-group', element('ec-website-groups'), { menu: true });
 domains('batch-delete', element('ec-domain-batch', { mode: 'delete' }), inDomains);
-domains('source-station/:id', element('ec-origin-settings', { 'domain-id': ':id' }), inDomains);
-domains('config-view', element('ec-domain-config-view'), inDomains);
-domains('config-view/:id', element('ec-domain-config-view', { 'domain-id': ':id' }), inDomains);
+domains('source-station/:id', element('ec-domain-console', { 'domain-id': ':id', tab: 'origin' }), inDomains);
+// `config-view/:id?`: without an id there is no domain to show; the domain list is where one is picked.
+domains('config-view', redirect('cloud-speed-new-domain-management-domain-list'), inDomains);
+domains('config-view/:id', element('ec-domain-console', { 'domain-id': ':id', tab: 'config' }), inDomains);
 domains('batch-setting', element('ec-domain-batch', { mode: 'setting' }), inDomains);
 domains('add-domain', element('ec-domain-list', { view: 'add' }), inDomains);
 domains('packages', element('ec-packages'), { menu: true });
@@ -505,7 +508,7 @@ speed('domain-acceleration/add-tpl', element('ec-acceleration-template-editor'),
   parent: accelerationTemplates,
   back: accelerationTemplates,
 });
-speed('domain-acceleration/console/:id', element('ec-cache-rules', { 'domain-id': ':id' }), {
+speed('domain-acceleration/console/:id', element('ec-domain-console', { 'domain-id': ':id', tab: 'cache' }), {
   parent: accelerationGlobal,
   back: accelerationGlobal,
 });

@@ -154,7 +154,7 @@ describe('shell §7 V4/web.domain.set.save: the whole rule list per save, with a
   });
 
   it('refuses unknown groups and an empty group object', async () => {
-    assert.deepEqual(errors(await save(ids['api.example.com']!, { page_gzip: {} })), [{ field: 'group.page_gzip', key: 'common.format-error' }]);
+    assert.deepEqual(errors(await save(ids['api.example.com']!, { no_such_group: {} })), [{ field: 'group.no_such_group', key: 'common.format-error' }]);
     assert.deepEqual(errors(await save(ids['api.example.com']!, {})), [{ field: 'group', key: 'common.required' }]);
   });
 });

@@ -7,6 +7,9 @@
  */
 import type { ApiClient, CallOptions } from '../client.js';
 import type { BuiltInCacheRule, CacheRuleInput } from '../../rules/cache.js';
+import type { ConfigSource, SettingsGroupName, SettingsGroupSave, SettingsGroupState, SettingsGroupValues } from '../../settings/catalogue.js';
+import type { PlanActionsAnswer } from './platform.js';
+import type { WebsiteInfo } from './websites.js';
 
 /** Where a domain's cache configuration comes from (rules §4 configuration method); only `domain` can be edited. */
 export type CacheConfigSource = 'domain' | 'global' | 'template';
@@ -55,17 +58,20 @@ export interface BrowserCacheSettings {
   status: 'on' | 'off';
 }
 
-/** Settings per group name, as `V4/web.domain.set.get` answers them. */
-export interface DomainSettingsGroups {
+/** The cache groups, which keep their own shapes (read by `<ec-cache-rules>`). */
+export interface CacheSettingsGroups {
   cdn_advance_cache: CdnAdvanceCacheSettings;
   browser_cache: BrowserCacheSettings;
 }
 
+/** Settings per group name, as `V4/web.domain.set.get` answers them: the cache groups and every generic group. */
+export type DomainSettingsGroups = CacheSettingsGroups & { [K in SettingsGroupName]: SettingsGroupState<SettingsGroupValues[K]> };
+
 /** A group name served. */
 export type DomainSettingsGroup = keyof DomainSettingsGroups;
 
-/** Every group name served, in the order they are documented. */
-export const DOMAIN_SETTINGS_GROUPS: readonly DomainSettingsGroup[] = ['cdn_advance_cache', 'browser_cache'];
+/** The cache group names. */
+export const CACHE_SETTINGS_GROUPS: readonly (keyof CacheSettingsGroups)[] = ['cdn_advance_cache', 'browser_cache'];
 
 /** A cache rule as saved: new ones have no id. */
 export interface CacheRuleSave extends CacheRuleInput {
@@ -80,10 +86,10 @@ export interface CdnAdvanceCacheSave {
 }
 
 /** Settings per group name, as `V4/web.domain.set.save` takes them; groups left out are not changed. */
-export interface DomainSettingsSaveGroups {
+export type DomainSettingsSaveGroups = {
   cdn_advance_cache?: CdnAdvanceCacheSave;
   browser_cache?: BrowserCacheSettings;
-}
+} & { [K in SettingsGroupName]?: SettingsGroupSave<SettingsGroupValues[K]> };
 
 /** Body of `V4/web.domain.set.save`. */
 export interface DomainSettingsSaveRequest {
@@ -104,4 +110,71 @@ export function getDomainSettings<G extends DomainSettingsGroup>(
 /** Saves groups of a domain's settings; answers the saved groups as they now stand. */
 export function saveDomainSettings(client: ApiClient, body: DomainSettingsSaveRequest, options?: CallOptions): Promise<Partial<DomainSettingsGroups>> {
   return client.put('V4/web.domain.set.save', body, options);
+}
+
+// ── Domain context (shell §3 "Domain context", shell §7 `V4/Web.Domain.Info`) ─────────────────────────────────────
+
+/** The configuration method of a domain (rules §4): where its settings come from. */
+export interface ConfigMethodInfo {
+  source: ConfigSource;
+  /** The bound acceleration template when `source` is `template`; null otherwise. */
+  template_id: number | null;
+  template_name: string;
+}
+
+/** Answer of `V4/Web.Domain.Info`: the domain context of shell §3 (id, business id, info, plan info and config). */
+export interface DomainContext {
+  id: number;
+  /** The v5 business id of the domain's security configuration (shell §3 "Business (v5)"). */
+  business_id: number;
+  info: WebsiteInfo;
+  config_method: ConfigMethodInfo;
+  /** The plan actions and package options in force for the account (shell §3 "Plan config"). */
+  plan: PlanActionsAnswer;
+}
+
+/** Reads a domain's context. */
+export function getDomainContext(client: ApiClient, domainId: number, options?: CallOptions): Promise<DomainContext> {
+  return client.get('V4/Web.Domain.Info', { domain_id: domainId }, options);
+}
+
+/**
+ * Body of `V4/web.domain.config.method`: changes how a domain is configured (rules §4). To `domain` copies the
+ * configuration in force and unlinks it; from `template` with `unbind: 'copy'` keeps the template's settings as the
+ * domain's own, `unbind: 'switch'` moves to `global` or another template (`template_id`).
+ */
+export interface ConfigMethodChangeRequest {
+  domain_id: number;
+  source: ConfigSource;
+  template_id?: number | null;
+  unbind?: 'copy' | 'switch';
+}
+
+/** Changes a domain's configuration method; answers the new context. */
+export function changeConfigMethod(client: ApiClient, body: ConfigMethodChangeRequest, options?: CallOptions): Promise<DomainContext> {
+  return client.post('V4/web.domain.config.method', body, options);
+}
+
+/** One effective setting of the configuration view (`config-view/:id`). */
+export interface EffectiveSetting {
+  group: DomainSettingsGroup;
+  value: unknown;
+  /** Where the value in force comes from. */
+  source: ConfigSource;
+  /** When the domain is bound to a template: whether the domain's value differs from the template's. */
+  differs_from_template: boolean;
+  /** The template's value when it differs; absent otherwise. */
+  template_value?: unknown;
+}
+
+/** Answer of `V4/web.domain.config.view`. */
+export interface EffectiveConfiguration {
+  domain_id: number;
+  config_method: ConfigMethodInfo;
+  settings: EffectiveSetting[];
+}
+
+/** Reads every effective setting of a domain with its source. */
+export function getEffectiveConfiguration(client: ApiClient, domainId: number, options?: CallOptions): Promise<EffectiveConfiguration> {
+  return client.get('V4/web.domain.config.view', { domain_id: domainId }, options);
 }

@@ -167,7 +167,9 @@ export type PlanAction =
   | 'cache_regex'
   | 'template_copy'
   | 'bot_analytics'
-  | 'non_standard_port';
+  | 'non_standard_port'
+  /** The live streaming settings groups (shell §3; shown only where the plan has them). */
+  | 'live_streaming';
 
 /** Rules §4 protection modes: observation, blocking, ban. */
 export type WafMode = 'observe' | 'block' | 'ban';

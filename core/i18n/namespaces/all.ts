@@ -14,6 +14,11 @@ import './dns-domains.js';
 import './dns-jobs.js';
 import './dns-records.js';
 import './domain-batch.js';
+import './domain-console.js';
+import './domain-origin.js';
+import './domain-https.js';
+import './domain-performance.js';
+import './domain-trace.js';
 import './domain-list.js';
 import './error-reports.js';
 import './host.js';
@@ -44,6 +49,11 @@ export const NAMESPACES: readonly Namespace[] = [
   'dns-jobs',
   'dns-records',
   'domain-batch',
+  'domain-console',
+  'domain-origin',
+  'domain-https',
+  'domain-performance',
+  'domain-trace',
   'domain-list',
   'error-reports',
   'host',

@@ -1,7 +1,8 @@
 /**
  * A domain's settings groups through the two calls of shell §7: `GET V4/web.domain.set.get?domain_id=&group=a,b`
  * answers the settings per group name, `PUT V4/web.domain.set.save {domain_id, group}` saves the groups the body
- * names. The groups served are `cdn_advance_cache` (the cache rules of rules §3) and `browser_cache`; see
+ * names. The groups served are the cache groups `cdn_advance_cache` (the cache rules of rules §3) and `browser_cache`,
+ * and every generic group of core/settings/catalogue.ts, defined in groups/ (see registry.ts); see
  * `core/api/endpoints/domain-settings.ts`.
  *
  * The domain must be the account's (NOT_FOUND otherwise) and, for a sub-account, granted to its group: read to get,
@@ -13,13 +14,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONFLICT_CODE, NOT_FOUND_CODE, type FieldIssue } from '../../../../core/api/catalogue.js';
 import {
-  DOMAIN_SETTINGS_GROUPS,
+  CACHE_SETTINGS_GROUPS,
+  type DomainContext,
   type BrowserCacheSettings,
   type CdnAdvanceCacheSave,
   type DomainSettingsGroup,
   type DomainSettingsGroups,
 } from '../../../../core/api/endpoints/domain-settings.js';
 import type { ModuleAccess } from '../../../../core/api/endpoints/platform.js';
+import {
+  isSettingsGroupName,
+  settingsGroupEntry,
+  type SettingsGroupName,
+  type SettingsGroupState,
+  type SettingsGroupValues,
+} from '../../../../core/settings/catalogue.js';
 import { validateCacheRuleList } from '../../../../core/rules/cache.js';
 import { issue, onField } from '../../../../core/rules/types.js';
 import {
@@ -39,19 +48,85 @@ import { recordOperation } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Scope } from '../../platform/security/scope.js';
 import { positiveId } from '../../platform/http/readers.js';
+import { sameValue } from '../../platform/oplog.js';
+import { livePlans, planActionsOf } from '../plans/index.js';
+import { configMethodOf } from './config-method.js';
+import { resolveSelection, toWebsiteInfos, websiteEditable } from '../websites/index.js';
+import { SETTINGS_GROUP_DEFINITIONS } from './groups/index.js';
+import type { AnySettingsGroupDefinition, GroupContext, SettingsDomain, SettingsSavedListener } from './registry.js';
+import { loadGroups, storeGroup, type SettingsOwner } from './store.js';
 
 /** The domain a settings call names. */
-interface DomainRow {
-  id: number;
-  domain: string;
+type DomainRow = SettingsDomain;
+
+type CacheGroup = (typeof CACHE_SETTINGS_GROUPS)[number];
+
+/** Listeners told after generic groups were saved (the redeployment job registers here). */
+const savedListeners: SettingsSavedListener[] = [];
+
+/** Registers a listener called after every transaction that saved generic groups. */
+export function onSettingsSaved(listener: SettingsSavedListener): void {
+  savedListeners.push(listener);
 }
 
 function record(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+function isCacheGroup(name: string): name is CacheGroup {
+  return (CACHE_SETTINGS_GROUPS as readonly string[]).includes(name);
+}
+
 function isGroup(name: string): name is DomainSettingsGroup {
-  return (DOMAIN_SETTINGS_GROUPS as readonly string[]).includes(name);
+  return isCacheGroup(name) || isSettingsGroupName(name);
+}
+
+function definitionOf(name: SettingsGroupName): AnySettingsGroupDefinition {
+  const definition = SETTINGS_GROUP_DEFINITIONS.get(name);
+  if (!definition) throw new Error(`No server definition for settings group ${name}`);
+  return definition;
+}
+
+function groupContext(request: FastifyRequest, domain: DomainRow): GroupContext {
+  const tenant = scope(request);
+  const now = request.server.now();
+  return { request, tenant, domain, now, plan: planActionsOf(livePlans(tenant, now)) };
+}
+
+const domainOwner = (domain: DomainRow): SettingsOwner => ({ kind: 'domain', id: domain.id });
+
+/** A generic group's value as stored (or its defaults), without the read-only fields. */
+function storedValue<N extends SettingsGroupName>(
+  definition: AnySettingsGroupDefinition,
+  stored: { value: unknown } | undefined,
+  context: GroupContext,
+): SettingsGroupValues[N] {
+  const typed = definition as unknown as { load?: (c: GroupContext) => SettingsGroupValues[N]; defaults: (c: GroupContext) => SettingsGroupValues[N] };
+  if (typed.load) return typed.load(context);
+  return stored && stored.value !== null ? (stored.value as SettingsGroupValues[N]) : typed.defaults(context);
+}
+
+/** Reads generic groups of a domain as the API answers them. */
+function readSettingsGroups(request: FastifyRequest, domain: DomainRow, names: readonly SettingsGroupName[]): Record<string, SettingsGroupState<unknown>> {
+  const context = groupContext(request, domain);
+  const stored = loadGroups(context.tenant, domainOwner(domain), names);
+  const method = configMethodOf(context.tenant, domain.id);
+  const manage = permissions(request).allows('domain', 'manage', domain.id);
+  const answer: Record<string, SettingsGroupState<unknown>> = {};
+  for (const name of names) {
+    const definition = definitionOf(name) as unknown as { decorate?: (v: unknown, c: GroupContext) => unknown };
+    const value = storedValue(definitionOf(name), stored.get(name), context);
+    const action = settingsGroupEntry(name).planAction;
+    const lockedBy = action !== null && !context.plan.actions.includes(action) ? action : null;
+    answer[name] = {
+      value: definition.decorate ? definition.decorate(value, context) : value,
+      revision: stored.get(name)?.revision ?? 0,
+      source: method.source,
+      editable: manage && method.source === 'domain' && lockedBy === null,
+      locked_by: lockedBy,
+    };
+  }
+  return answer;
 }
 
 /** The account's domain, granted to a sub-account at `access`; otherwise NOT_FOUND or PERMISSION_DENIED answered. */
@@ -64,9 +139,9 @@ function findDomain(request: FastifyRequest, reply: FastifyReply, id: number, ac
   return permissions(request).require(reply, 'domain', access, row.id) ? row : undefined;
 }
 
-function readGroup<G extends DomainSettingsGroup>(request: FastifyRequest, domain: DomainRow, group: G): DomainSettingsGroups[G] {
+function readCacheGroup<G extends CacheGroup>(request: FastifyRequest, domain: DomainRow, group: G): DomainSettingsGroups[G] {
   const tenant = scope(request);
-  const groups: { [K in DomainSettingsGroup]: () => DomainSettingsGroups[K] } = {
+  const groups: { [K in CacheGroup]: () => DomainSettingsGroups[K] } = {
     cdn_advance_cache: () => readCdnAdvanceCache(tenant, domain, permissions(request).allows('domain', 'manage', domain.id)),
     browser_cache: () => ({ status: cacheSettings(tenant, domain.id).browser_cache }),
   };
@@ -74,7 +149,98 @@ function readGroup<G extends DomainSettingsGroup>(request: FastifyRequest, domai
 }
 
 function readGroups(request: FastifyRequest, domain: DomainRow, names: readonly DomainSettingsGroup[]): Partial<DomainSettingsGroups> {
-  return Object.fromEntries(names.map((name) => [name, readGroup(request, domain, name)]));
+  const generic = names.filter(isSettingsGroupName);
+  return {
+    ...Object.fromEntries(names.filter(isCacheGroup).map((name) => [name, readCacheGroup(request, domain, name)])),
+    ...(generic.length > 0 ? readSettingsGroups(request, domain, generic) : {}),
+  } as Partial<DomainSettingsGroups>;
+}
+
+/** A generic group of a save body, parsed. */
+interface GenericSave {
+  name: SettingsGroupName;
+  revision: number | null;
+  value: unknown;
+}
+
+/** Reads the `{revision, value}` envelope of each generic group of a save body; issues name `<group>.revision`. */
+function readGenericSaves(groups: Record<string, unknown>): { saves: GenericSave[]; issues: FieldIssue[] } {
+  const saves: GenericSave[] = [];
+  const issues: FieldIssue[] = [];
+  for (const [name, raw] of Object.entries(groups)) {
+    if (!isSettingsGroupName(name)) continue;
+    const envelope = record(raw);
+    const revision = typeof envelope.revision === 'number' && Number.isSafeInteger(envelope.revision) && envelope.revision >= 0 ? envelope.revision : null;
+    if (revision === null) issues.push(...onField(`${name}.revision`, issue('common.non-negative-integer')));
+    if (!('value' in envelope)) issues.push(...onField(`${name}.value`, issue('common.required')));
+    saves.push({ name, revision, value: envelope.value });
+  }
+  return { saves, issues };
+}
+
+/**
+ * Checks and saves the generic groups of a save body for a domain the caller manages. Answers false after answering
+ * the refusal itself (validation, conflict); true when saved (or nothing changed).
+ */
+function saveGenericGroups(request: FastifyRequest, reply: FastifyReply, domain: DomainRow, saves: readonly GenericSave[]): 'saved' | 'refused' {
+  if (saves.length === 0) return 'saved';
+  const context = groupContext(request, domain);
+  const method = configMethodOf(context.tenant, domain.id);
+  // A global policy or template owns the values: the domain only shows them until it is switched (rules §4, §6).
+  if (method.source !== 'domain') {
+    validated(reply, onField(saves[0]!.name, issue('settings.synced-readonly')));
+    return 'refused';
+  }
+  const issues: FieldIssue[] = [];
+  const parsed: Array<{ save: GenericSave; definition: AnySettingsGroupDefinition; value: unknown }> = [];
+  for (const save of saves) {
+    const action = settingsGroupEntry(save.name).planAction;
+    if (action !== null && !context.plan.actions.includes(action)) {
+      issues.push(...onField(save.name, issue('settings.plan-locked')));
+      continue;
+    }
+    const definition = definitionOf(save.name) as unknown as {
+      parse: (raw: unknown, c: GroupContext) => { value: unknown; issues: FieldIssue[] };
+      check?: (v: unknown, c: GroupContext) => FieldIssue[];
+    };
+    const result = definition.parse(save.value, context);
+    const found = result.issues.length > 0 ? result.issues : (definition.check?.(result.value, context) ?? []);
+    issues.push(...found.map((entry) => ({ ...entry, field: entry.field ? `${save.name}.${entry.field}` : save.name })));
+    parsed.push({ save, definition: definitionOf(save.name), value: result.value });
+  }
+  if (!validated(reply, issues)) return 'refused';
+
+  const owner = domainOwner(domain);
+  const stored = loadGroups(context.tenant, owner, saves.map((save) => save.name));
+  for (const { save } of parsed) {
+    if ((stored.get(save.name)?.revision ?? 0) !== save.revision) {
+      fail(reply, CONFLICT_CODE, { key: 'settings-changed' });
+      return 'refused';
+    }
+  }
+  const changed: SettingsGroupName[] = [];
+  request.server.db.transaction(() => {
+    for (const { save, definition, value } of parsed) {
+      const typed = definition as unknown as {
+        store?: (v: unknown, c: GroupContext) => void;
+        strip?: (v: unknown) => unknown;
+      };
+      const before = storedValue(definition, stored.get(save.name), context);
+      const after = typed.strip ? typed.strip(value) : value;
+      // Saving what is already stored changes nothing: no new revision, no log entry, no redeployment.
+      if (sameValue(typed.strip ? typed.strip(before) : before, after)) continue;
+      if (typed.store) {
+        typed.store(after, context);
+        storeGroup(context.tenant, owner, save.name, null, context.now);
+      } else {
+        storeGroup(context.tenant, owner, save.name, after, context.now);
+      }
+      recordOperation(request, { area: 'domain', action: 'update', objectId: domain.id, objectLabel: `${domain.domain} · ${save.name}`, before, after });
+      changed.push(save.name);
+    }
+  })();
+  if (changed.length > 0) for (const listener of savedListeners) listener(context, changed);
+  return 'saved';
 }
 
 /** Checks a rule list beyond its fields: ids of this domain, each once; sharing only with another visible domain. */
@@ -118,6 +284,26 @@ function logRuleChanges(request: FastifyRequest, domain: DomainRow, changes: Rul
 
 /** The domain settings routes. */
 export async function domainSettingsRoutes(api: FastifyInstance): Promise<void> {
+  // Shell §3 "Domain context" through shell §7 `V4/Web.Domain.Info`: what every console tab needs about its domain.
+  api.get('/V4/Web.Domain.Info', async (request, reply) => {
+    const domainId = positiveId(record(request.query).domain_id);
+    if (!validated(reply, onField('domain_id', domainId === null ? issue('common.positive-integer') : null))) return reply;
+    const domain = findDomain(request, reply, domainId!, 'read');
+    if (!domain) return reply;
+    const [row] = resolveSelection(request, { ids: [domain.id] }).rows;
+    if (!row) return fail(reply, NOT_FOUND_CODE);
+    const tenant = scope(request);
+    const context: DomainContext = {
+      id: domain.id,
+      // The v5 security business of a domain is the domain itself in the reference server (shell §3 "Business (v5)").
+      business_id: domain.id,
+      info: toWebsiteInfos(tenant, [row], websiteEditable(request))[0]!,
+      config_method: configMethodOf(tenant, domain.id),
+      plan: planActionsOf(livePlans(tenant, api.now())),
+    };
+    return ok(reply, context);
+  });
+
   api.get('/V4/web.domain.set.get', async (request, reply) => {
     const query = record(request.query);
     const domainId = positiveId(query.domain_id);
@@ -146,10 +332,13 @@ export async function domainSettingsRoutes(api: FastifyInstance): Promise<void> 
     for (const name of names.filter((name) => !isGroup(name))) issues.push(...onField(`group.${name}`, issue('common.format-error')));
     const cache = 'cdn_advance_cache' in groups ? readCdnAdvanceCacheSave(groups.cdn_advance_cache) : null;
     const browser = 'browser_cache' in groups ? readBrowserCacheSave(groups.browser_cache) : null;
-    issues.push(...(cache?.issues ?? []), ...(browser?.issues ?? []));
+    const generic = readGenericSaves(groups);
+    issues.push(...(cache?.issues ?? []), ...(browser?.issues ?? []), ...generic.issues);
     if (!validated(reply, issues)) return reply;
     const domain = findDomain(request, reply, domainId!, 'manage');
     if (!domain) return reply;
+    if (saveGenericGroups(request, reply, domain, generic.saves) === 'refused') return reply;
+    if (!cache && !browser) return ok(reply, readGroups(request, domain, names as DomainSettingsGroup[]));
 
     const tenant = scope(request);
     const now = api.now();

@@ -9,6 +9,7 @@ const TAG = 'domain-settings';
 
 /** Schemas by `METHOD /path`. */
 export const domainSettingsSchemas: RouteSchemas = {
+  'GET /V4/Web.Domain.Info': getRoute(TAG, "A domain's context: the site, its configuration method and the plan in force", queryIntegers('domain_id')),
   'GET /V4/web.domain.set.get': getRoute(TAG, "A domain's settings, by group name (comma separated)", { ...queryIntegers('domain_id'), ...queryFields('group') }),
   'PUT /V4/web.domain.set.save': {
     tags: [TAG],

@@ -16,7 +16,7 @@ export interface PlanFeatures {
 
 const BASE_ACTIONS: PlanAction[] = ['domain_add', 'https', 'websocket'];
 const PAID_ACTIONS: PlanAction[] = [...BASE_ACTIONS, 'domain_expand', 'plan_renew', 'waf_custom_rule', 'cc_protection', 'attack_full_report', 'cache_regex'];
-const FLAGSHIP_ACTIONS: PlanAction[] = [...PAID_ACTIONS, 'template_copy', 'bot_analytics'];
+const FLAGSHIP_ACTIONS: PlanAction[] = [...PAID_ACTIONS, 'template_copy', 'bot_analytics', 'live_streaming'];
 
 /** Every package version's features. */
 export const PLAN_CATALOGUE: Record<PlanLevel, PlanFeatures> = {

@@ -1,0 +1,46 @@
+import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import { attributes } from './attributes.js';
+import { DomainConsole, type DomainConsoleProps } from './domain-console.js';
+import styles from './domain-console.css';
+import './events.js';
+import '../../core/i18n/namespaces/domain-console.js';
+import '../../core/i18n/namespaces/domain-list.js';
+import '../../core/i18n/namespaces/rules.js';
+
+/**
+ * The console of one website (shell §2 old layout `console/:id` with backsource, perform, pages and liveVideo; new
+ * layout `source-station/:id`, `config-view/:id`, `speed-network/domain-acceleration/console/:id`): the domain, its
+ * status and configuration method (rules §4), and one tab per area, each loading only its own settings groups
+ * (shell §7 `V4/web.domain.set.get?group=…`) and saving through `V4/web.domain.set.save`: origin, HTTPS, cache,
+ * performance, error pages, URI rewrite and redirects, live streaming (where the plan has it), the configuration view
+ * and a request trace. A tab's code loads the first time it is shown.
+ *
+ * @tag ec-domain-console
+ * @summary Every setting of one website, by tab, with its configuration method.
+ * @fires ec-view-state - The user picked another tab; detail `{ state }` (`tab=…`, empty for the `tab` attribute's). The element never navigates.
+ * @fires ec-domain-settings-saved - Settings groups were saved; detail `{ domain_id, groups }`.
+ * @fires ec-navigate - The breadcrumb or a plan notice asks the host for another page; detail `{ route, params }`.
+ * @csspart title - The page title naming the domain.
+ * @csspart breadcrumb - The way back to the domain list.
+ * @csspart tabs - The tab bar.
+ * @csspart summary - The domain's status and configuration method.
+ * @csspart config-method - The configuration method and its change.
+ * @csspart group - One settings group's section.
+ * @csspart plan-notice - Why a group is locked by the plan, with the upgrade or work-order link.
+ * @csspart readonly-notice - Why a group is view-only (global policy, template, read grant).
+ * @cssprop --ec-color-card - Background of the settings sections.
+ * @cssprop --ec-color-border - Lines around the settings sections.
+ */
+export const DomainConsoleElement = defineElement<DomainConsoleProps>('ec-domain-console', DomainConsole, {
+  namespace: 'domain-console',
+  uses: ['domain-list', 'rules'],
+  attributes,
+  styles,
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ec-domain-console': EcElementOf<typeof attributes>;
+  }
+}
