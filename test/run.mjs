@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every suite a clean machine needs, in order: type check, node tests (core, rules, server), the production
-// build within its size budgets, browser tests in headless Debian Chromium, end-to-end flows against the real
-// reference server. Stops at the first red.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every suite a clean machine needs: the production build within its size budgets beside the type check,
+// then browser tests in headless Debian Chromium beside the node tests (core, rules, server), then end-to-end flows
+// against the real reference server. Stops after the first step with a red stage.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -77,17 +77,60 @@ function ensureSqliteBinding() {
   }
 }
 
-if (want('types')) run('type check (tsc --noEmit)', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
+/** A stage to run: a label and the command line, with extra environment. */
+function stage(label, command, args, env = {}) {
+  return { label, command, args, env };
+}
 
-if (want('node')) {
+/**
+ * Runs stages side by side and waits for all of them; stops the whole run when one failed. The first stage streams its
+ * output as it comes; the others' output is held and printed whole when they end, so two logs never interleave.
+ * Pairs are chosen so that they share the two cores well: a CPU-bound stage next to one that mostly waits on a browser.
+ */
+async function runTogether(stages) {
+  if (stages.length === 1) {
+    const only = stages[0];
+    run(only.label, only.command, only.args, { env: only.env });
+    return;
+  }
+  console.log(`\n── ${stages.map((entry) => entry.label).join('  ‖  ')} ──`);
+  const outcomes = await Promise.all(
+    stages.map(
+      (entry, index) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(entry.command, entry.args, {
+            cwd: root,
+            stdio: index === 0 ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+            env: { ...process.env, ...entry.env },
+          });
+          const held = [];
+          child.stdout?.on('data', (chunk) => held.push(chunk));
+          child.stderr?.on('data', (chunk) => held.push(chunk));
+          child.on('close', (code, signal) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            if (held.length > 0) {
+              console.log(`\n── output of ${entry.label} ──`);
+              process.stdout.write(Buffer.concat(held));
+            }
+            const ok = code === 0;
+            console.log(ok ? `✓ ${entry.label} (${seconds} s)` : `\n✗ ${entry.label} failed (${seconds} s${signal ? `, ${signal}` : ''})`);
+            resolve(ok ? 0 : (code ?? 1));
+          });
+        }),
+    ),
+  );
+  const failed = outcomes.find((code) => code !== 0);
+  if (failed !== undefined) process.exit(failed);
+}
+
+function nodeTestStage() {
   ensureSqliteBinding();
   // Node tests are every *.test.ts that is not a browser test (*.web.test.ts) or an end-to-end flow.
   const nodeTests = ['test/core', 'test/server', 'test/elements']
     .flatMap((dir) => findFiles(join(root, dir), ['.test.ts']))
     .filter((file) => !file.endsWith('.web.test.ts'));
-  if (nodeTests.length) {
-    run('node tests (core, rules, elements, server)', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...nodeTests]);
-  }
+  return nodeTests.length ? stage('node tests (core, rules, elements, server)', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...nodeTests]) : null;
 }
 
 // The shipped build (minified, precompressed) into a temporary folder: it fails when a route or an element passes
@@ -95,39 +138,44 @@ if (want('node')) {
 // The shipped (minified) build of the budgets stage is also what the end-to-end tests run against when both stages
 // run: one build instead of two, and the e2e tests then see exactly what ships.
 let shippedDist = null;
+const firstPair = [];
 if (want('budgets')) {
   shippedDist = mkdtempSync(join(tmpdir(), 'ec-budget-dist-'));
-  run('production build within the size budgets', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent'], {
-    env: { EC_DIST_DIR: shippedDist },
-  });
-  if (!want('e2e')) rmSync(shippedDist, { recursive: true, force: true });
+  firstPair.push(stage('production build within the size budgets', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent'], { EC_DIST_DIR: shippedDist }));
 }
+if (want('types')) firstPair.push(stage('type check (tsc --noEmit)', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']));
+// The build and the type check each keep one core busy: side by side they take the time of the longer one.
+if (firstPair.length > 0) await runTogether(firstPair);
+if (shippedDist && !want('e2e')) rmSync(shippedDist, { recursive: true, force: true });
 
-if (want('browser') || want('e2e')) {
-  const chrome = ensureChromium();
-  if (want('browser')) {
-    run('browser tests (web-test-runner, headless Chromium)', process.execPath, [
-      '--import',
-      'tsx',
-      'node_modules/@web/test-runner/dist/bin.js',
-      '--config',
-      'test/web-test-runner.config.mjs',
-    ], { env: { CHROME_PATH: chrome } });
-  }
-  if (want('e2e')) {
-    const e2eTests = findFiles(join(root, 'test/e2e'), ['.e2e.ts']);
-    if (e2eTests.length) {
-      const distDir = shippedDist ?? mkdtempSync(join(tmpdir(), 'ec-e2e-dist-'));
-      if (!shippedDist) {
-        run('build for end-to-end tests', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent'], {
-          env: { EC_SKIP_TERSER: '1', EC_DIST_DIR: distDir },
-        });
-      }
-      run('end-to-end tests (playwright-core against the reference server)', process.execPath, [
-        '--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...e2eTests,
-      ], { env: { CHROME_PATH: chrome, EC_DIST_DIR: distDir } });
-      rmSync(distDir, { recursive: true, force: true });
+const nodeStage = want('node') ? nodeTestStage() : null;
+const chrome = want('browser') || want('e2e') ? ensureChromium() : null;
+// Browser tests spend much of their time waiting on the page, a core's worth of CPU left over that the node tests
+// (one CPU-bound process) use meanwhile. The browser stage streams; the node tests' report follows when both end.
+const secondPair = [];
+if (want('browser')) {
+  secondPair.push(
+    stage('browser tests (web-test-runner, headless Chromium)', process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js', '--config', 'test/web-test-runner.config.mjs'], {
+      CHROME_PATH: chrome,
+    }),
+  );
+}
+if (nodeStage) secondPair.push(nodeStage);
+if (secondPair.length > 0) await runTogether(secondPair);
+
+if (want('e2e')) {
+  const e2eTests = findFiles(join(root, 'test/e2e'), ['.e2e.ts']);
+  if (e2eTests.length) {
+    const distDir = shippedDist ?? mkdtempSync(join(tmpdir(), 'ec-e2e-dist-'));
+    if (!shippedDist) {
+      run('build for end-to-end tests', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent'], {
+        env: { EC_SKIP_TERSER: '1', EC_DIST_DIR: distDir },
+      });
     }
+    run('end-to-end tests (playwright-core against the reference server)', process.execPath, [
+      '--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...e2eTests,
+    ], { env: { CHROME_PATH: chrome, EC_DIST_DIR: distDir } });
+    rmSync(distDir, { recursive: true, force: true });
   }
 }
 console.log('\nAll test stages passed.');
