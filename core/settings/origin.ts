@@ -138,7 +138,7 @@ export interface OriginHealthGroup {
  * A value as a form may hold it before it is saved: numbers typed into a field stay text until they parse, so
  * nothing typed is lost and the browser and the server give the same message for the same text.
  */
-export type Typed<T> = T extends number ? number | string : T extends readonly (infer E)[] ? Array<Typed<E>> : T extends object ? { [K in keyof T]: Typed<T[K]> } : T;
+export type Typed<T> = T extends number ? number | string : T extends readonly (infer E)[] ? ReadonlyArray<Typed<E>> : T extends object ? { [K in keyof T]: Typed<T[K]> } : T;
 
 /** Listening protocols (shell §3 "protocol 0 HTTP, 1 HTTPS"). */
 export const LISTEN_PROTOCOLS: readonly ListenProtocol[] = [0, 1];
