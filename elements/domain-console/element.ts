@@ -29,6 +29,11 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart group - One settings group's section.
  * @csspart plan-notice - Why a group is locked by the plan, with the upgrade or work-order link.
  * @csspart readonly-notice - Why a group is view-only (global policy, template, read grant).
+ * @csspart origin-tab - The origin tab.
+ * @csspart origins - The origin tab's origin rows (the add wizard's origin editor).
+ * @csspart health-states - The origin tab's health state of each origin.
+ * @csspart conditional-origins - The origin tab's conditional origin rules.
+ * @csspart conditional-rule - One conditional origin rule.
  * @cssprop --ec-color-card - Background of the settings sections.
  * @cssprop --ec-color-border - Lines around the settings sections.
  */

@@ -7,7 +7,7 @@
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { FieldIssue } from '../../../core/api/catalogue.js';
 import {
   LOAD_BALANCING_MODES,
@@ -28,6 +28,23 @@ export interface OriginRow {
   port: string;
   line: OriginLine;
   weight: string;
+  /** The domain console's fields (rules §3 "protocol type, listening port, priority"); absent in the add wizard. */
+  protocol?: number;
+  listen_port?: string;
+  priority?: string;
+}
+
+/**
+ * The domain console's extra columns: the listening protocol, listening port and priority, labelled by the caller's
+ * catalogue, and whatever the caller shows after a row (the origin's health).
+ */
+export interface OriginListening {
+  labels: { protocol: string; listenPort: string; priority: string };
+  protocolOptions: ReadonlyArray<{ value: number; label: string }>;
+  /** A new row's extra fields. */
+  newRow: Required<Pick<OriginRow, 'protocol' | 'listen_port' | 'priority'>>;
+  /** Shown at the end of a row. */
+  rowExtra?: (index: number) => ReactNode;
 }
 
 /** A new, empty origin row: primary line, the default HTTP port and weight. */
@@ -47,10 +64,14 @@ export interface OriginEditorProps {
   onChange: (origins: OriginRow[]) => void;
   onProtocol: (value: OriginProtocol) => void;
   onBalancing: (value: LoadBalancing) => void;
+  /** The domain console's extra columns; the add wizard leaves it out. */
+  listening?: OriginListening;
+  /** The caller's own hint under the rows (e.g. the rules §6 non-standard port notice). */
+  hint?: ReactNode;
 }
 
 /** The origin rows and the site's origin settings; `part="origins"`. */
-export function OriginEditor({ origins, originProtocol, loadBalancing, issues, showIssues, onChange, onProtocol, onBalancing }: OriginEditorProps) {
+export function OriginEditor({ origins, originProtocol, loadBalancing, issues, showIssues, onChange, onProtocol, onBalancing, listening, hint }: OriginEditorProps) {
   const t = useT('domain-list');
   const tRules = useT('rules');
   const baseId = useId();
@@ -67,17 +88,17 @@ export function OriginEditor({ origins, originProtocol, loadBalancing, issues, s
   const balancingOptions = LOAD_BALANCING_MODES.map((value) => ({ value, label: t(BALANCING_KEYS[value]) }));
   const lineOptions = (['primary', 'backup'] as const).map((value) => ({ value, label: t(LINE_KEYS[value]) }));
 
-  const input = (index: number, name: 'address' | 'port' | 'weight', label: string, extra: { inputMode?: 'numeric' } = {}) => {
+  const input = (index: number, name: 'address' | 'port' | 'weight' | 'listen_port' | 'priority', label: string, extra: { inputMode?: 'numeric' } = {}) => {
     const id = `${baseId}-${index}-${name}`;
     const error = message(`origins.${index}.${name}`);
     return (
-      <div className={`ec-field ec-origin-${name}`}>
+      <div className={`ec-field ec-origin-${name.replace('_', '-')}`}>
         <label htmlFor={id} className="ec-small">
           {label}
         </label>
         <InputText
           id={id}
-          value={origins[index]![name]}
+          value={origins[index]![name] ?? ''}
           {...extra}
           invalid={error !== null}
           aria-invalid={error !== null ? true : undefined}
@@ -116,6 +137,26 @@ export function OriginEditor({ origins, originProtocol, loadBalancing, issues, s
               />
             </div>
             {input(index, 'weight', t('origins.weight'), { inputMode: 'numeric' })}
+            {listening && (
+              <>
+                <div className="ec-field ec-origin-protocol">
+                  <label htmlFor={`${lineId}-protocol`} className="ec-small">
+                    {listening.labels.protocol}
+                  </label>
+                  <Dropdown
+                    inputId={`${lineId}-protocol`}
+                    value={row.protocol}
+                    options={[...listening.protocolOptions]}
+                    onChange={(event) => edit(index, { protocol: event.value as number })}
+                    pt={namedDropdown(listening.labels.protocol)}
+                  />
+                  {message(`origins.${index}.protocol`) && <small className="ec-error-text">{message(`origins.${index}.protocol`)}</small>}
+                </div>
+                {input(index, 'listen_port', listening.labels.listenPort, { inputMode: 'numeric' })}
+                {input(index, 'priority', listening.labels.priority, { inputMode: 'numeric' })}
+                {listening.rowExtra?.(index)}
+              </>
+            )}
             <Button
               type="button"
               icon="pi pi-trash"
@@ -134,9 +175,10 @@ export function OriginEditor({ origins, originProtocol, loadBalancing, issues, s
           {groupMessage}
         </small>
       )}
+      {hint}
       <div className="ec-row">
-        <Button type="button" icon="pi pi-plus" outlined label={t('origins.add-primary')} onClick={() => onChange([...origins, newOriginRow('primary')])} />
-        <Button type="button" icon="pi pi-plus" outlined label={t('origins.add-backup')} onClick={() => onChange([...origins, newOriginRow('backup')])} />
+        <Button type="button" icon="pi pi-plus" outlined label={t('origins.add-primary')} onClick={() => onChange([...origins, { ...newOriginRow('primary'), ...listening?.newRow }])} />
+        <Button type="button" icon="pi pi-plus" outlined label={t('origins.add-backup')} onClick={() => onChange([...origins, { ...newOriginRow('backup'), ...listening?.newRow }])} />
       </div>
       <div className="ec-row ec-origin-settings">
         <div className="ec-field">
