@@ -499,22 +499,31 @@ function waf(sets: readonly TraceWafSet[], sample: SampleRequest, regions: reado
     const rule = set.rules[index]!;
     return { set_id: set.id, set_name: set.name, index, ...(rule.id === undefined ? {} : { id: rule.id }), code: rule.code, action: rule.action.type };
   };
+  // Walked here rather than read from the set's `stoppedAt`: a rule the browser cannot decide is treated as not
+  // matching (and named), so a later rule that surely matches still decides, as the step says.
   for (const set of sets) {
     const rules = list<TraceWafRule>(set.rules);
     if (rules.length === 0) continue;
     const evaluation = evaluateRuleSet(rules, sample, { regions });
     for (const result of evaluation.rules) {
-      if (result.outcome !== 'match' || result.reach !== 'yes') continue;
-      if (result.index === evaluation.stoppedAt) continue;
-      if (result.flow === 'continue' || rules[result.index]!.status !== 'enabled') base.observed.push(ref(set, result.index));
-    }
-    base.undecided.push(...evaluation.undecided.map((index) => ref(set, index)));
-    if (evaluation.stoppedAt !== null && evaluation.exit === 'stop') {
-      const fired = ref(set, evaluation.stoppedAt);
+      if (result.outcome === 'closed' || result.outcome === 'no-match') continue;
+      if (result.outcome === 'unknown') {
+        // An undecided rule that only logs cannot change where the request goes.
+        if (result.flow !== 'continue') base.undecided.push(ref(set, result.index));
+        continue;
+      }
+      if (result.flow === 'continue') {
+        base.observed.push(ref(set, result.index));
+        continue;
+      }
+      if (result.flow === 'next-set') {
+        base.observed.push(ref(set, result.index));
+        break;
+      }
+      const fired = ref(set, result.index);
       const stops = STOPPING_ACTIONS.includes(fired.action);
       return { ...base, status: stops ? 'stopped' : 'applied', reason: 'fired', fired, stops };
     }
-    if (evaluation.stoppedAt !== null) base.observed.push(ref(set, evaluation.stoppedAt));
   }
   if (base.undecided.length > 0) return { ...base, reason: 'undecided' };
   return base.observed.length > 0 ? { ...base, status: 'applied' } : base;

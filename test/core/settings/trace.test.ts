@@ -254,10 +254,17 @@ describe('WAF (rules §4 disposal actions; the isomorphic matcher)', () => {
   });
 
   it('a rule it cannot decide (region not given) is reported, and the trace goes on', () => {
-    const config = configuration({}, { waf: sets([wafRule([{ type: 'region', operator: 'in', value: ['US'] }], 'block', 'R-region')]) });
+    const config = configuration({}, { waf: sets([wafRule([{ type: 'region', operator: 'equals', value: ['US'] }], 'block', 'R-region')]) });
     const waf = step(trace(config), 'waf');
     assert.equal(waf.reason, 'undecided');
     assert.equal(waf.undecided[0].code, 'R-region');
+    const later = configuration({}, { waf: sets([wafRule([{ type: 'region', operator: 'equals', value: ['US'] }], 'block', 'R-region'), wafRule([admin], 'ban', 'R-ban')]) });
+    const decided = step(trace(later, request({ url: `http://${DOMAIN}/admin` })), 'waf');
+    assert.equal(decided.fired.code, 'R-ban', 'a later sure match decides when the earlier rule is treated as not matching');
+    assert.deepEqual(
+      decided.undecided.map((rule: { code: string }) => rule.code),
+      ['R-region'],
+    );
     const regionKnown = step(trace(config, request({ region: 'US' })), 'waf');
     assert.equal(regionKnown.fired?.code, 'R-region');
   });
