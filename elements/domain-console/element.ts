@@ -34,6 +34,12 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart health-states - The origin tab's health state of each origin.
  * @csspart conditional-origins - The origin tab's conditional origin rules.
  * @csspart conditional-rule - One conditional origin rule.
+ * @csspart trace - The request trace tab.
+ * @csspart trace-form - The request the trace runs: URL, method, headers, client IP, region, origin status.
+ * @csspart trace-result - Where the trace's result is announced.
+ * @csspart trace-drafts - Whether the trace used other tabs' unsaved changes, and which.
+ * @csspart trace-outcome - How the traced request ends.
+ * @csspart trace-steps - The trace's steps in order, each with what matched, why, and the result.
  * @cssprop --ec-color-card - Background of the settings sections.
  * @cssprop --ec-color-border - Lines around the settings sections.
  */

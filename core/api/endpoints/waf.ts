@@ -295,8 +295,8 @@ export function getPolicyByCode(client: ApiClient, code: string): Promise<Firewa
 }
 
 /** The rules applying to a domain: those of the sets it quotes (shell §7 get_domainid). */
-export function getPoliciesByDomain(client: ApiClient, domainId: number): Promise<ListAnswer<DomainPolicy>> {
-  return client.get('V4/firewall.policy.get_domainid', { domain_id: domainId, per_page: POLICIES_PAGE_SIZE });
+export function getPoliciesByDomain(client: ApiClient, domainId: number, page = 1, options?: CallOptions): Promise<ListAnswer<DomainPolicy>> {
+  return client.get('V4/firewall.policy.get_domainid', { domain_id: domainId, per_page: POLICIES_PAGE_SIZE, page }, options);
 }
 
 /** The rules of a built-in set, the provider's rule package (shell §7 get_packageid). */

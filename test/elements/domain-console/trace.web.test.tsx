@@ -1,0 +1,149 @@
+/**
+ * The request trace tab of `<ec-domain-console>` (issue 20 "Request trace") in headless Chromium against the real
+ * reference server: the form, bad input answered with the rules' messages and nothing typed lost, a trace of the seeded
+ * www.example.com (its WAF rule set "Login protection" and its cache rules, rules §3 cache rule, rules §4 WAF
+ * disposal actions), another tab's unsaved drafts used and announced, both languages, axe.
+ */
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../../elements/domain-console/element.js';
+import { createApiClient } from '../../../core/api/client.js';
+import { listDomainPicker } from '../../../core/api/endpoints/platform.js';
+import { discardDraft, saveDraft } from '../../../core/session/drafts.js';
+import { sessionToken } from '../../../core/session/session.js';
+import { groupsOfTab } from '../../../core/settings/catalogue.js';
+import { signInAsDemoParent } from '../../helpers/api-session.js';
+
+const api = createApiClient({ base: '/api', getToken: () => sessionToken.value, getLanguage: () => 'en_US', notify: () => undefined });
+const ids: Record<string, number> = {};
+const shadow = (element: Element) => element.shadowRoot!;
+
+/** Types into an input the way React notices. */
+function type(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!;
+  setter.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function field(element: HTMLElement, label: RegExp): HTMLInputElement | HTMLTextAreaElement {
+  const root = shadow(element);
+  const found = Array.from(root.querySelectorAll('[part="trace-form"] label')).find((candidate) => label.test(candidate.textContent ?? ''));
+  if (!found) throw new Error(`no field ${label}`);
+  return root.getElementById(found.getAttribute('for')!) as HTMLInputElement;
+}
+
+async function traceTab(lang = 'en-US', domain = 'www.example.com'): Promise<HTMLElement> {
+  const element = await fixture<HTMLElement>(html`<ec-domain-console lang=${lang} domain-id=${ids[domain]} tab="trace"></ec-domain-console>`);
+  await waitUntil(() => shadow(element).querySelector('[part="trace-form"], [part="error-state"]'), 'the trace tab loads', { timeout: 15000 });
+  return element;
+}
+
+async function run(element: HTMLElement, values: { url: string; ip?: string; headers?: string }): Promise<void> {
+  type(field(element, /^(URL)$/), values.url);
+  type(field(element, /Client IP|客户端 IP/), values.ip ?? '203.0.113.10');
+  if (values.headers !== undefined) type(field(element, /Request headers|请求头/), values.headers);
+  await waitUntil(() => (field(element, /^(URL)$/) as HTMLInputElement).value === values.url);
+  shadow(element).querySelector<HTMLButtonElement>('[part="trace-form"] button[type="submit"]')!.click();
+}
+
+const steps = (element: HTMLElement) => Array.from(shadow(element).querySelectorAll<HTMLLIElement>('[part="trace-steps"] > li'));
+const stepOf = (element: HTMLElement, name: string) => steps(element).find((item) => item.dataset.step === name)!;
+const outcome = (element: HTMLElement) => shadow(element).querySelector('[part="trace-outcome"]')?.textContent ?? '';
+
+describe('<ec-domain-console tab="trace"> (issue 20 request trace)', () => {
+  before(async () => {
+    await signInAsDemoParent();
+    for (const item of (await listDomainPicker(api)).list) ids[item.domain] = item.domain_id;
+  });
+
+  afterEach(() => {
+    sessionStorage.clear();
+  });
+
+  it('renders the form and is accessible (axe)', async () => {
+    const element = await traceTab();
+    expect(shadow(element).querySelector('[part="trace"] h2')!.textContent).to.equal('Request trace');
+    for (const label of [/^Method$/, /^URL$/, /Client IP/, /Client region/, /Origin status code/, /Request headers/]) expect(field(element, label)).to.exist;
+    await expect(element).to.be.accessible();
+  });
+
+  it('bad input gets the rules messages, and nothing typed is lost', async () => {
+    const element = await traceTab();
+    await run(element, { url: 'ftp://files.example.com/x', ip: '300.1.1.1', headers: 'Accept: */*\nnot a header' });
+    await waitUntil(() => shadow(element).querySelectorAll('.ec-error-text').length > 0, 'messages show');
+    const messages = Array.from(shadow(element).querySelectorAll('.ec-error-text')).map((node) => node.textContent);
+    expect(messages).to.deep.equal(['Line 2: write each header as Name: value (the name has letters, digits, - and _)']);
+    type(field(element, /Request headers/), 'Accept: */*');
+    shadow(element).querySelector<HTMLButtonElement>('[part="trace-form"] button[type="submit"]')!.click();
+    await waitUntil(() => shadow(element).querySelectorAll('.ec-error-text').length === 2, 'url and IP messages show');
+    const texts = Array.from(shadow(element).querySelectorAll('.ec-error-text')).map((node) => node.textContent);
+    expect(texts).to.deep.equal(['Enter an http:// or https:// URL, or a path starting with /', 'Incorrect IP address']);
+    expect(field(element, /^URL$/).getAttribute('aria-invalid')).to.equal('true');
+    expect((field(element, /^URL$/) as HTMLInputElement).value).to.equal('ftp://files.example.com/x');
+    expect(steps(element)).to.have.length(0);
+    await expect(element).to.be.accessible();
+  });
+
+  it('traces a request against the seeded domain: the WAF rule set "Login protection" blocks a scripted sign-in', async () => {
+    const element = await traceTab();
+    await run(element, { url: 'http://www.example.com/login', headers: 'User-Agent: curl/8.5' });
+    await waitUntil(() => steps(element).length === 10, 'the steps show', { timeout: 8000 });
+    expect(steps(element).map((item) => item.dataset.step)).to.deep.equal([
+      'https-redirect',
+      'redirect',
+      'mobile-redirect',
+      'rewrite',
+      'waf',
+      'cache',
+      'origin',
+      'request-headers',
+      'response-headers',
+      'error-page',
+    ]);
+    expect(stepOf(element, 'waf').dataset.status).to.equal('stopped');
+    expect(stepOf(element, 'waf').textContent).to.contain('block');
+    expect(stepOf(element, 'cache').dataset.status).to.equal('not-reached');
+    expect(outcome(element)).to.contain('stopped by the WAF rule');
+    await expect(element).to.be.accessible();
+  });
+
+  it('traces a static asset through the seeded cache rule "Static assets" (30 days at the edge, 1 day in browsers, key keeps v)', async () => {
+    const element = await traceTab();
+    await run(element, { url: '/app.css?v=3&x=1', headers: 'User-Agent: Mozilla/5.0 (X11; Linux)' });
+    await waitUntil(() => steps(element).length === 10, 'the steps show', { timeout: 8000 });
+    const cache = stepOf(element, 'cache').textContent ?? '';
+    expect(cache).to.contain('“Static assets”');
+    expect(cache).to.contain('720 h');
+    expect(cache).to.contain('24 h');
+    expect(cache).to.contain('www.example.com/app.css?v=3');
+    expect(shadow(element).querySelector('[part="trace-drafts"]')!.textContent).to.contain('saved configuration');
+  });
+
+  it('uses the unsaved drafts of another tab and says so', async () => {
+    const id = ids['www.example.com']!;
+    const key = `domain-console:${id}:${groupsOfTab('origin').join(',')}`;
+    saveDraft(key, {
+      origin: {
+        origins: [{ address: 'draft-origin.example.net', port: 8080, protocol: 0, listen_port: 80, line: 'primary', weight: 10, priority: 1 }],
+        origin_protocol: 0,
+        load_balancing: 1,
+      },
+    });
+    const element = await traceTab();
+    await run(element, { url: 'http://www.example.com/index.html' });
+    await waitUntil(() => steps(element).length === 10, 'the steps show', { timeout: 8000 });
+    expect(shadow(element).querySelector('[part="trace-drafts"]')!.textContent).to.equal('Unsaved changes of these tabs were included: Origin.');
+    expect(stepOf(element, 'origin').textContent).to.contain('draft-origin.example.net:8080');
+    expect(outcome(element)).to.contain('draft-origin.example.net:8080');
+    discardDraft(key);
+  });
+
+  it('speaks Chinese (the default language)', async () => {
+    const element = await traceTab('zh-CN');
+    expect(shadow(element).querySelector('[part="trace"] h2')!.textContent).to.equal('请求追踪');
+    await run(element, { url: 'http://www.example.com/login', headers: 'User-Agent: curl/8.5' });
+    await waitUntil(() => steps(element).length === 10, 'the steps show', { timeout: 8000 });
+    expect(outcome(element)).to.contain('被 WAF 规则');
+    expect(stepOf(element, 'cache').textContent).to.contain('未执行');
+    await expect(element).to.be.accessible();
+  });
+});
