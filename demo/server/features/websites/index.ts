@@ -6,4 +6,4 @@ export { readGroup, readSelection } from './payloads.js';
 export { mayChangeWebsite, resolveSelection, websiteEditable } from './routes.js';
 export { WebsiteSelectionSchema } from './schemas.js';
 /** A site's origins, for the traffic simulator's origin choice (load balancing, primary before backup). */
-export { loadOrigins, toWebsiteInfos } from './store.js';
+export { loadOrigins, parseSettings, toWebsiteInfos } from './store.js';

@@ -24,7 +24,7 @@ import {
   type OriginHealthGroup,
 } from '../../../../../core/settings/origin.js';
 import { asRecord } from '../../../platform/http/readers.js';
-import { parseSettings } from '../../websites/store.js';
+import { parseSettings } from '../../websites/index.js';
 import type { GroupContext, ParsedGroup, SettingsGroupDefinition } from '../registry.js';
 import { loadGroups, SETTING_GROUPS } from '../store.js';
 import { originHealthStates } from './origin-health.js';
