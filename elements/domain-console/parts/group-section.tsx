@@ -27,12 +27,10 @@ export interface GroupSectionProps<N extends SettingsGroupName> {
   beforeSave?: () => boolean;
   /** The form. */
   children: ReactNode;
-  /** `part` of the section (documented in element.ts). */
-  part?: string;
 }
 
 /** One group's (or a few groups') section with its notices and save bar. */
-export function GroupSection<N extends SettingsGroupName>({ state, names, title, description, beforeSave, children, part }: GroupSectionProps<N>) {
+export function GroupSection<N extends SettingsGroupName>({ state, names, title, description, beforeSave, children }: GroupSectionProps<N>) {
   const t = useT('domain-console');
   const tc = useT('common');
   const groups = state.groups;
@@ -45,7 +43,8 @@ export function GroupSection<N extends SettingsGroupName>({ state, names, title,
   const headingId = `ec-group-${names.join('-')}`;
 
   return (
-    <section className="ec-settings-group ec-stack" aria-labelledby={headingId} part={part ?? 'group'}>
+    // One part for every group; `data-groups` tells them apart (a page styles `[part~="group"][data-groups="origin"]`).
+    <section className="ec-settings-group ec-stack" aria-labelledby={headingId} part="group" data-groups={names.join(' ')}>
       <div className="ec-settings-group-head">
         <h3 id={headingId} className="ec-settings-group-title">
           {title}

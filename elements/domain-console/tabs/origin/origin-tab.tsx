@@ -153,7 +153,7 @@ export default function OriginTab({ context, readonly, onSaved }: TabProps) {
   return (
     <div className="ec-origin-tab ec-stack" part="origin-tab">
       <style>{`${CONDITION_BUILDER_STYLES}\n${styles}`}</style>
-      <GroupSection state={state} names={['origin']} title={t('origin.title')} description={t('origin.description')} beforeSave={() => checks.check(['origin'])} part="group origin-group">
+      <GroupSection state={state} names={['origin']} title={t('origin.title')} description={t('origin.description')} beforeSave={() => checks.check(['origin'])}>
         <OriginEditor
           origins={toRows(origin.origins)}
           originProtocol={origin.origin_protocol as OriginGroup['origin_protocol']}
@@ -247,7 +247,7 @@ export default function OriginTab({ context, readonly, onSaved }: TabProps) {
         <SwitchField id={`${id}-slice`} label={t('slice.status')} value={slice.status} error={sliceMessage('status')} onChange={(status) => set('slice', () => ({ status }))} />
       </GroupSection>
 
-      <GroupSection state={state} names={['origin_health']} title={t('health.title')} description={t('health.description')} beforeSave={() => checks.check(['origin_health'])} part="group health-group">
+      <GroupSection state={state} names={['origin_health']} title={t('health.title')} description={t('health.description')} beforeSave={() => checks.check(['origin_health'])}>
         <div className="ec-origin-fields">
           <SwitchField id={`${id}-health`} label={t('health.health')} value={health.health.status} error={healthMessage('health.status')} onChange={(status) => setHealth({ status })} />
           <TextField id={`${id}-threshold`} numeric label={t('health.threshold')} hint={t('health.threshold-hint')} value={health.health.failure_threshold} error={healthMessage('health.failure_threshold')} onChange={(text) => setHealth({ failure_threshold: typedNumber(text) })} />
@@ -297,7 +297,7 @@ export default function OriginTab({ context, readonly, onSaved }: TabProps) {
         </table>
       </GroupSection>
 
-      <GroupSection state={state} names={['conditional_origin']} title={t('conditional.title')} description={t('conditional.description')} beforeSave={() => checks.check(['conditional_origin'])} part="group conditional-group">
+      <GroupSection state={state} names={['conditional_origin']} title={t('conditional.title')} description={t('conditional.description')} beforeSave={() => checks.check(['conditional_origin'])}>
         <ConditionalOrigins
           domain={context.info.domain}
           value={loose('conditional_origin')}
