@@ -327,11 +327,12 @@ function terserExceptPlotly() {
  * each namespace (loaded by core/i18n/catalogues.ts when an element of that language first renders).
  */
 const SHARED_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|@preact[\\/]signals[^\\/]*|@r2wc[\\/][^\\/]+|i18next|@formatjs[\\/][^\\/]+|intl-messageformat|tslib|@babel[\\/]runtime)[\\/]/;
-// Also the modules of core that only some elements (or only the demo host) import: the links' route table, plan
+// Also the modules of core that only some elements (or only the demo host) import: the domain console's settings
+// groups and their rules (core/settings, which import feature rules), the links' route table, plan
 // gating, the member console gates (host), log time ranges, the edge log catalogue and expression language (log
 // elements only) and the batch checker's client.
 const ELEMENT_OWNED_CORE =
-  /[\\/]core[\\/]((x509|match|rules|logs|ui[\\/]parts|i18n[\\/]locales|i18n[\\/]namespaces|api[\\/]endpoints)[\\/]|config[\\/](route-paths|plan-gating|member-console)\.ts$|i18n[\\/]time-range\.ts$|workers[\\/]batch-checker\.ts$)/;
+  /[\\/]core[\\/]((x509|match|rules|settings|logs|ui[\\/]parts|i18n[\\/]locales|i18n[\\/]namespaces|api[\\/]endpoints)[\\/]|config[\\/](route-paths|plan-gating|member-console)\.ts$|i18n[\\/]time-range\.ts$|workers[\\/]batch-checker\.ts$)/;
 
 function manualChunks(id) {
   if (SHARED_PACKAGES.test(id)) return 'core';
