@@ -156,7 +156,7 @@ describe('domain settings: HTTPS, URI rewrite and redirects (rules §3, §5, §6
     const unbound = await expectOk<WebsiteInfo>(app, 'GET', 'V4/cloudsafe.hwws.website.get', { token, query: { id } });
     assert.equal(unbound.https, false);
     assert.equal(unbound.certificate_name, '');
-    assert.equal(app.db.prepare('SELECT COUNT(*) AS n FROM certificate_bindings WHERE domain_id = ?').get(id)!.n, 0);
+    assert.equal((app.db.prepare('SELECT COUNT(*) AS n FROM certificate_bindings WHERE domain_id = ?').get(id) as { n: number }).n, 0);
   });
 
   it('rules §9: turning HSTS off records when, read-only, so the form can say it persists one month', async () => {
