@@ -44,13 +44,17 @@ function RewriteSection({ state }: { state: State }) {
   const validate = useCallback(() => validateUpstreamUriChange(value), [value]);
   const { message, check } = useFieldMessages(validate, state.issuesOf('upstream_uri_change'));
   const [announcement, setAnnouncement] = useState('');
-  const setRules = (next: UriRewriteRule[]) => state.change('upstream_uri_change', (previous) => ({ ...previous, rules: renumberRules(next) }));
-  const edit = (index: number, patch: Partial<UriRewriteRule>) => setRules(value.rules.map((rule, at) => (at === index ? { ...rule, ...patch } : rule)));
+  // Every change builds on the latest draft, so two edits before a render both count.
+  const setRules = (next: (rules: UriRewriteRule[]) => UriRewriteRule[]) =>
+    state.change('upstream_uri_change', (previous) => ({ ...previous, rules: renumberRules(next(previous.rules)) }));
+  const edit = (index: number, patch: Partial<UriRewriteRule>) => setRules((rules) => rules.map((rule, at) => (at === index ? { ...rule, ...patch } : rule)));
   const move = (index: number, by: -1 | 1) => {
-    const next = [...value.rules];
-    const [rule] = next.splice(index, 1);
-    next.splice(index + by, 0, rule!);
-    setRules(next);
+    setRules((rules) => {
+      const next = [...rules];
+      const [rule] = next.splice(index, 1);
+      next.splice(index + by, 0, rule!);
+      return next;
+    });
     setAnnouncement(t('rewrite.moved', { priority: index + by + 1 }));
   };
   const cell = (field: string, index: number) => t('rewrite.cell', { field, index: index + 1 });
@@ -135,7 +139,7 @@ function RewriteSection({ state }: { state: State }) {
                             text
                             severity="danger"
                             aria-label={t('rewrite.remove', { index: index + 1 })}
-                            onClick={() => setRules(value.rules.filter((_, at) => at !== index))}
+                            onClick={() => setRules((rules) => rules.filter((_, at) => at !== index))}
                           />
                         </>
                       )}
@@ -159,7 +163,7 @@ function RewriteSection({ state }: { state: State }) {
               outlined
               label={t('rewrite.add')}
               disabled={value.rules.length >= REWRITE_RULES_MAX}
-              onClick={() => setRules([...value.rules, newRewriteRule(value.rules.length + 1)])}
+              onClick={() => setRules((rules) => [...rules, newRewriteRule(rules.length + 1)])}
             />
           )}
           <span className="ec-muted">{t('rewrite.count', { count: value.rules.length, max: REWRITE_RULES_MAX })}</span>
@@ -179,8 +183,8 @@ function RedirectSection({ state, httpsEnabled }: { state: State; httpsEnabled: 
   const editable = state.editable('upstream_redirect');
   const validate = useCallback(() => validateUpstreamRedirect(value, { httpsEnabled }), [value, httpsEnabled]);
   const { message, check } = useFieldMessages(validate, state.issuesOf('upstream_redirect'));
-  const setRules = (next: RedirectRule[]) => state.change('upstream_redirect', (previous) => ({ ...previous, rules: next }));
-  const edit = (index: number, patch: Partial<RedirectRule>) => setRules(value.rules.map((rule, at) => (at === index ? { ...rule, ...patch } : rule)));
+  const setRules = (next: (rules: RedirectRule[]) => RedirectRule[]) => state.change('upstream_redirect', (previous) => ({ ...previous, rules: next(previous.rules) }));
+  const edit = (index: number, patch: Partial<RedirectRule>) => setRules((rules) => rules.map((rule, at) => (at === index ? { ...rule, ...patch } : rule)));
   const cell = (field: string, index: number) => t('redirect.cell', { field, index: index + 1 });
   const listMessage = message('rules');
 
@@ -268,7 +272,7 @@ function RedirectSection({ state, httpsEnabled }: { state: State; httpsEnabled: 
                           text
                           severity="danger"
                           aria-label={t('redirect.remove', { index: index + 1 })}
-                          onClick={() => setRules(value.rules.filter((_, at) => at !== index))}
+                          onClick={() => setRules((rules) => rules.filter((_, at) => at !== index))}
                         />
                       )}
                     </td>
@@ -291,7 +295,7 @@ function RedirectSection({ state, httpsEnabled }: { state: State; httpsEnabled: 
               outlined
               label={t('redirect.add')}
               disabled={value.rules.length >= REDIRECT_RULES_MAX}
-              onClick={() => setRules([...value.rules, newRedirectRule()])}
+              onClick={() => setRules((rules) => [...rules, newRedirectRule()])}
             />
           </div>
         )}
