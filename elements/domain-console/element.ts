@@ -29,6 +29,9 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart group - One settings group's section.
  * @csspart plan-notice - Why a group is locked by the plan, with the upgrade or work-order link.
  * @csspart readonly-notice - Why a group is view-only (global policy, template, read grant).
+ * @csspart certificate-hint - HTTPS tab: which certificates the picker lists, or that none covers the domain.
+ * @csspart hsts-persists - HTTPS tab: HSTS was turned off, and until when browsers keep it (rules §9: one month).
+ * @csspart https-note - Redirects: the website serves HTTPS, so implicit forwarding must go to https.
  * @cssprop --ec-color-card - Background of the settings sections.
  * @cssprop --ec-color-border - Lines around the settings sections.
  */

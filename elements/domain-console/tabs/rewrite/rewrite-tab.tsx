@@ -76,7 +76,7 @@ function RewriteSection({ state }: { state: State }) {
           </p>
         ) : (
           <div className="ec-table-scroll">
-            <table className="ec-preview-table" part="rewrite-rules">
+            <table className="ec-preview-table">
               <thead>
                 <tr>
                   <th scope="col">{t('rewrite.priority')}</th>
@@ -209,7 +209,7 @@ function RedirectSection({ state, httpsEnabled }: { state: State; httpsEnabled: 
           </p>
         ) : (
           <div className="ec-table-scroll">
-            <table className="ec-preview-table" part="redirect-rules">
+            <table className="ec-preview-table">
               <thead>
                 <tr>
                   <th scope="col">{t('redirect.port')}</th>
