@@ -37,7 +37,7 @@ import { isoTime } from '../../../platform/database.js';
 import { mayReach, reachedWebsites } from '../../../platform/security/object-reach.js';
 import { permissions } from '../../../platform/security/permissions.js';
 import { requireSession } from '../../../platform/security/session.js';
-import { mirrorBinding, PUBLIC_COLUMNS, type CertificateRow } from '../../certificates/store.js';
+import { mirrorBinding, PUBLIC_COLUMNS, type CertificateRow } from '../../certificates/index.js';
 import type { AnySettingsGroupDefinition, GroupContext, SettingsGroupDefinition } from '../registry.js';
 import { loadGroups } from '../store.js';
 
