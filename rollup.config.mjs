@@ -323,7 +323,7 @@ function terserExceptPlotly() {
  * are shared by every element on a page): React, r2wc, signals, i18next, the formatter. Everything else is left to
  * rollup, which puts each module in the chunk of the elements that import it, so an element downloads what it shows
  * and no more (issue "every page loads only what it shows"): PrimeReact components, the shared parts, the rules of
- * a feature area (the PCRE checker only comes with the WAF), the endpoint tables and each language's catalogue of
+ * a feature area (the PCRE checker only comes with the WAF) and the domain console's settings groups (core/settings), the endpoint tables and each language's catalogue of
  * each namespace (loaded by core/i18n/catalogues.ts when an element of that language first renders).
  */
 const SHARED_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|@preact[\\/]signals[^\\/]*|@r2wc[\\/][^\\/]+|i18next|@formatjs[\\/][^\\/]+|intl-messageformat|tslib|@babel[\\/]runtime)[\\/]/;
@@ -331,7 +331,7 @@ const SHARED_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|@preac
 // gating, the member console gates (host), log time ranges, the edge log catalogue and expression language (log
 // elements only) and the batch checker's client.
 const ELEMENT_OWNED_CORE =
-  /[\\/]core[\\/]((x509|match|rules|logs|ui[\\/]parts|i18n[\\/]locales|i18n[\\/]namespaces|api[\\/]endpoints)[\\/]|config[\\/](route-paths|plan-gating|member-console)\.ts$|i18n[\\/]time-range\.ts$|workers[\\/]batch-checker\.ts$)/;
+  /[\\/]core[\\/]((x509|match|rules|settings|logs|ui[\\/]parts|i18n[\\/]locales|i18n[\\/]namespaces|api[\\/]endpoints)[\\/]|config[\\/](route-paths|plan-gating|member-console)\.ts$|i18n[\\/]time-range\.ts$|workers[\\/]batch-checker\.ts$)/;
 
 function manualChunks(id) {
   if (SHARED_PACKAGES.test(id)) return 'core';

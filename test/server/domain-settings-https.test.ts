@@ -93,7 +93,7 @@ describe('domain settings: HTTPS, URI rewrite and redirects (rules §3, §5, §6
   it('rules §6: a certificate of another account, not granted, not covering the domain or not issued is refused', async () => {
     const id = site['m.example.com']!;
     const on = (certificateId: number) => ({ https: https({ status: 'on', certificate_id: certificateId }) });
-    assert.deepEqual(await refused(id, on(certificate['api.example.com']!)), ['https.certificate_id https-tab.certificate-not-covering']);
+    assert.deepEqual(await refused(id, on(certificate['api.example.com']!)), ['https.certificate_id certificates.not-covered']);
     assert.deepEqual(await refused(id, on(certificate['cdn.example.io']!)), ['https.certificate_id https-tab.certificate-not-issued']);
     assert.deepEqual(await refused(id, on(certificate['static.example.net 2025']!)), ['https.certificate_id https-tab.certificate-expired']);
     // Another account's certificate is not even visible: the same refusal as an unauthorized one, naming nothing of it.

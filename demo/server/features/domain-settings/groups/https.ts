@@ -208,7 +208,7 @@ function checkHttps(value: HttpsGroup, context: GroupContext): FieldIssue[] {
       found = issue('https-tab.certificate-not-issued');
     } else if (certificateExpiryState(row.not_after, context.now) === 'expired') found = issue('https-tab.certificate-expired');
     else if (!certificateCovers(JSON.parse(row.domains) as string[], context.domain.domain)) {
-      found = issue('https-tab.certificate-not-covering', { domain: context.domain.domain });
+      found = issue('certificates.not-covered', { domain: context.domain.domain });
     }
     issues.push(...onField('certificate_id', found));
   }
