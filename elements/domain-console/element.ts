@@ -40,6 +40,9 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart trace-drafts - Whether the trace used other tabs' unsaved changes, and which.
  * @csspart trace-outcome - How the traced request ends.
  * @csspart trace-steps - The trace's steps in order, each with what matched, why, and the result.
+ * @csspart certificate-hint - HTTPS tab: which certificates the picker lists, or that none covers the domain.
+ * @csspart hsts-persists - HTTPS tab: HSTS was turned off, and until when browsers keep it (rules §9: one month).
+ * @csspart https-note - Redirects: the website serves HTTPS, so implicit forwarding must go to https.
  * @cssprop --ec-color-card - Background of the settings sections.
  * @cssprop --ec-color-border - Lines around the settings sections.
  */

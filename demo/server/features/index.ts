@@ -45,6 +45,7 @@ import { dnsSeed } from './dns/seed.js';
 import { domainSettingsRoutes } from './domain-settings/routes.js';
 import { domainSettingsMigration } from './domain-settings/migration.js';
 import { originSettingsMigration } from './domain-settings/origin-migration.js';
+import { httpsOptionsMigration } from './domain-settings/https-migration.js';
 import { errorReportsMigration } from './error-reports/migration.js';
 import { errorReportRoutes } from './error-reports/routes.js';
 import { jobRoutes } from './jobs/routes.js';
@@ -100,7 +101,7 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'waf', migrations: [wafMigration], seeds: [wafSeed], routes: [wafRoutes], schemas: wafSchemas },
   { name: 'cache', migrations: [cacheMigration], seeds: [cacheSeed] },
   { name: 'cache-tasks', migrations: [cacheTasksMigration], routes: [cacheTaskRoutes], schemas: cacheTaskSchemas },
-  { name: 'domain-settings', migrations: [domainSettingsMigration, originSettingsMigration], routes: [domainSettingsRoutes], schemas: domainSettingsSchemas },
+  { name: 'domain-settings', migrations: [domainSettingsMigration, originSettingsMigration, httpsOptionsMigration], routes: [domainSettingsRoutes], schemas: domainSettingsSchemas },
   { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes], schemas: banSchemas },
   { name: 'logs', migrations: [logsMigration, logDownloadsMigration], routes: [logRoutes, logDownloadRoutes], schemas: { ...logSchemas, ...logDownloadSchemas } },
   // Temporary (issue 24, downloads branch): the lead folds this into the logs area's entry at merge.
