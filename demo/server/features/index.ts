@@ -104,7 +104,6 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'domain-settings', migrations: [domainSettingsMigration, originSettingsMigration, httpsOptionsMigration], routes: [domainSettingsRoutes], schemas: domainSettingsSchemas },
   { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes], schemas: banSchemas },
   { name: 'logs', migrations: [logsMigration, logDownloadsMigration], routes: [logRoutes, logDownloadRoutes], schemas: { ...logSchemas, ...logDownloadSchemas } },
-  // Temporary (issue 24, downloads branch): the lead folds this into the logs area's entry at merge.
   // The read-only demo sub-account names a website and its certificates, so it is seeded after them.
   { name: 'demo-viewer', seeds: [viewerAccountSeed] },
 ];

@@ -188,7 +188,7 @@ function saveGenericGroups(request: FastifyRequest, reply: FastifyReply, domain:
   const method = configMethodOf(context.tenant, domain.id);
   // A global policy or template owns the values: the domain only shows them until it is switched (rules §4, §6).
   if (method.source !== 'domain') {
-    validated(reply, onField(saves[0]!.name, issue('settings.synced-readonly')));
+    validated(reply, onField(saves[0]!.name, issue('domain-settings.synced-readonly')));
     return 'refused';
   }
   const issues: FieldIssue[] = [];
@@ -196,7 +196,7 @@ function saveGenericGroups(request: FastifyRequest, reply: FastifyReply, domain:
   for (const save of saves) {
     const action = settingsGroupEntry(save.name).planAction;
     if (action !== null && !context.plan.actions.includes(action)) {
-      issues.push(...onField(save.name, issue('settings.plan-locked')));
+      issues.push(...onField(save.name, issue('domain-settings.plan-locked')));
       continue;
     }
     const definition = definitionOf(save.name) as unknown as {
