@@ -321,13 +321,15 @@ export function validateLiveGroup(name: LiveGroupName, value: LiveGroup): FieldI
         break;
       }
       case 'list': {
-        const list = Array.isArray(raw) ? raw : [];
+        // A form keeps the lines as typed (blank ones too); blank lines are not entries, and lines are counted as typed.
+        const lines = (Array.isArray(raw) ? raw : []).map((entry) => String(entry).trim());
+        const list = lines.filter((entry) => entry.length > 0);
         if (list.length === 0) {
           if (value.status === 'on') issues.push(...onField(field, issue('common.rule-required')));
         } else if (list.length > option.max) {
           issues.push(...onField(field, issue('performance-tab.live-list-limit', { max: option.max })));
         } else {
-          const index = list.findIndex((entry) => (option.rule === 'domain' ? validateDomain(entry, { wildcard: true }) : validateIpOrCidr(entry)) !== null);
+          const index = lines.findIndex((entry) => entry.length > 0 && (option.rule === 'domain' ? validateDomain(entry, { wildcard: true }) : validateIpOrCidr(entry)) !== null);
           if (index >= 0) issues.push(...onField(field, issue('performance-tab.live-list-entry', { line: index + 1 })));
         }
         break;
