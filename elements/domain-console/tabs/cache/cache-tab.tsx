@@ -4,7 +4,7 @@
  * is first shown), and the element loads its own catalogues (cache-rules, rules, condition-builder) as it does on any
  * page. The console's language, API base and view-only mode are passed on; its events bubble out of the console.
  */
-import { createElement, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useElement, useT } from '../../../../core/ui/element-context.js';
 import { DeferredFailure } from '../../../../core/ui/parts/deferred.js';
 import { LoadingState } from '../../../../core/ui/parts/state-views.js';
@@ -39,14 +39,37 @@ export default function CacheTab({ context, readonly }: TabProps) {
     };
   }, [attempt, status]);
 
-  if (status === 'failed') return <DeferredFailure onRetry={() => { setStatus('loading'); setAttempt((count) => count + 1); }} />;
+  if (status === 'failed')
+    return (
+      <DeferredFailure
+        onRetry={() => {
+          setStatus('loading');
+          setAttempt((count) => count + 1);
+        }}
+      />
+    );
   if (status === 'loading') return <LoadingState message={t('tab-loading')} />;
-  return createElement('ec-cache-rules', {
-    'domain-id': String(context.id),
-    mode: readonly ? 'readonly' : 'manage',
-    lang: language,
-    'api-base': apiBase,
-    'route-mode': routeMode,
-    part: 'cache-rules',
-  });
+  return <CacheRulesHost attributes={{ 'domain-id': String(context.id), mode: readonly ? 'readonly' : 'manage', lang: language.replace('_', '-'), 'api-base': apiBase, 'route-mode': routeMode }} />;
+}
+
+/**
+ * Creates the element itself and writes its attributes: React 19 would set same-named properties on a custom element
+ * instead, and the element's contract is its attributes (r2wc reads them).
+ */
+function CacheRulesHost({ attributes }: { attributes: Record<string, string> }) {
+  const host = useRef<HTMLDivElement>(null);
+  const element = useRef<HTMLElement | null>(null);
+  const key = JSON.stringify(attributes);
+  useEffect(() => {
+    if (!host.current) return;
+    if (!element.current) {
+      element.current = document.createElement('ec-cache-rules');
+      element.current.setAttribute('part', 'cache-rules');
+    }
+    for (const [name, value] of Object.entries(attributes)) element.current.setAttribute(name, value);
+    if (!element.current.isConnected) host.current.append(element.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  useEffect(() => () => element.current?.remove(), []);
+  return <div ref={host} className="ec-cache-tab" />;
 }
