@@ -29,6 +29,11 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart group - One settings group's section.
  * @csspart plan-notice - Why a group is locked by the plan, with the upgrade or work-order link.
  * @csspart readonly-notice - Why a group is view-only (global policy, template, read grant).
+ * @csspart header-list - The request or response header rules of the performance tab.
+ * @csspart custom-pages - The custom error pages section of the error pages tab.
+ * @csspart custom-page - One custom error page (status code, type, HTML or link).
+ * @csspart page-preview - The sandboxed preview of a custom HTML error page (runs no script).
+ * @csspart live-group - One live streaming group's section.
  * @cssprop --ec-color-card - Background of the settings sections.
  * @cssprop --ec-color-border - Lines around the settings sections.
  */

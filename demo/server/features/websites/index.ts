@@ -7,3 +7,5 @@ export { mayChangeWebsite, resolveSelection, websiteEditable } from './routes.js
 export { WebsiteSelectionSchema } from './schemas.js';
 /** A site's origins, for the traffic simulator's origin choice (load balancing, primary before backup). */
 export { loadOrigins, toWebsiteInfos } from './store.js';
+/** A site's configuration items over their defaults, for the domain console's groups that share them (issue 20). */
+export { parseSettings } from './store.js';

@@ -62,10 +62,7 @@ function CacheRulesHost({ attributes }: { attributes: Record<string, string> }) 
   const key = JSON.stringify(attributes);
   useEffect(() => {
     if (!host.current) return;
-    if (!element.current) {
-      element.current = document.createElement('ec-cache-rules');
-      element.current.setAttribute('part', 'cache-rules');
-    }
+    element.current ??= document.createElement('ec-cache-rules');
     for (const [name, value] of Object.entries(attributes)) element.current.setAttribute(name, value);
     if (!element.current.isConnected) host.current.append(element.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -26,7 +26,7 @@ export function HeaderList({ kind, headers, onChange, issues, disabled }: Header
   const listIssue = issueAt(issues, 'headers');
 
   return (
-    <div className="ec-stack" part={`${kind}-headers`}>
+    <div className="ec-stack" part="header-list">
       {kind === 'response' && (
         <datalist id={listId}>
           {RESPONSE_HEADER_NAMES.map((name) => (

@@ -24,7 +24,7 @@ import {
   type LiveGroupName,
 } from '../../../../../core/settings/performance.js';
 import { issue, onField } from '../../../../../core/rules/types.js';
-import { parseSettings } from '../../websites/store.js';
+import { parseSettings } from '../../websites/index.js';
 import type { AnySettingsGroupDefinition, GroupContext, ParsedGroup, SettingsGroupDefinition } from '../registry.js';
 
 type Raw = Record<string, unknown>;
