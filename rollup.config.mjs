@@ -329,9 +329,10 @@ function terserExceptPlotly() {
 const SHARED_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|@preact[\\/]signals[^\\/]*|@r2wc[\\/][^\\/]+|i18next|@formatjs[\\/][^\\/]+|intl-messageformat|tslib|@babel[\\/]runtime)[\\/]/;
 // Also the modules of core that only some elements (or only the demo host) import: the links' route table, plan
 // gating, the member console gates (host), log time ranges, the edge log catalogue and expression language (log
-// elements only) and the batch checker's client.
+// elements only), the settings groups of the domain console (core/settings: only its tabs use them) and the batch
+// checker's client.
 const ELEMENT_OWNED_CORE =
-  /[\\/]core[\\/]((x509|match|rules|logs|ui[\\/]parts|i18n[\\/]locales|i18n[\\/]namespaces|api[\\/]endpoints)[\\/]|config[\\/](route-paths|plan-gating|member-console)\.ts$|i18n[\\/]time-range\.ts$|workers[\\/]batch-checker\.ts$)/;
+  /[\\/]core[\\/]((x509|match|rules|logs|settings|ui[\\/]parts|i18n[\\/]locales|i18n[\\/]namespaces|api[\\/]endpoints)[\\/]|config[\\/](route-paths|plan-gating|member-console)\.ts$|i18n[\\/]time-range\.ts$|workers[\\/]batch-checker\.ts$)/;
 
 function manualChunks(id) {
   if (SHARED_PACKAGES.test(id)) return 'core';

@@ -27,6 +27,9 @@
  * The console's preview is sandboxed without scripts as well (DESIGN §6), so this check is the user's feedback and
  * the server's refusal, not the only line of defence.
  */
+import { isBlank, utf8ByteLength } from './common.js';
+import { CUSTOM_PAGE_MAX_BYTES } from './origin.js';
+import { issue, type RuleIssue } from './types.js';
 
 /** Named character references that produce ASCII (the only ones that can make a tag, a quote or `javascript:`). */
 const ASCII_REFERENCES: Record<string, string> = {
@@ -321,4 +324,15 @@ export function containsJavaScript(html: string): boolean {
     }
   }
   return false;
+}
+
+/**
+ * Custom HTML page: not empty, at most 64K, no JavaScript (rules §5 Origin and performance, §8 "Size limit exceeded
+ * (64K)", §9 HTML page). Kept here, not in origin.ts, so the elements that only check ports and origins do not
+ * download the HTML tokenizer.
+ */
+export function validateCustomPage(html: string | null | undefined): RuleIssue | null {
+  if (isBlank(html)) return issue('common.cannot-be-empty');
+  if (utf8ByteLength(html!) > CUSTOM_PAGE_MAX_BYTES) return issue('origin.page-too-large');
+  return containsJavaScript(html!) ? issue('origin.page-no-javascript') : null;
 }

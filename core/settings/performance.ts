@@ -11,11 +11,11 @@ import type { FieldIssue } from '../api/catalogue.js';
 import { DEFAULT_WEBSITE_SETTINGS } from '../api/endpoints/websites.js';
 import { charLength, containsChinese, validateIntegerRange, type Bounds } from '../rules/common.js';
 import { validateDomain } from '../rules/domain.js';
+import { validateCustomPage } from '../rules/html.js';
 import { validateIpOrCidr } from '../rules/ip.js';
 import {
   CUSTOM_RESPONSE_HEADERS_MAX,
   UPLOAD_SIZE_MB_RANGE,
-  validateCustomPage,
   validateHeaderName,
   validateMatchContent,
   validateOriginAddress,

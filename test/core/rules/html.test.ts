@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decodeHTML } from 'entities';
 import { parse, parseFragment } from 'parse5';
-import { containsJavaScript, decodeAttributeValue } from '../../../core/rules/html.js';
-import { validateCustomPage } from '../../../core/rules/origin.js';
+import { containsJavaScript, decodeAttributeValue, validateCustomPage } from '../../../core/rules/html.js';
 import { HOSTILE_PAGES, STRICTER_THAN_BROWSERS } from '../../helpers/hostile-html.js';
 
 interface Node {
