@@ -149,6 +149,24 @@ async function appendTestLogLines(ctx, next) {
   ctx.status = 204;
 }
 
+/** Where a browser test sets the plan actions of its reference server's demo account (see {@link setTestPlanActions}). */
+const TEST_PLAN_ACTIONS_PATH = '/__ec-test__/plan-actions';
+
+/**
+ * Test-only: replaces the demo account's plan actions (a package change has no API in the demo), so an element test
+ * can show a plan-gated feature unlocked, e.g. the domain console's live streaming groups (`live_streaming`).
+ */
+async function setTestPlanActions(ctx, next) {
+  if (ctx.path !== TEST_PLAN_ACTIONS_PATH || ctx.method !== 'POST') return next();
+  const server = await reference(sessionKeyOf(ctx));
+  const chunks = [];
+  for await (const chunk of ctx.req) chunks.push(chunk);
+  const { actions } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  const { DEMO_MEMBER_ID } = await import('../demo/server/platform/demo-accounts.ts');
+  server.db.prepare('UPDATE plans SET actions = ? WHERE member_id = ?').run(JSON.stringify(actions), DEMO_MEMBER_ID);
+  ctx.status = 204;
+}
+
 function referenceServerPlugin() {
   return {
     name: 'ec-reference-server',
@@ -169,7 +187,7 @@ export default {
   testsFinishTimeout: 180_000,
   browserStartTimeout: 60_000,
   testFramework: { config: { timeout: 30_000 } },
-  middleware: [appendTestLogLines, forwardApiToReferenceServer],
+  middleware: [appendTestLogLines, setTestPlanActions, forwardApiToReferenceServer],
   plugins: [referenceServerPlugin(), esbuildBundlePlugin()],
   browsers: [
     chromeLauncher({

@@ -4,9 +4,8 @@
  * rewrite, timeouts, health checks, custom headers, the custom HTML page, cache limits, redirects and layer-4
  * forwarding.
  */
-import { charLength, containsChinese, isBlank, parseInteger, utf8ByteLength, validateIntegerRange, type Bounds } from './common.js';
+import { charLength, containsChinese, isBlank, parseInteger, validateIntegerRange, type Bounds } from './common.js';
 import { isDomain } from './domain.js';
-import { containsJavaScript } from './html.js';
 import { isIp } from './ip.js';
 import { parseHttpUrl, validateHttpUrl } from './url.js';
 import { issue, onField, type FieldIssue, type RuleIssue } from './types.js';
@@ -271,13 +270,6 @@ export function validateMatchContent(value: string | null | undefined): RuleIssu
 /** Custom response headers: at most 8 (rules §5 Origin and performance). */
 export function validateResponseHeaderCount(count: number): RuleIssue | null {
   return count > CUSTOM_RESPONSE_HEADERS_MAX ? issue('origin.response-headers-limit', { max: CUSTOM_RESPONSE_HEADERS_MAX }) : null;
-}
-
-/** Custom HTML page: not empty, at most 64K, no JavaScript (rules §5 Origin and performance; see `html.ts`). */
-export function validateCustomPage(html: string | null | undefined): RuleIssue | null {
-  if (isBlank(html)) return issue('common.cannot-be-empty');
-  if (utf8ByteLength(html!) > CUSTOM_PAGE_MAX_BYTES) return issue('origin.page-too-large');
-  return containsJavaScript(html!) ? issue('origin.page-no-javascript') : null;
 }
 
 /** A cache duration: a whole number of units, at most one year (rules §5 Origin and performance). */

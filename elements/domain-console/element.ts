@@ -43,6 +43,9 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart certificate-hint - HTTPS tab: which certificates the picker lists, or that none covers the domain.
  * @csspart hsts-persists - HTTPS tab: HSTS was turned off, and until when browsers keep it (rules §9: one month).
  * @csspart https-note - Redirects: the website serves HTTPS, so implicit forwarding must go to https.
+ * @csspart header-list - The request or response header rules of the performance tab.
+ * @csspart custom-page - One custom error page (status code, type, HTML or link).
+ * @csspart page-preview - The sandboxed preview of a custom HTML error page (runs no script).
  * @cssprop --ec-color-card - Background of the settings sections.
  * @cssprop --ec-color-border - Lines around the settings sections.
  */

@@ -35,6 +35,7 @@ export const GATED_FEATURES: readonly PlanAction[] = [
   'cache_regex',
   'template_copy',
   'bot_analytics',
+  'live_streaming',
   'non_standard_port',
 ];
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { containsJavaScript } from '../../../core/rules/html.js';
+import { containsJavaScript, validateCustomPage } from '../../../core/rules/html.js';
 import * as origin from '../../../core/rules/origin.js';
 
 const {
@@ -110,12 +110,12 @@ describe('rules §5 Origin and performance', () => {
   });
   it('rules §5 / §8 / §9: custom HTML page at most 64K ("Size limit exceeded (64K)"), not empty, no JavaScript', () => {
     assert.equal(CUSTOM_PAGE_MAX_BYTES, 64_000);
-    assert.equal(origin.validateCustomPage('<h1>Down for maintenance</h1>'), null);
-    assert.equal(origin.validateCustomPage('a'.repeat(64_000)), null);
-    assert.deepEqual(origin.validateCustomPage('a'.repeat(64_001)), { key: 'origin.page-too-large' });
-    assert.deepEqual(origin.validateCustomPage('页'.repeat(21_334)), { key: 'origin.page-too-large' }, 'counted in UTF-8 bytes');
-    assert.deepEqual(origin.validateCustomPage('  '), { key: 'common.cannot-be-empty' });
-    assert.deepEqual(origin.validateCustomPage('<p onclick="x()">'), { key: 'origin.page-no-javascript' });
+    assert.equal(validateCustomPage('<h1>Down for maintenance</h1>'), null);
+    assert.equal(validateCustomPage('a'.repeat(64_000)), null);
+    assert.deepEqual(validateCustomPage('a'.repeat(64_001)), { key: 'origin.page-too-large' });
+    assert.deepEqual(validateCustomPage('页'.repeat(21_334)), { key: 'origin.page-too-large' }, 'counted in UTF-8 bytes');
+    assert.deepEqual(validateCustomPage('  '), { key: 'common.cannot-be-empty' });
+    assert.deepEqual(validateCustomPage('<p onclick="x()">'), { key: 'origin.page-no-javascript' });
   });
   it('rules §5: the JavaScript finder catches script elements, handlers, javascript: URLs and their disguises', () => {
     for (const html of [

@@ -68,7 +68,7 @@ describe('<ec-plan-overview> (shell §3 plan info, §6 plan gating)', () => {
     currentUser.value = { ...currentUser.value!, flag: 1 };
     const element = await rendered(html`<ec-plan-overview lang="en-US"></ec-plan-overview>`);
     const rows = Array.from(shadow(element).querySelectorAll('.ec-plan-features tbody tr'));
-    expect(rows.length).to.equal(12);
+    expect(rows.length).to.equal(13);
     const missing = rows.find((row) => row.textContent!.includes('Not included'));
     expect(missing, 'the demo plan leaves at least one feature out').to.not.equal(undefined);
     const button = missing!.querySelector('button')!;
