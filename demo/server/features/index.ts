@@ -44,6 +44,9 @@ import { dnsRoutes } from './dns/routes.js';
 import { dnsSeed } from './dns/seed.js';
 import { domainSettingsRoutes } from './domain-settings/routes.js';
 import { domainSettingsMigration } from './domain-settings/migration.js';
+import { configMethodMigration } from './domain-settings/config-migration.js';
+import { configMethodRoutes } from './domain-settings/config-routes.js';
+import { configMethodSeed } from './domain-settings/config-seed.js';
 import { errorReportsMigration } from './error-reports/migration.js';
 import { errorReportRoutes } from './error-reports/routes.js';
 import { jobRoutes } from './jobs/routes.js';
@@ -99,7 +102,13 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'waf', migrations: [wafMigration], seeds: [wafSeed], routes: [wafRoutes], schemas: wafSchemas },
   { name: 'cache', migrations: [cacheMigration], seeds: [cacheSeed] },
   { name: 'cache-tasks', migrations: [cacheTasksMigration], routes: [cacheTaskRoutes], schemas: cacheTaskSchemas },
-  { name: 'domain-settings', migrations: [domainSettingsMigration], routes: [domainSettingsRoutes], schemas: domainSettingsSchemas },
+  {
+    name: 'domain-settings',
+    migrations: [domainSettingsMigration, configMethodMigration],
+    seeds: [configMethodSeed],
+    routes: [domainSettingsRoutes, configMethodRoutes],
+    schemas: domainSettingsSchemas,
+  },
   { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes], schemas: banSchemas },
   { name: 'logs', migrations: [logsMigration, logDownloadsMigration], routes: [logRoutes, logDownloadRoutes], schemas: { ...logSchemas, ...logDownloadSchemas } },
   // Temporary (issue 24, downloads branch): the lead folds this into the logs area's entry at merge.
