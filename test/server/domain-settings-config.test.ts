@@ -133,11 +133,11 @@ describe('rules §4 transitions through V4/web.domain.config.method', () => {
 
   it('unbinding a template needs a choice: copy only to domain-specific, switch only to another source', async () => {
     const shop = ids['shop.example.com']!;
-    assert.deepEqual(errors(await method({ domain_id: shop, source: 'global' })), [{ field: 'unbind', key: 'config-method.unbind-required' }]);
-    assert.deepEqual(errors(await method({ domain_id: shop, source: 'global', unbind: 'copy' })), [{ field: 'unbind', key: 'config-method.unbind-invalid' }]);
-    assert.deepEqual(errors(await method({ domain_id: shop, source: 'domain', unbind: 'switch' })), [{ field: 'unbind', key: 'config-method.unbind-invalid' }]);
-    assert.deepEqual(errors(await method({ domain_id: shop, source: 'template' })), [{ field: 'template_id', key: 'config-method.template-required' }]);
-    assert.deepEqual(errors(await method({ domain_id: shop, source: 'elsewhere' })), [{ field: 'source', key: 'config-method.source-invalid' }]);
+    assert.deepEqual(errors(await method({ domain_id: shop, source: 'global' })), [{ field: 'unbind', key: 'config-method.unbind' }]);
+    assert.deepEqual(errors(await method({ domain_id: shop, source: 'global', unbind: 'copy' })), [{ field: 'unbind', key: 'config-method.unbind' }]);
+    assert.deepEqual(errors(await method({ domain_id: shop, source: 'domain', unbind: 'switch' })), [{ field: 'unbind', key: 'config-method.unbind' }]);
+    assert.deepEqual(errors(await method({ domain_id: shop, source: 'template' })), [{ field: 'template_id', key: 'websites.template-required' }]);
+    assert.deepEqual(errors(await method({ domain_id: shop, source: 'elsewhere' })), [{ field: 'source', key: 'common.format-error' }]);
   });
 
   it("another account's template is refused, as a template that does not exist", async () => {
@@ -210,6 +210,19 @@ describe('rules §4 website service status: a saved change is issued by a job', 
     assert.equal(statusOf(shop), 'serving');
     const listed = await expectOk<ListAnswer<JobInfo>>(app, 'GET', 'V4/job.task.list', { token: parent, query: { per_page: 50 } });
     assert.ok(listed.list.some((job) => job.type === 'website.redeploy'), 'the job shows in the job list');
+  });
+
+  it('a change of the cache groups is issued the same way', async () => {
+    const shop = ids['shop.example.com']!;
+    const earlier = redeployJobs(shop).length;
+    const browser = (await groups(shop, 'browser_cache')).browser_cache as unknown as { status: 'on' | 'off' };
+    assert.equal((await save(shop, { browser_cache: { status: browser.status === 'on' ? 'off' : 'on' } })).code, 1);
+    const jobs = redeployJobs(shop).slice(earlier);
+    assert.equal(jobs.length, 1);
+    await app.jobs.waitFor(jobs[0]!.id);
+    assert.equal(statusOf(shop), 'serving');
+    assert.equal((await save(shop, { browser_cache: { status: browser.status === 'on' ? 'off' : 'on' } })).code, 1);
+    assert.equal(redeployJobs(shop).length, earlier + 1, 'saving the same switch again issues nothing');
   });
 
   it('a save that changes nothing issues nothing', async () => {

@@ -83,7 +83,7 @@ export function ConfigMethodDialog({ context, onClose, onChanged }: ConfigMethod
   const serverTemplateIssue = saving.issues.find((found) => found.field === 'template_id');
   const templateError =
     choice === 'template' && tried && templateId === null
-      ? tRules('config-method.template-required')
+      ? tRules('websites.template-required')
       : serverTemplateIssue
         ? tRules(serverTemplateIssue.key, serverTemplateIssue.values ?? {})
         : '';

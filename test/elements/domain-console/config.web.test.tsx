@@ -83,7 +83,7 @@ describe('<ec-domain-console tab="config">: configuration method and view (rules
     await openDialog(element);
     pick(element, 'A template');
     confirmButton(element).click();
-    await waitUntil(() => dialog(element)!.textContent!.includes('Choose a template'), 'a template is required');
+    await waitUntil(() => dialog(element)!.textContent!.includes('Please select a template'), 'a template is required');
     await waitUntil(() => shadow(element).querySelector('[part="config-method-dialog"] .p-dropdown:not(.p-disabled)'), 'the templates load');
     await choose(element, 'Template', 'Static assets');
     await change(element, 'Template: Static assets');

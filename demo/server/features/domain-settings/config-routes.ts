@@ -148,11 +148,11 @@ interface MethodChange {
 function readMethodChange(body: Record<string, unknown>): { value: MethodChange; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
   const source = SOURCES.find((entry) => entry === body.source) ?? null;
-  if (source === null) issues.push(...onField('source', issue('config-method.source-invalid')));
+  if (source === null) issues.push(...onField('source', issue('common.format-error')));
   const templateId = body.template_id === undefined || body.template_id === null || body.template_id === '' ? null : positiveId(body.template_id);
-  if (source === 'template' && templateId === null) issues.push(...onField('template_id', issue('config-method.template-required')));
+  if (source === 'template' && templateId === null) issues.push(...onField('template_id', issue('websites.template-required')));
   const unbind = body.unbind === 'copy' || body.unbind === 'switch' ? body.unbind : null;
-  if (body.unbind !== undefined && body.unbind !== null && unbind === null) issues.push(...onField('unbind', issue('config-method.unbind-invalid')));
+  if (body.unbind !== undefined && body.unbind !== null && unbind === null) issues.push(...onField('unbind', issue('config-method.unbind')));
   return { value: { source: source ?? 'domain', templateId, unbind }, issues };
 }
 
@@ -161,9 +161,9 @@ function transitionIssues(current: ConfigMethodInfo, change: MethodChange): Fiel
   const leavesTemplate = current.source === 'template' && !(change.source === 'template' && change.templateId === current.template_id);
   if (!leavesTemplate) return [];
   // Unbinding a template is an explicit choice of rules §4: copy its configuration, or switch to another source.
-  if (change.unbind === null) return onField('unbind', issue('config-method.unbind-required'));
+  if (change.unbind === null) return onField('unbind', issue('config-method.unbind'));
   const fits = change.unbind === 'copy' ? change.source === 'domain' : change.source !== 'domain';
-  return fits ? [] : onField('unbind', issue('config-method.unbind-invalid'));
+  return fits ? [] : onField('unbind', issue('config-method.unbind'));
 }
 
 function sameMethod(current: ConfigMethodInfo, change: MethodChange): boolean {

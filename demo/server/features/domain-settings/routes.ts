@@ -61,10 +61,10 @@ type DomainRow = SettingsDomain;
 
 type CacheGroup = (typeof CACHE_SETTINGS_GROUPS)[number];
 
-/** Listeners told after generic groups were saved (the redeployment job registers here). */
+/** Listeners told after groups were saved (the redeployment job registers here). */
 const savedListeners: SettingsSavedListener[] = [];
 
-/** Registers a listener called after every transaction that saved generic groups. */
+/** Registers a listener called after every transaction that changed groups (generic or cache) of a domain. */
 export function onSettingsSaved(listener: SettingsSavedListener): void {
   savedListeners.push(listener);
 }
@@ -365,14 +365,19 @@ export async function domainSettingsRoutes(api: FastifyInstance): Promise<void> 
       if (!validated(reply, [...ruleIssues, ...found])) return reply;
     }
 
+    const changedCache: CacheGroup[] = [];
     api.db.transaction(() => {
       if (cache) {
         const changes = replaceCacheRules(tenant, domain.id, cache.value.rules, now);
         logRuleChanges(request, domain, changes);
         // The revision marks a change other editors must not overwrite: a save of the same list leaves it.
-        if (changedAnything(changes)) writeCacheSettings(tenant, domain.id, { revision: settings.revision + 1 }, now);
+        if (changedAnything(changes)) {
+          writeCacheSettings(tenant, domain.id, { revision: settings.revision + 1 }, now);
+          changedCache.push('cdn_advance_cache');
+        }
       }
       if (browser && browser.value.status !== settings.browser_cache) {
+        changedCache.push('browser_cache');
         const next: BrowserCacheSettings = browser.value;
         writeCacheSettings(tenant, domain.id, { browser_cache: next.status }, now);
         recordOperation(request, {
@@ -385,6 +390,7 @@ export async function domainSettingsRoutes(api: FastifyInstance): Promise<void> 
         });
       }
     })();
+    if (changedCache.length > 0) for (const listener of savedListeners) listener(groupContext(request, domain), changedCache);
     return ok(reply, readGroups(request, domain, names as DomainSettingsGroup[]));
   });
 }
