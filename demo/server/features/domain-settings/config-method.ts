@@ -41,6 +41,10 @@ export function settingsOwnerOf(method: ConfigMethodInfo, domainId: number): Set
  * A group's value for an owner, without read-only fields: a domain's own value comes from the group's own storage when
  * it has one (`load`), else its row; a template's or the global policy's from their row; a group never saved has the
  * group's defaults.
+ *
+ * One exception: a group kept in the domain's own columns (`load`: origins, the certificate, which the website list
+ * and provisioning read) that the policy or template does not set stays the domain's. Its defaults would show a
+ * serving site without origins.
  */
 export function ownerGroupValue<N extends SettingsGroupName>(
   definition: AnySettingsGroupDefinition,
@@ -49,6 +53,7 @@ export function ownerGroupValue<N extends SettingsGroupName>(
   context: GroupContext,
 ): SettingsGroupValues[N] {
   const typed = definition as unknown as { load?: (c: GroupContext) => SettingsGroupValues[N]; defaults: (c: GroupContext) => SettingsGroupValues[N] };
-  if (owner.kind === 'domain' && typed.load) return typed.load(context);
-  return stored && stored.value !== null && stored.value !== undefined ? (stored.value as SettingsGroupValues[N]) : typed.defaults(context);
+  const set = stored !== undefined && stored.value !== null && stored.value !== undefined;
+  if (typed.load && (owner.kind === 'domain' || !set)) return typed.load(context);
+  return set ? (stored.value as SettingsGroupValues[N]) : typed.defaults(context);
 }
