@@ -15,7 +15,6 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
-import { methodText } from './config-method.js';
 
 /** Props of {@link ConfigMethodDialog}. */
 export interface ConfigMethodDialogProps {
@@ -112,7 +111,7 @@ export function ConfigMethodDialog({ context, onClose, onChanged }: ConfigMethod
       footer={<DialogFooter onCancel={onClose} onConfirm={confirm} confirmLabel={t(confirmKey(current, choice))} busy={saving.saving} />}
     >
       <div className="ec-stack" part="config-method-dialog">
-        <p className="ec-muted">{t('config.current', { method: methodText(t, context.config_method) })}</p>
+        <p className="ec-muted">{t('config.current', { method: t(`method.${current}`, { name: context.config_method.template_name }) })}</p>
         <fieldset className="ec-field">
           <legend>{t('config.choice-legend')}</legend>
           {choices.map((value) => (

@@ -19,11 +19,6 @@ export interface ConfigMethodBarProps {
   onChanged: (context: DomainContext) => void;
 }
 
-/** The method's name as the console shows it. */
-export function methodText(t: (key: string, values?: Record<string, unknown>) => string, method: DomainContext['config_method']): string {
-  return t(`method.${method.source}`, { name: method.template_name });
-}
-
 export function ConfigMethodBar({ context, readonly, onChanged }: ConfigMethodBarProps) {
   const t = useT('domain-console');
   const [open, setOpen] = useState(false);
@@ -34,7 +29,7 @@ export function ConfigMethodBar({ context, readonly, onChanged }: ConfigMethodBa
   return (
     <span className="ec-row" part="config-method">
       <span className="ec-muted">{t('method-label')}</span>
-      <strong>{methodText(t, context.config_method)}</strong>
+      <strong>{t(`method.${context.config_method.source}`, { name: context.config_method.template_name })}</strong>
       {changeable && (
         <Button
           type="button"
