@@ -131,7 +131,8 @@ export function DomainConsole({ domainId, tab: startTab = 'origin', mode = 'mana
           <StatusTag settings={statusTags(tList)} value={context.info.status} />
           <ConfigMethodBar context={context} readonly={mode === 'readonly'} onChanged={setContext} />
         </div>
-        <TabPanel key={`${shownTab}:${context.id}`} tab={shownTab} context={context} readonly={mode === 'readonly'} onSaved={onSaved} />
+        {/* A change of configuration method changes every value a tab shows: the tab loads again. */}
+        <TabPanel key={`${shownTab}:${context.id}:${context.config_method.source}:${context.config_method.template_id ?? ''}`} tab={shownTab} context={context} readonly={mode === 'readonly'} onSaved={onSaved} />
       </PageLayout>
     </div>
   );

@@ -26,6 +26,9 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart tabs - The tab bar.
  * @csspart summary - The domain's status and configuration method.
  * @csspart config-method - The configuration method and its change.
+ * @csspart config-method-dialog - The choices of the dialog that changes the configuration method.
+ * @csspart config-method-consequence - What the chosen change of configuration method does (copy, unlink, switch).
+ * @csspart config-view - The configuration view: every setting in force with its source.
  * @csspart group - One settings group's section.
  * @csspart plan-notice - Why a group is locked by the plan, with the upgrade or work-order link.
  * @csspart readonly-notice - Why a group is view-only (global policy, template, read grant).

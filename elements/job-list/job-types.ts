@@ -1,6 +1,6 @@
 /**
  * The long tasks the console knows by name (rules §3: cache tasks, log download tasks, DNS jobs, certificate
- * issuance, and the configuration rollout of a new website) and the catalogue keys of their names and of the task states of rules §4. Keys are written out, not
+ * issuance, the configuration rollout of a new website and of a changed configuration) and the catalogue keys of their names and of the task states of rules §4. Keys are written out, not
  * built from the type, so the catalogue test and a key search find every one. A type missing here is shown by its id.
  */
 import type { JobState } from '../../core/api/endpoints/platform.js';
@@ -16,6 +16,7 @@ export const JOB_TYPE_LABEL_KEYS = {
   'dns.batch-add-records': 'type.dns-batch-add-records',
   'certificate.issue': 'type.certificate-issue',
   'website.provision': 'type.website-provision',
+  'website.redeploy': 'type.website-redeploy',
 } as const satisfies Record<string, string>;
 
 /** A job type the console has a name for. */

@@ -165,6 +165,11 @@ export interface EffectiveSetting {
   differs_from_template: boolean;
   /** The template's value when it differs; absent otherwise. */
   template_value?: unknown;
+  /**
+   * The domain's own value when it differs from the template's (what it had before following the template, and what
+   * it would lose when unbinding with `copy`); absent otherwise.
+   */
+  domain_value?: unknown;
 }
 
 /** Answer of `V4/web.domain.config.view`. */

@@ -46,6 +46,9 @@ import { domainSettingsRoutes } from './domain-settings/routes.js';
 import { domainSettingsMigration } from './domain-settings/migration.js';
 import { originSettingsMigration } from './domain-settings/origin-migration.js';
 import { httpsOptionsMigration } from './domain-settings/https-migration.js';
+import { configMethodMigration } from './domain-settings/config-migration.js';
+import { configMethodRoutes } from './domain-settings/config-routes.js';
+import { configMethodSeed } from './domain-settings/config-seed.js';
 import { errorReportsMigration } from './error-reports/migration.js';
 import { errorReportRoutes } from './error-reports/routes.js';
 import { jobRoutes } from './jobs/routes.js';
@@ -101,7 +104,13 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'waf', migrations: [wafMigration], seeds: [wafSeed], routes: [wafRoutes], schemas: wafSchemas },
   { name: 'cache', migrations: [cacheMigration], seeds: [cacheSeed] },
   { name: 'cache-tasks', migrations: [cacheTasksMigration], routes: [cacheTaskRoutes], schemas: cacheTaskSchemas },
-  { name: 'domain-settings', migrations: [domainSettingsMigration, originSettingsMigration, httpsOptionsMigration], routes: [domainSettingsRoutes], schemas: domainSettingsSchemas },
+  {
+    name: 'domain-settings',
+    migrations: [domainSettingsMigration, originSettingsMigration, httpsOptionsMigration, configMethodMigration],
+    seeds: [configMethodSeed],
+    routes: [domainSettingsRoutes, configMethodRoutes],
+    schemas: domainSettingsSchemas,
+  },
   { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes], schemas: banSchemas },
   { name: 'logs', migrations: [logsMigration, logDownloadsMigration], routes: [logRoutes, logDownloadRoutes], schemas: { ...logSchemas, ...logDownloadSchemas } },
   // The read-only demo sub-account names a website and its certificates, so it is seeded after them.

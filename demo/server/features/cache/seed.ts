@@ -2,7 +2,8 @@
  * Demo cache rules (rules §3 "Cache rule"): www.example.com (managed by the demo child's group) keeps sign-in pages
  * out of the cache, caches static assets by extension and mobile pages by a custom expression; static.example.net
  * caches fingerprinted assets by a regular expression (the demo business plan allows them, rules §6) and shares its
- * cache with www.example.com; blog.example.org follows the global policy, so its rules are view-only (rules §6).
+ * cache with www.example.com; blog.example.org follows the global policy (its method is seeded by the domain-settings
+ * area), so its rules are view-only (rules §6).
  */
 import { newCacheRule, type CacheRuleInput } from '../../../../core/rules/cache.js';
 import { replaceCacheRules, writeCacheSettings } from './store.js';
@@ -94,7 +95,7 @@ export const cacheSeed: SeedModule = {
         [rule({ name: text.articles, match_type: 'path', match_content: '/posts/', mode: 'follow-origin', error_cache: [{ code: 404, ttl: 5, unit: 'minute' }] })],
         now,
       );
-      writeCacheSettings(tenant, blog, { revision: 1, source: 'global' }, now);
+      writeCacheSettings(tenant, blog, { revision: 1 }, now);
     }
   },
 };

@@ -36,17 +36,23 @@ export interface CacheRuleRow {
   updated_at: number;
 }
 
-/** A domain's cache settings; a domain without a row has the defaults. */
+/**
+ * A domain's cache settings; a domain without a row has the defaults. `source` is the domain's configuration method
+ * (`domains.config_source`, rules §4), read here so the cache groups follow the same method as every other group.
+ */
 export interface CacheSettingsRow {
   source: CacheConfigSource;
   browser_cache: BrowserCacheSettings['status'];
   revision: number;
 }
 
+/** What is written to a domain's settings row (the method is changed only through the configuration-method call). */
+export type CacheSettingsWrite = Partial<Omit<CacheSettingsRow, 'source'>>;
+
 /** The fields of a rule kept in `config`: everything but the columns. */
 type RuleConfig = Omit<CacheRuleInput, 'name' | 'action' | 'status' | 'share_domain_id'>;
 
-const DEFAULT_SETTINGS: CacheSettingsRow = { source: 'domain', browser_cache: 'on', revision: 0 };
+const DEFAULT_SETTINGS: Omit<CacheSettingsRow, 'source'> = { browser_cache: 'on', revision: 0 };
 
 /** The default rule of rules §9 as the API shows it. */
 export const DEFAULT_RULE_INFO: DefaultCacheRuleInfo = {
@@ -58,15 +64,21 @@ export const DEFAULT_RULE_INFO: DefaultCacheRuleInfo = {
 
 /** A domain's settings row, or the defaults. */
 export function cacheSettings(tenant: Scope, domainId: number): CacheSettingsRow {
-  return (
-    tenant.get<CacheSettingsRow>(CACHE_SETTINGS, { columns: 'source, browser_cache, revision', where: 'domain_id = @domainId', params: { domainId } }) ?? {
-      ...DEFAULT_SETTINGS,
-    }
-  );
+  const settings =
+    tenant.get<Omit<CacheSettingsRow, 'source'>>(CACHE_SETTINGS, { columns: 'browser_cache, revision', where: 'domain_id = @domainId', params: { domainId } }) ??
+    DEFAULT_SETTINGS;
+  const domain = tenant.get<{ config_source: CacheConfigSource; template_id: number | null }>('domains', {
+    columns: 'config_source, template_id',
+    where: 'id = @domainId',
+    params: { domainId },
+  });
+  // A template method without a template has nothing to follow: the domain's own configuration is in force.
+  const source = !domain || (domain.config_source === 'template' && domain.template_id === null) ? 'domain' : domain.config_source;
+  return { ...settings, source };
 }
 
 /** Writes a domain's settings row, creating it on the first write. */
-export function writeCacheSettings(tenant: Scope, domainId: number, values: Partial<CacheSettingsRow>, now: number): void {
+export function writeCacheSettings(tenant: Scope, domainId: number, values: CacheSettingsWrite, now: number): void {
   const changed = tenant.update(CACHE_SETTINGS, { ...values, updated_at: now }, 'domain_id = @domainId', { domainId });
   if (changed === 0) tenant.insert(CACHE_SETTINGS, { ...DEFAULT_SETTINGS, ...values, domain_id: domainId, updated_at: now });
 }

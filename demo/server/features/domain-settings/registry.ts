@@ -7,6 +7,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FieldIssue } from '../../../../core/api/catalogue.js';
+import type { DomainSettingsGroup } from '../../../../core/api/endpoints/domain-settings.js';
 import type { PlanActionsAnswer } from '../../../../core/api/endpoints/platform.js';
 import type { SettingsGroupName, SettingsGroupValues } from '../../../../core/settings/catalogue.js';
 import type { Scope } from '../../platform/security/scope.js';
@@ -62,5 +63,5 @@ export interface SettingsGroupDefinition<N extends SettingsGroupName = SettingsG
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySettingsGroupDefinition = { [N in SettingsGroupName]: SettingsGroupDefinition<N> }[SettingsGroupName];
 
-/** Runs after a transaction saved groups of a domain (e.g. redeploy it); must not throw. */
-export type SettingsSavedListener = (context: GroupContext, saved: readonly SettingsGroupName[]) => void;
+/** Runs after a transaction changed groups of a domain, generic or cache (e.g. redeploy it); must not throw. */
+export type SettingsSavedListener = (context: GroupContext, saved: readonly DomainSettingsGroup[]) => void;

@@ -50,21 +50,21 @@ import { scope, type Scope } from '../../platform/security/scope.js';
 import { positiveId } from '../../platform/http/readers.js';
 import { sameValue } from '../../platform/oplog.js';
 import { livePlans, planActionsOf } from '../plans/index.js';
-import { configMethodOf } from './config-method.js';
+import { configMethodOf, ownerGroupValue, settingsOwnerOf } from './config-method.js';
 import { resolveSelection, toWebsiteInfos, websiteEditable } from '../websites/index.js';
 import { SETTINGS_GROUP_DEFINITIONS } from './groups/index.js';
 import type { AnySettingsGroupDefinition, GroupContext, SettingsDomain, SettingsSavedListener } from './registry.js';
-import { loadGroups, storeGroup, type SettingsOwner } from './store.js';
+import { loadGroups, storeGroup, type SettingsOwner, type StoredGroup } from './store.js';
 
 /** The domain a settings call names. */
 type DomainRow = SettingsDomain;
 
 type CacheGroup = (typeof CACHE_SETTINGS_GROUPS)[number];
 
-/** Listeners told after generic groups were saved (the redeployment job registers here). */
+/** Listeners told after groups were saved (the redeployment job registers here). */
 const savedListeners: SettingsSavedListener[] = [];
 
-/** Registers a listener called after every transaction that saved generic groups. */
+/** Registers a listener called after every transaction that changed groups (generic or cache) of a domain. */
 export function onSettingsSaved(listener: SettingsSavedListener): void {
   savedListeners.push(listener);
 }
@@ -81,13 +81,13 @@ function isGroup(name: string): name is DomainSettingsGroup {
   return isCacheGroup(name) || isSettingsGroupName(name);
 }
 
-function definitionOf(name: SettingsGroupName): AnySettingsGroupDefinition {
+export function definitionOf(name: SettingsGroupName): AnySettingsGroupDefinition {
   const definition = SETTINGS_GROUP_DEFINITIONS.get(name);
   if (!definition) throw new Error(`No server definition for settings group ${name}`);
   return definition;
 }
 
-function groupContext(request: FastifyRequest, domain: DomainRow): GroupContext {
+export function groupContext(request: FastifyRequest, domain: DomainRow): GroupContext {
   const tenant = scope(request);
   const now = request.server.now();
   return { request, tenant, domain, now, plan: planActionsOf(livePlans(tenant, now)) };
@@ -95,27 +95,29 @@ function groupContext(request: FastifyRequest, domain: DomainRow): GroupContext 
 
 const domainOwner = (domain: DomainRow): SettingsOwner => ({ kind: 'domain', id: domain.id });
 
-/** A generic group's value as stored (or its defaults), without the read-only fields. */
+/** A domain's own value of a generic group as stored (or its defaults), without the read-only fields. */
 function storedValue<N extends SettingsGroupName>(
   definition: AnySettingsGroupDefinition,
-  stored: { value: unknown } | undefined,
+  stored: StoredGroup | undefined,
   context: GroupContext,
 ): SettingsGroupValues[N] {
-  const typed = definition as unknown as { load?: (c: GroupContext) => SettingsGroupValues[N]; defaults: (c: GroupContext) => SettingsGroupValues[N] };
-  if (typed.load) return typed.load(context);
-  return stored && stored.value !== null ? (stored.value as SettingsGroupValues[N]) : typed.defaults(context);
+  return ownerGroupValue<N>(definition, domainOwner(context.domain), stored, context);
 }
 
-/** Reads generic groups of a domain as the API answers them. */
+/**
+ * Reads generic groups of a domain as the API answers them: the values in force, i.e. those of the owner the
+ * configuration method names (rules §4), with that owner's revision.
+ */
 function readSettingsGroups(request: FastifyRequest, domain: DomainRow, names: readonly SettingsGroupName[]): Record<string, SettingsGroupState<unknown>> {
   const context = groupContext(request, domain);
-  const stored = loadGroups(context.tenant, domainOwner(domain), names);
   const method = configMethodOf(context.tenant, domain.id);
+  const owner = settingsOwnerOf(method, domain.id);
+  const stored = loadGroups(context.tenant, owner, names);
   const manage = permissions(request).allows('domain', 'manage', domain.id);
   const answer: Record<string, SettingsGroupState<unknown>> = {};
   for (const name of names) {
     const definition = definitionOf(name) as unknown as { decorate?: (v: unknown, c: GroupContext) => unknown };
-    const value = storedValue(definitionOf(name), stored.get(name), context);
+    const value = ownerGroupValue(definitionOf(name), owner, stored.get(name), context);
     const action = settingsGroupEntry(name).planAction;
     const lockedBy = action !== null && !context.plan.actions.includes(action) ? action : null;
     answer[name] = {
@@ -130,7 +132,7 @@ function readSettingsGroups(request: FastifyRequest, domain: DomainRow, names: r
 }
 
 /** The account's domain, granted to a sub-account at `access`; otherwise NOT_FOUND or PERMISSION_DENIED answered. */
-function findDomain(request: FastifyRequest, reply: FastifyReply, id: number, access: ModuleAccess): DomainRow | undefined {
+export function findDomain(request: FastifyRequest, reply: FastifyReply, id: number, access: ModuleAccess): DomainRow | undefined {
   const row = scope(request).get<DomainRow>('domains', { columns: 'id, domain', where: 'id = @id', params: { id } });
   if (!row) {
     fail(reply, NOT_FOUND_CODE);
@@ -282,6 +284,21 @@ function logRuleChanges(request: FastifyRequest, domain: DomainRow, changes: Rul
   }
 }
 
+/** Shell §3 "Domain context" of a domain the caller may read; undefined when the website list cannot show it. */
+export function domainContextOf(request: FastifyRequest, domain: DomainRow): DomainContext | undefined {
+  const [row] = resolveSelection(request, { ids: [domain.id] }).rows;
+  if (!row) return undefined;
+  const tenant = scope(request);
+  return {
+    id: domain.id,
+    // The v5 security business of a domain is the domain itself in the reference server (shell §3 "Business (v5)").
+    business_id: domain.id,
+    info: toWebsiteInfos(tenant, [row], websiteEditable(request))[0]!,
+    config_method: configMethodOf(tenant, domain.id),
+    plan: planActionsOf(livePlans(tenant, request.server.now())),
+  };
+}
+
 /** The domain settings routes. */
 export async function domainSettingsRoutes(api: FastifyInstance): Promise<void> {
   // Shell §3 "Domain context" through shell §7 `V4/Web.Domain.Info`: what every console tab needs about its domain.
@@ -290,18 +307,8 @@ export async function domainSettingsRoutes(api: FastifyInstance): Promise<void> 
     if (!validated(reply, onField('domain_id', domainId === null ? issue('common.positive-integer') : null))) return reply;
     const domain = findDomain(request, reply, domainId!, 'read');
     if (!domain) return reply;
-    const [row] = resolveSelection(request, { ids: [domain.id] }).rows;
-    if (!row) return fail(reply, NOT_FOUND_CODE);
-    const tenant = scope(request);
-    const context: DomainContext = {
-      id: domain.id,
-      // The v5 security business of a domain is the domain itself in the reference server (shell §3 "Business (v5)").
-      business_id: domain.id,
-      info: toWebsiteInfos(tenant, [row], websiteEditable(request))[0]!,
-      config_method: configMethodOf(tenant, domain.id),
-      plan: planActionsOf(livePlans(tenant, api.now())),
-    };
-    return ok(reply, context);
+    const context = domainContextOf(request, domain);
+    return context ? ok(reply, context) : fail(reply, NOT_FOUND_CODE);
   });
 
   api.get('/V4/web.domain.set.get', async (request, reply) => {
@@ -358,14 +365,19 @@ export async function domainSettingsRoutes(api: FastifyInstance): Promise<void> 
       if (!validated(reply, [...ruleIssues, ...found])) return reply;
     }
 
+    const changedCache: CacheGroup[] = [];
     api.db.transaction(() => {
       if (cache) {
         const changes = replaceCacheRules(tenant, domain.id, cache.value.rules, now);
         logRuleChanges(request, domain, changes);
         // The revision marks a change other editors must not overwrite: a save of the same list leaves it.
-        if (changedAnything(changes)) writeCacheSettings(tenant, domain.id, { revision: settings.revision + 1 }, now);
+        if (changedAnything(changes)) {
+          writeCacheSettings(tenant, domain.id, { revision: settings.revision + 1 }, now);
+          changedCache.push('cdn_advance_cache');
+        }
       }
       if (browser && browser.value.status !== settings.browser_cache) {
+        changedCache.push('browser_cache');
         const next: BrowserCacheSettings = browser.value;
         writeCacheSettings(tenant, domain.id, { browser_cache: next.status }, now);
         recordOperation(request, {
@@ -378,6 +390,7 @@ export async function domainSettingsRoutes(api: FastifyInstance): Promise<void> 
         });
       }
     })();
+    if (changedCache.length > 0) for (const listener of savedListeners) listener(groupContext(request, domain), changedCache);
     return ok(reply, readGroups(request, domain, names as DomainSettingsGroup[]));
   });
 }
