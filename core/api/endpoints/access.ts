@@ -249,8 +249,8 @@ export function listGrantableObjects(client: ApiClient, module: PermissionModule
   return client.get('V4/access.object.list', { module });
 }
 
-/** Every access key of the account. */
-export function listAccessKeys(client: ApiClient, query: PageQuery = {}): Promise<ListAnswer<AccessKey>> {
+/** The account's access keys, or those of one user. */
+export function listAccessKeys(client: ApiClient, query: PageQuery & { user_id?: number } = {}): Promise<ListAnswer<AccessKey>> {
   return client.get('V4/access.key.list', { ...query });
 }
 

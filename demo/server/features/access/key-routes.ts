@@ -35,9 +35,16 @@ function newSecret(): string {
 export async function accessKeyRoutes(api: FastifyInstance): Promise<void> {
   api.get('/V4/access.key.list', async (request, reply) => {
     const { page, issues } = readPage(request.query);
-    if (!validated(reply, issues)) return reply;
+    const userGiven = asRecord(request.query).user_id !== undefined && asRecord(request.query).user_id !== '';
+    const userId = userGiven ? positiveId(asRecord(request.query).user_id) : null;
+    if (!validated(reply, [...issues, ...(userGiven && userId === null ? onField('user_id', issue('common.positive-integer')) : [])])) return reply;
     if (!requireAccessManager(request, reply)) return reply;
-    const rows = scope(request).page<AccessKeyRow>('access_keys', page, { columns: ACCESS_KEY_COLUMNS, orderBy: 'created_at DESC, id DESC' });
+    const rows = scope(request).page<AccessKeyRow>('access_keys', page, {
+      columns: ACCESS_KEY_COLUMNS,
+      where: userId === null ? undefined : 'user_id = @user',
+      params: userId === null ? {} : { user: userId },
+      orderBy: 'created_at DESC, id DESC',
+    });
     return ok(reply, { list: rows.list.map(toAccessKey), total: rows.total });
   });
 

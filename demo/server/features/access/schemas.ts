@@ -47,7 +47,7 @@ export const accessSchemas: RouteSchemas = {
     access: Access,
     object_id: Type.Optional(NullableId),
   }),
-  'GET /V4/access.key.list': listRoute(TAG, 'Access keys (never their secrets)'),
+  'GET /V4/access.key.list': listRoute(TAG, 'Access keys (never their secrets), all or of one user', queryFields('user_id')),
   'POST /V4/access.key.create': bodyRoute(TAG, 'Create an access key; the answer holds its secret, shown this once', {
     user_id: Type.Optional(NullableId),
     remark: Type.Optional(Type.String()),
