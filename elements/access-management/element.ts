@@ -44,6 +44,9 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart overview - The overview page.
  * @csspart simulator - The permission simulator.
  * @csspart verdict - The simulator's answer.
+ * @cssprop --ec-color-border-strong - Border of the choice lists (group, owner, simulator fields).
+ * @cssprop --ec-color-success - Border of an "allowed" simulator answer.
+ * @cssprop --ec-color-success-surface - Background of an "allowed" simulator answer.
  */
 export const AccessManagementElement = defineElement<AccessManagementProps>('ec-access-management', AccessManagement, {
   namespace: 'access-management',
