@@ -10,7 +10,8 @@ import { issue, onField } from '../../../../core/rules/types.js';
 import { asRecord, positiveId } from '../../platform/http/readers.js';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const optionalId = (value: unknown): number | null => (value === null || value === undefined || value === '' ? null : positiveId(value));
+/** The form's field names (core/rules) in the API's spelling. */
+const API_FIELD: Record<string, string> = { confirmPassword: 'confirm_password', groupId: 'group_id' };
 
 /** A sub-account as the forms send it. */
 export interface SubAccountFields {
@@ -27,16 +28,18 @@ export function readSubAccount(body: unknown, withPassword: boolean): { value: S
   const name = text(source.name).trim();
   const email = text(source.email).trim();
   const remark = text(source.remark).trim();
-  const groupId = optionalId(source.group_id);
+  const groupGiven = !(source.group_id === undefined || source.group_id === null || source.group_id === '');
+  const groupId = groupGiven ? positiveId(source.group_id) : null;
   const password = withPassword ? text(source.password) : undefined;
   const issues = validateSubAccount({
     name,
     email,
-    groupId: groupId ?? (source.group_id === undefined || source.group_id === null || source.group_id === '' ? null : 'invalid'),
+    // A group id that is given but unreadable is a format issue, not a missing group.
+    groupId: groupGiven ? (groupId ?? String(source.group_id)) : null,
     password,
     confirmPassword: withPassword ? text(source.confirm_password) : undefined,
-  }).map((found) => (found.field === 'confirmPassword' ? { ...found, field: 'confirm_password' } : found.field === 'groupId' ? { ...found, field: 'group_id' } : found));
-  if (groupId === null && source.group_id !== undefined && source.group_id !== null && source.group_id !== '') issues.push(...onField('group_id', issue('common.positive-integer')));
+  }).map((found) => ({ ...found, field: API_FIELD[found.field] ?? found.field }));
+  if (groupGiven && groupId === null) issues.push(...onField('group_id', issue('common.positive-integer')));
   issues.push(...onField('remark', validateAccessRemark(remark)));
   return { value: { name, email, remark, groupId, password }, issues };
 }
@@ -45,8 +48,9 @@ export function readSubAccount(body: unknown, withPassword: boolean): { value: S
 export function readPasswordReset(body: unknown): { password: string; issues: FieldIssue[] } {
   const source = asRecord(body);
   const password = text(source.password);
-  const issues = validateSubAccount({ name: 'x', groupId: 1, password, confirmPassword: text(source.confirm_password) })
-    .map((found) => (found.field === 'confirmPassword' ? { ...found, field: 'confirm_password' } : found));
+  // Only the password rules apply here: the name and group are the account's own, unchanged.
+  const issues = validateSubAccount({ name: 'unchanged', groupId: 'unchanged', password, confirmPassword: text(source.confirm_password) })
+    .map((found) => ({ ...found, field: API_FIELD[found.field] ?? found.field }));
   return { password, issues };
 }
 

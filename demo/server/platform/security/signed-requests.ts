@@ -99,7 +99,7 @@ const claimedBodies = new WeakMap<FastifyRequest, string>();
  * Checks the signature headers (not yet the body, see {@link verifySignedBody}) and, when they hold, records the
  * nonce and the key's last use and answers the key user's session.
  */
-export function verifySignedRequest(db: Db, request: FastifyRequest, now: number): ReturnType<SignedCallerResolver> & object {
+export function verifySignedRequest(db: Db, request: FastifyRequest, now: number): NonNullable<ReturnType<SignedCallerResolver>> {
   const keyId = header(request, SIGNATURE_HEADERS.key);
   const timestamp = header(request, SIGNATURE_HEADERS.timestamp);
   const nonce = header(request, SIGNATURE_HEADERS.nonce);
