@@ -10,7 +10,7 @@ import { CONFLICT_CODE, PERMISSION_DENIED_CODE, SESSION_EXPIRED_CODE, VALIDATION
 import type { AccessOverview, GroupListAnswer, PermissionGroup, SimulationAnswer, SubAccount } from '../../core/api/endpoints/access.js';
 import type { ListAnswer, OperationLogEntry } from '../../core/api/endpoints/platform.js';
 import type { WebsiteInfo } from '../../core/api/endpoints/websites.js';
-import { MAX_PERMISSION_GROUPS } from '../../core/rules/accounts.js';
+import { MAX_PERMISSION_GROUPS } from '../../core/rules/access.js';
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 

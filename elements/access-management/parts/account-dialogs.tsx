@@ -6,7 +6,8 @@
 import { useId, useState } from 'react';
 import type { FieldIssue } from '../../../core/api/catalogue.js';
 import type { PermissionGroup, SubAccount } from '../../../core/api/endpoints/access.js';
-import { validateAccessRemark, validateSubAccount } from '../../../core/rules/accounts.js';
+import { validateSubAccount } from '../../../core/rules/accounts.js';
+import { validateAccessRemark } from '../../../core/rules/access.js';
 import { onField } from '../../../core/rules/types.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';

@@ -4,7 +4,7 @@
  */
 import { InputText } from 'primereact/inputtext';
 import type { ReactNode } from 'react';
-import { passwordStrength } from '../../../core/rules/accounts.js';
+import { passwordStrength } from '../../../core/rules/access.js';
 import { useT } from '../../../core/ui/element-context.js';
 
 /** Props of {@link TextField}. */

@@ -9,7 +9,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { GrantableObject, GroupGrant, GroupSaveRequest, PermissionGroup } from '../../../core/api/endpoints/access.js';
 import { listGrantableObjects } from '../../../core/api/endpoints/access.js';
 import { PERMISSION_MODULES, type ModuleAccess, type ObjectScope, type PermissionModule } from '../../../core/api/endpoints/platform.js';
-import { validateGroup } from '../../../core/rules/accounts.js';
+import { validateGroup } from '../../../core/rules/access.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';

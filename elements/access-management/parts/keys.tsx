@@ -9,7 +9,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { publishNotice } from '../../../core/api/notices.js';
 import type { AccessKey, AccessKeySecret, SubAccount } from '../../../core/api/endpoints/access.js';
 import { listSubAccounts } from '../../../core/api/endpoints/access.js';
-import { validateAccessRemark } from '../../../core/rules/accounts.js';
+import { validateAccessRemark } from '../../../core/rules/access.js';
 import { formatDateTime } from '../../../core/i18n/format.js';
 import { saveFile } from '../../../core/ui/save-file.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';

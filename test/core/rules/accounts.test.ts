@@ -1,33 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  ACCESS_REMARK_MAX,
-  GROUP_NAME_LENGTH,
-  MAX_PERMISSION_GROUPS,
-  passwordStrength,
-  validateGroup,
-  validateGroupCount,
-  isEmail,
-  LOGIN_TIME_DEFAULT_HOURS,
-  LOGIN_TIME_HOURS,
-  LOGIN_TIME_MINUTES,
-  PASSWORD_LENGTH,
-  passwordClassCount,
-  SUB_ACCOUNT_NAME_LENGTH,
-  validateCheckedMessages,
-  validateContact,
-  validateContactGroupName,
-  validateEmail,
-  validateGroupName,
-  validateGroupSelected,
-  validateLoginTime,
-  validatePassword,
-  validatePasswordConfirmation,
-  validateSubAccount,
-  validateSubAccountName,
-  validateTemplateAssociation,
-  validateVerificationCode,
-} from '../../../core/rules/accounts.js';
+import { GROUP_NAME_LENGTH, isEmail, LOGIN_TIME_DEFAULT_HOURS, LOGIN_TIME_HOURS, LOGIN_TIME_MINUTES, PASSWORD_LENGTH, passwordClassCount, SUB_ACCOUNT_NAME_LENGTH, validateCheckedMessages, validateContact, validateContactGroupName, validateEmail, validateGroupName, validateGroupSelected, validateLoginTime, validatePassword, validatePasswordConfirmation, validateSubAccount, validateSubAccountName, validateTemplateAssociation, validateVerificationCode } from '../../../core/rules/accounts.js';
+import { ACCESS_REMARK_MAX, MAX_PERMISSION_GROUPS, passwordStrength, validateGroup, validateGroupCount } from '../../../core/rules/access.js';
 
 describe('rules §5 Accounts and groups', () => {
   it('rules §5 / §9 Names: sub-account name required, 1-40 characters (a Chinese character counts once)', () => {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { NOT_FOUND_CODE } from '../../../../core/api/catalogue.js';
 import type { AccessKeySecret } from '../../../../core/api/endpoints/access.js';
-import { validateAccessRemark } from '../../../../core/rules/accounts.js';
+import { validateAccessRemark } from '../../../../core/rules/access.js';
 import { issue, onField } from '../../../../core/rules/types.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { readPage } from '../../platform/http/pagination.js';

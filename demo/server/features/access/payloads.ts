@@ -5,7 +5,8 @@
 import type { FieldIssue } from '../../../../core/api/catalogue.js';
 import type { AccessStatus, GroupGrant } from '../../../../core/api/endpoints/access.js';
 import { PERMISSION_MODULES, type ModuleAccess, type ObjectScope, type PermissionModule } from '../../../../core/api/endpoints/platform.js';
-import { validateAccessRemark, validateGroup, validateSubAccount } from '../../../../core/rules/accounts.js';
+import { validateSubAccount } from '../../../../core/rules/accounts.js';
+import { validateAccessRemark, validateGroup } from '../../../../core/rules/access.js';
 import { issue, onField } from '../../../../core/rules/types.js';
 import { asRecord, positiveId } from '../../platform/http/readers.js';
 

@@ -12,7 +12,7 @@ import { CONFLICT_CODE, NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../
 import type { AccessOverview, GroupListAnswer, SimulationAnswer, SimulationReason } from '../../../../core/api/endpoints/access.js';
 import { PARENT_ACCOUNT_TYPE } from '../../../../core/api/endpoints/auth.js';
 import { PERMISSION_MODULES, type ModuleAccess, type PermissionModule } from '../../../../core/api/endpoints/platform.js';
-import { MAX_PERMISSION_GROUPS, validateGroupCount } from '../../../../core/rules/accounts.js';
+import { MAX_PERMISSION_GROUPS, validateGroupCount } from '../../../../core/rules/access.js';
 import { issue, onField } from '../../../../core/rules/types.js';
 import { isoTime, prepare } from '../../platform/database.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
