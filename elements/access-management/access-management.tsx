@@ -22,7 +22,7 @@ export interface AccessManagementProps {
   accountId?: number;
   /** The group of the `group` and `group-setting` pages. */
   groupId?: number;
-  /** The system privilege of the `privilege` page (`<module>.<access>`). */
+  /** The system privilege of the `privilege` page (`<module>-<access>`). */
   privilege?: string;
   /** Rows per page: 10 (default), 20, 50 or 100 (shell §9). */
   pageSize?: number;

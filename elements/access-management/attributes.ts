@@ -15,6 +15,6 @@ export const attributes = {
   ),
   accountId: attr.number("The sub-account of the `account` page, or whose keys the `keys` page lists.", { min: 1 }),
   groupId: attr.number('The group of the `group` and `group-setting` pages.', { min: 1 }),
-  privilege: attr.string('The system privilege of the `privilege` page, as `<module>.<access>` (e.g. `domain.read`).'),
+  privilege: attr.string('The system privilege of the `privilege` page, as `<module>-<access>` (e.g. `domain-read`; a dot would read as a file name in a console address).'),
   pageSize: attr.number('Rows per page (shell §9).', { default: DEFAULT_PAGE_SIZE, values: PAGE_SIZES }),
 } satisfies AttributeSchema;

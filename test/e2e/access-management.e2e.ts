@@ -12,7 +12,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -262,4 +262,36 @@ describe('access management end to end (issue 26)', () => {
     await child.context.close();
     await parent.context.close();
   });
+
+  it('every access-management page, in both languages: no serious axe violation, no page wider than 1280 px', async () => {
+    const pages = ['access-management/overview', 'access-management/accounts', 'access-management/groups', 'access-management/groups/setting/1', 'access-management/privileges/system', 'access-management/privileges/custom', 'access-management/privileges/detail/domain-read', 'access-management/privileges/permission', 'access-key/list'];
+    const failures: string[] = [];
+    for (const language of ['en_US', 'zh_CN']) {
+      const { context, page, problems } = await openPage(browser, { locale: language === 'en_US' ? 'en-US' : 'zh-CN' });
+      await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+      await page.goto(`${server.url}/console/login`);
+      await page.locator('form input').first().fill(DEMO_PARENT_EMAIL);
+      await page.locator('form input[type="password"]').fill(DEMO_PARENT_PASSWORD);
+      await page.locator('form button[type="submit"]').click();
+      await page.locator('nav.ec-sidebar').waitFor();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      for (const path of pages) {
+        await page.goto(`${server.url}/console/${path}`);
+        await until(
+          page,
+          inRouted(`return root.querySelector('.ec-access-management') && !root.querySelector('[part="loading-state"], .p-datatable-loading-overlay') && root.querySelector('.ec-access-management').childElementCount > 0`),
+          `${language} ${path} settles`,
+        );
+        await page.waitForTimeout(300);
+        for (const violation of await axeViolations(page)) failures.push(`${language} ${path}: ${violation}`);
+        const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+        if (overflow > 0) failures.push(`${language} ${path}: the page is ${overflow}px wider than the window`);
+      }
+      await screenshot(page, `access-management-keys-${language}`);
+      assert.deepEqual(problems.errors, []);
+      await context.close();
+    }
+    assert.deepEqual(failures, []);
+  });
 });
+

@@ -26,8 +26,8 @@ export interface GroupEditorProps {
   group?: PermissionGroup;
   onSave: (input: GroupSaveRequest) => Promise<PermissionGroup>;
   onSaved: (group: PermissionGroup) => void;
-  /** Shown next to save (cancel in a dialog, back on the page). */
-  onCancel: () => void;
+  /** Cancel next to save in a dialog; the setting page has the host's back link instead. */
+  onCancel?: () => void;
 }
 
 /** The group form with one grant row per module. */
@@ -80,7 +80,7 @@ export function GroupEditor({ group, onSave, onSaved, onCancel }: GroupEditorPro
         </p>
       )}
       <div className="ec-row ec-form-actions">
-        <Button type="button" outlined label={t('action.cancel')} onClick={onCancel} />
+        {onCancel && <Button type="button" outlined label={t('action.cancel')} onClick={onCancel} />}
         <Button type="submit" label={t('action.save')} loading={saving.saving} />
       </div>
     </form>

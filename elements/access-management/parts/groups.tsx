@@ -13,7 +13,7 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
 import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
-import { NavLink, useNavigate } from '../../../core/ui/parts/nav-link.js';
+import { NavLink } from '../../../core/ui/parts/nav-link.js';
 import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { PERMISSION_GROUP_DELETED_EVENT, PERMISSION_GROUP_SAVED_EVENT } from '../events.js';
 import type { AccessStore } from '../store.js';
@@ -115,12 +115,10 @@ export function GroupSetting({ store, groupId }: { store: AccessStore; groupId?:
   useSignals();
   const { emit } = useElement();
   const t = useT('access-management');
-  const navigate = useNavigate();
   const state = store.group.value;
   useEffect(() => {
     if (groupId !== undefined) void store.loadGroup(groupId);
   }, [store, groupId]);
-  const back = () => navigate({ route: 'access-management-groups' });
 
   if (groupId === undefined) return <ErrorState message={t('group.missing')} />;
   if (state.status === 'loading') return <LoadingState message={t('loading')} />;
@@ -136,7 +134,6 @@ export function GroupSetting({ store, groupId }: { store: AccessStore; groupId?:
           emit(PERMISSION_GROUP_SAVED_EVENT, { id: group.id, name: group.name, created: false });
           publishNotice({ severity: 'success', namespace: 'access-management', key: 'saved' });
         }}
-        onCancel={back}
       />
     </div>
   );

@@ -1,12 +1,11 @@
 /**
  * The access-management overview (issue 26): how many sub-accounts, groups and access keys the account has, the
- * latest sub-account sign-ins, and the main account's own security state, with links to each page.
+ * latest sub-account sign-ins, and the main account's own security state.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { formatCount, formatDateTime } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { NavLink } from '../../../core/ui/parts/nav-link.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import type { AccessStore } from '../store.js';
 
@@ -24,10 +23,11 @@ export function Overview({ store }: { store: AccessStore }) {
   if (state.status === 'error') return <ErrorState message={t('load-failed')} onRetry={() => void store.loadOverview()} />;
   const overview = state.value;
   const security = overview.security;
+  // The counts only: the sidebar leads to each page, and route names here would grow every element's route table.
   const cards = [
-    { key: 'accounts', count: overview.sub_accounts, route: 'access-management-accounts' },
-    { key: 'groups', count: overview.groups, route: 'access-management-groups' },
-    { key: 'keys', count: overview.access_keys, route: 'access-key-list' },
+    { key: 'accounts', count: overview.sub_accounts },
+    { key: 'groups', count: overview.groups },
+    { key: 'keys', count: overview.access_keys },
   ];
   return (
     <div className="ec-stack" part="overview">
@@ -36,7 +36,6 @@ export function Overview({ store }: { store: AccessStore }) {
           <li key={card.key} className="ec-card">
             <span className="ec-card-label">{t(`overview.${card.key}`)}</span>
             <strong className="ec-card-count">{formatCount(card.count, language)}</strong>
-            <NavLink route={card.route}>{t(`overview.${card.key}-link`)}</NavLink>
           </li>
         ))}
       </ul>

@@ -23,7 +23,7 @@ interface SystemPrivilege {
 }
 
 const SYSTEM_PRIVILEGES: readonly SystemPrivilege[] = PERMISSION_MODULES.flatMap((module) =>
-  (['read', 'manage'] as const).map((access) => ({ id: `${module}.${access}`, module, access })),
+  (['read', 'manage'] as const).map((access) => ({ id: `${module}-${access}`, module, access })),
 );
 
 /** The system, custom or one privilege page. */
