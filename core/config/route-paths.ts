@@ -40,6 +40,10 @@ export const ROUTE_PATHS: Readonly<Record<string, string>> = {
   'cloud-resolving-domainGroup': '/cloud-resolving/domainGroup',
   'cloud-resolving-jobList': '/cloud-resolving/jobList',
   'cloud-resolving-jobList-detail-list': '/cloud-resolving/jobList/detail-list',
+  // Access management and access keys (issue 26).
+  'access-management-access-key-id': '/access-management/access-key/:id',
+  'access-management-groups-setting-id': '/access-management/groups/setting/:id',
+  'access-management-privileges-detail-id': '/access-management/privileges/detail/:id',
   // Task lists (cache purge and prefetch, batch operations) and their detail pages, both layouts.
   'cloud-speed-old-taskList-operateLogBatch': '/cloud-speed/taskList/operateLogBatch',
   'cloud-speed-old-taskList-operateLogBatch-detail-id': '/cloud-speed/taskList/operateLogBatch/detail/:id',

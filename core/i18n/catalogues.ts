@@ -19,6 +19,7 @@ type CatalogueLoader = () => Promise<{ default: Catalogue }>;
 
 /** Namespace names: one per element plus the shared ones (`common`, `rules`, `routes`, `host`, `condition-builder`...). */
 export type Namespace =
+  | 'access-management'
   | 'ban-manager'
   | 'cache-prefetch'
   | 'cache-purge'

@@ -15,6 +15,7 @@ export * from './batch.js';
 export * from './batch-jobs.js';
 export * from './multi-value.js';
 export * from './accounts.js';
+export * from './access.js';
 export * from './dns.js';
 export * from './websites.js';
 export * from './origin.js';

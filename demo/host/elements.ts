@@ -11,6 +11,7 @@ type ElementLoader = () => Promise<unknown>;
 
 /** Every element the host can show, by tag. */
 export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
+  'ec-access-management': () => import('../../elements/access-management/element.js'),
   'ec-ban-manager': () => import('../../elements/ban-manager/element.js'),
   'ec-cache-prefetch': () => import('../../elements/cache-prefetch/element.js'),
   'ec-cache-purge': () => import('../../elements/cache-purge/element.js'),

@@ -210,39 +210,43 @@ const access = area({
   base: '/access-management',
   gate: 'accessManagement',
 });
-access('overview', element('ec-access-overview'), { menu: true });
-const accounts = access('accounts', element('ec-access-accounts'), { menu: true });
-access('accounts/:id', element('ec-access-account-detail', { 'account-id': ':id' }), {
+// One element, `<ec-access-management>`, shows every page of the area, chosen by its `view` attribute.
+const accessPage = (view: string, attributes: Record<string, string> = {}) => element('ec-access-management', { view, ...attributes });
+access('overview', accessPage('overview'), { menu: true });
+const accounts = access('accounts', accessPage('accounts'), { menu: true });
+access('accounts/:id', accessPage('account', { 'account-id': ':id' }), {
   parent: accounts,
   back: accounts,
 });
-access('access-key/:id', element('ec-access-keys', { 'account-id': ':id' }), { parent: accounts, back: accounts });
-const groups = access('groups', element('ec-access-groups'), { menu: true });
-access('groups/:id', element('ec-access-group-detail', { 'group-id': ':id' }), { parent: groups, back: groups });
-access('groups/setting/:id', element('ec-access-group-setting', { 'group-id': ':id' }), {
+access('access-key/:id', accessPage('keys', { 'account-id': ':id' }), { parent: accounts, back: accounts });
+const groups = access('groups', accessPage('groups'), { menu: true });
+access('groups/:id', accessPage('group', { 'group-id': ':id' }), { parent: groups, back: groups });
+access('groups/setting/:id', accessPage('group-setting', { 'group-id': ':id' }), {
   parent: groups,
   back: groups,
   hidden: true,
 });
 const privileges = access('privileges', redirect('access-management-privileges-system'), { menu: true });
-const systemPolicies = access('privileges/system', element('ec-access-policies', { type: 'system' }), {
+const systemPolicies = access('privileges/system', accessPage('privileges-system'), {
   parent: privileges,
 });
-const customPolicies = access('privileges/custom', element('ec-access-policies', { type: 'custom' }), {
+const customPolicies = access('privileges/custom', accessPage('privileges-custom'), {
   parent: privileges,
 });
 tabs([systemPolicies, customPolicies]);
 // A detail segment keeps `privileges/:id` from shadowing `privileges/system` and the other fixed pages.
-access('privileges/detail/:id', element('ec-access-policy-detail', { 'policy-id': ':id' }), {
+access('privileges/detail/:id', accessPage('privilege', { privilege: ':id' }), {
   parent: privileges,
   back: privileges,
 });
-access('privileges/manage', element('ec-access-policy-editor'), { parent: customPolicies, back: customPolicies });
-access('privileges/permission', element('ec-access-permissions'), { parent: privileges, back: privileges });
+// Custom privileges are the groups' own grants: they are managed on the groups page.
+access('privileges/manage', accessPage('groups'), { parent: customPolicies, back: customPolicies });
+// The permission page is the simulator: what a sub-account may do, answered by the server's authorization code.
+access('privileges/permission', accessPage('simulator'), { parent: privileges, back: privileges });
 
 // ── Access key (shell §2 "Access key: list"). ────────────────────────────────────────────────────────────────
 const accessKey = area({ module: 'access-key', layout: 'both', prefix: 'access-key', base: '/access-key' });
-accessKey('list', element('ec-access-keys'), { menu: true });
+accessKey('list', accessPage('keys'), { menu: true });
 
 // ── Message center (shell §2). ────────────────────────────────────────────────────────────────────────────────
 const messages = area({ module: 'message-center', layout: 'both', prefix: 'message-center', base: '/message-center' });

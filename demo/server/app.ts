@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { NOT_FOUND_CODE, RATE_LIMITED_CODE, VALIDATION_FAILED_CODE } from '../../core/api/catalogue.js';
+import { NOT_FOUND_CODE, RATE_LIMITED_CODE, SESSION_EXPIRED_CODE, VALIDATION_FAILED_CODE } from '../../core/api/catalogue.js';
 import { API_BASE, DEFAULT_DIST_DIR, DEFAULT_HOST_INDEX, type TrustProxy } from './platform/config.js';
 import { openDatabase } from './platform/database.js';
 import { applyMigrations } from './platform/migrate.js';
@@ -26,6 +26,7 @@ import { earlySecurityHeaders, registerSecurityHeaders } from './platform/securi
 import { registerIdempotency, releasePendingKeys } from './platform/security/idempotency.js';
 import { isRequestRateExceeded, registerRequestRateLimits } from './platform/security/request-rate.js';
 import { sessionHook } from './platform/security/session.js';
+import { signedCallers, verifySignedBody } from './platform/security/signed-requests.js';
 
 /** How to build a server. */
 export interface ServerOptions {
@@ -167,7 +168,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       if (options.corsOrigins?.length) await api.register(cors, corsOptions(options.corsOrigins));
       await registerRequestRateLimits(api);
       api.decorateRequest('session', null);
-      api.addHook('onRequest', sessionHook(db, now));
+      api.addHook('onRequest', sessionHook(db, now, signedCallers(db)));
+      api.addHook('preParsing', verifySignedBody((reply, key) => fail(reply, SESSION_EXPIRED_CODE, { key })));
       api.addHook('preValidation', async (request, reply) => {
         if (!bodyDepthWithin(request.body)) {
           return fail(reply, VALIDATION_FAILED_CODE, { data: { errors: [{ field: 'body', key: 'common.format-error' }] }, httpStatus: 400 });

@@ -30,6 +30,11 @@ describe('caller grants (rules §6; issue 19)', () => {
         ['domain', 'all', 'manage'],
         ['certificate', 'all', 'manage'],
         ['dedicated_ip', 'all', 'manage'],
+        // Issue 26 adds the modules of wave 2 to the permission model.
+        ['dns', 'all', 'manage'],
+        ['security_policy', 'all', 'manage'],
+        ['logs', 'all', 'manage'],
+        ['reports', 'all', 'manage'],
       ],
     );
   });

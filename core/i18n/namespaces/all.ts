@@ -3,6 +3,7 @@
  * this: each element imports the namespaces it translates with (core/i18n/catalogues.ts).
  */
 import type { Namespace } from '../catalogues.js';
+import './access-management.js';
 import './ban-manager.js';
 import './cache-prefetch.js';
 import './cache-purge.js';
@@ -38,6 +39,7 @@ import './website-groups.js';
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
   'common',
+  'access-management',
   'ban-manager',
   'cache-prefetch',
   'cache-purge',

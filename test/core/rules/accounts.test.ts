@@ -1,28 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  GROUP_NAME_LENGTH,
-  isEmail,
-  LOGIN_TIME_DEFAULT_HOURS,
-  LOGIN_TIME_HOURS,
-  LOGIN_TIME_MINUTES,
-  PASSWORD_LENGTH,
-  passwordClassCount,
-  SUB_ACCOUNT_NAME_LENGTH,
-  validateCheckedMessages,
-  validateContact,
-  validateContactGroupName,
-  validateEmail,
-  validateGroupName,
-  validateGroupSelected,
-  validateLoginTime,
-  validatePassword,
-  validatePasswordConfirmation,
-  validateSubAccount,
-  validateSubAccountName,
-  validateTemplateAssociation,
-  validateVerificationCode,
-} from '../../../core/rules/accounts.js';
+import { GROUP_NAME_LENGTH, isEmail, LOGIN_TIME_DEFAULT_HOURS, LOGIN_TIME_HOURS, LOGIN_TIME_MINUTES, PASSWORD_LENGTH, passwordClassCount, SUB_ACCOUNT_NAME_LENGTH, validateCheckedMessages, validateContact, validateContactGroupName, validateEmail, validateGroupName, validateGroupSelected, validateLoginTime, validatePassword, validatePasswordConfirmation, validateSubAccount, validateSubAccountName, validateTemplateAssociation, validateVerificationCode } from '../../../core/rules/accounts.js';
+import { ACCESS_REMARK_MAX, MAX_PERMISSION_GROUPS, passwordStrength, validateGroup, validateGroupCount } from '../../../core/rules/access.js';
 
 describe('rules §5 Accounts and groups', () => {
   it('rules §5 / §9 Names: sub-account name required, 1-40 characters (a Chinese character counts once)', () => {
@@ -109,5 +88,42 @@ describe('rules §5 Accounts and groups', () => {
     assert.equal(validateCheckedMessages([1]), null);
     assert.deepEqual(validateTemplateAssociation({ enabled: false }), { key: 'accounts.template-not-enabled' });
     assert.equal(validateTemplateAssociation({ enabled: true }), null);
+  });
+});
+
+describe('access management rules (issue 26; rules §5 Accounts and groups, §6, §8)', () => {
+  it('rules §5, §6: a group needs a name, and a specified grant needs objects; each module once', () => {
+    assert.deepEqual(validateGroup({ name: 'Ops', grants: [{ module: 'domain', object_scope: 'specified', object_ids: [1] }] }), []);
+    assert.deepEqual(validateGroup({ name: '', grants: [] }), [{ field: 'name', key: 'accounts.group-name-required' }]);
+    assert.deepEqual(validateGroup({ name: 'x'.repeat(41), remark: 'r'.repeat(ACCESS_REMARK_MAX + 1), grants: [] }), [
+      { field: 'name', key: 'common.too-long', values: { max: 40 } },
+      { field: 'remark', key: 'common.too-long', values: { max: ACCESS_REMARK_MAX } },
+    ]);
+    assert.deepEqual(
+      validateGroup({
+        name: 'Ops',
+        grants: [
+          { module: 'certificate', object_scope: 'specified', object_ids: [] },
+          { module: 'certificate', object_scope: 'all', object_ids: [] },
+          { module: 'domain', object_scope: 'group', object_ids: [] },
+        ],
+      }),
+      [
+        { field: 'grants.certificate', key: 'accounts.objects-required' },
+        { field: 'grants.certificate', key: 'accounts.module-duplicate' },
+      ],
+      'in-group objects may be empty: the group fills them as its sub-accounts create objects',
+    );
+  });
+  it('rules §8: "The number of subordinate groups has reached the maximum"', () => {
+    assert.equal(validateGroupCount(MAX_PERMISSION_GROUPS - 1), null);
+    assert.deepEqual(validateGroupCount(MAX_PERMISSION_GROUPS), { key: 'accounts.groups-max', values: { max: MAX_PERMISSION_GROUPS } });
+  });
+  it('the strength meter: refused passwords are weak, longer and more varied ones stronger', () => {
+    assert.equal(passwordStrength(''), 0);
+    assert.equal(passwordStrength('abcdefghij'), 1);
+    assert.equal(passwordStrength('Abcdefg1'), 2);
+    assert.equal(passwordStrength('Abcdefg1!'), 3);
+    assert.equal(passwordStrength('Abcdefghijk1!'), 4);
   });
 });

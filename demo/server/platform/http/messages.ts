@@ -47,6 +47,12 @@ const zhCN = {
   'cache-task-no-failed-urls': '该任务没有可重试的失败 URL',
   'cache-task-unfinished': '任务尚未结束',
   'job-stream-ticket-invalid': '实时进度连接已失效，请刷新',
+  'signature-invalid': '请求签名无效',
+  'signature-expired': '时间戳非法或已失效（与服务器时间相差超过 {minutes} 分钟）',
+  'signature-replayed': '该请求已被使用过，请使用新的随机数重新签名',
+  'access-key-disabled': '访问密钥已禁用或不存在',
+  'groups-max': '子用户组数量已达上限',
+  'group-has-accounts': '该用户组下还有 {count} 个子账号，请先将其移到其他用户组',
 } as const;
 
 /** A server message key. */
@@ -91,6 +97,12 @@ const enUS: Record<MessageKey, string> = {
   'cache-task-no-failed-urls': 'The task has no failed URLs to retry',
   'cache-task-unfinished': 'The task has not finished yet',
   'job-stream-ticket-invalid': 'The live progress connection expired; reload the page',
+  'signature-invalid': 'The request signature is invalid',
+  'signature-expired': 'Illegal or invalid timestamp (more than {minutes} minutes from the server time)',
+  'signature-replayed': 'This request was already used: sign it again with a new nonce',
+  'access-key-disabled': 'The access key is disabled or does not exist',
+  'groups-max': 'The number of subordinate groups has reached the maximum',
+  'group-has-accounts': '{count} sub-accounts are still in this group: move them to another group first',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { zh_CN: zhCN, en_US: enUS };

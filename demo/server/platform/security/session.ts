@@ -9,6 +9,7 @@ import { CHILD_ACCOUNT_TYPE, PARENT_ACCOUNT_TYPE } from '../../../../core/api/en
 import { LOGIN_TIME_DEFAULT_HOURS, LOGIN_TIME_MINUTES } from '../../../../core/rules/accounts.js';
 import { prepare, type Db } from '../database.js';
 import { fail } from '../http/envelope.js';
+import type { MessageKey } from '../http/messages.js';
 import { createToken, hashToken } from './tokens.js';
 
 /** The signed-in caller, resolved once per request. */
@@ -106,11 +107,25 @@ export function revokeSession(db: Db, session: Session, now: number): void {
 }
 
 /**
- * The onRequest hook of the API: resolves the session, or answers 16149 unless the route is public. Runs before the
- * body is read, so an unauthenticated caller never gets a body parsed.
+ * The caller of a request signed with an access key (signed-requests.ts), or null when the request is not signed:
+ * its user's session, or the reason it is refused.
  */
-export function sessionHook(db: Db, now: () => number) {
+export type SignedCallerResolver = (request: FastifyRequest, now: number) => { session: Session } | { refused: MessageKey; values?: Record<string, number> } | null;
+
+/**
+ * The onRequest hook of the API: resolves the session, or answers 16149 unless the route is public. Runs before the
+ * body is read, so an unauthenticated caller never gets a body parsed. A request signed with an access key is
+ * resolved by `signedCaller` instead of a token.
+ */
+export function sessionHook(db: Db, now: () => number, signedCaller?: SignedCallerResolver) {
   return async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    const signed = request.is404 ? null : (signedCaller?.(request, now()) ?? null);
+    if (signed) {
+      // A signed call stands on its signature alone: a bad one is refused even on a public route, never downgraded.
+      if ('refused' in signed) return fail(reply, SESSION_EXPIRED_CODE, { key: signed.refused, values: signed.values });
+      request.session = signed.session;
+      return undefined;
+    }
     const token = requestToken(request);
     request.session = token ? findSession(db, token, now()) : null;
     if (request.session || request.routeOptions.config.public || request.is404) return undefined;

@@ -1,0 +1,5 @@
+/** The access-management area (issue 26): sub-accounts, groups and grants, access keys, the permission simulator. */
+export { accessKeysMigration } from './migration.js';
+export { accessRoutes } from './routes.js';
+export { accessKeyRoutes } from './key-routes.js';
+export { accessSchemas } from './schemas.js';
