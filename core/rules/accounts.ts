@@ -4,7 +4,7 @@
  * data and share the e-mail and name rules kept here).
  */
 import { charLength, isBlank, parseInteger, validateLength, type Bounds } from './common.js';
-import { isDomain } from './domain.js';
+import { isEmail } from './email.js';
 import { issue, onField, type FieldIssue, type RuleIssue } from './types.js';
 
 /** Sub-account name length (rules §5 Accounts and groups, rules §9 Names: 1-40 characters). */
@@ -21,37 +21,7 @@ export const LOGIN_TIME_MINUTES: Bounds = { min: 15, max: 1440 };
 export const LOGIN_TIME_HOURS: Bounds = { min: 1, max: 24 };
 /** Default login time (rules §5 Accounts and groups, rules §9 "Login time default": 8 hours). */
 export const LOGIN_TIME_DEFAULT_HOURS = 8;
-/** Longest e-mail address (RFC 5321: 254 characters in a path, 64 in the local part). */
-export const EMAIL_MAX_LENGTH = 254;
-
-const EMAIL_LOCAL_MAX_LENGTH = 64;
-const EMAIL_LOCAL_SPECIALS = "!#$%&'*+/=?^_`{|}~-";
-
-/**
- * True for an e-mail address: a dot-atom local part (letters, digits and ``!#$%&'*+/=?^_`{|}~-``, dots between
- * them) at most 64 characters, `@`, and a domain as {@link isDomain} reads it. Quoted local parts and IP-literal
- * domains are refused: they are valid in RFC 5322 but no mailbox a user owns needs them.
- */
-export function isEmail(value: string): boolean {
-  if (value.length > EMAIL_MAX_LENGTH) return false;
-  const at = value.lastIndexOf('@');
-  if (at < 1 || at > EMAIL_LOCAL_MAX_LENGTH) return false;
-  let previousDot = true;
-  for (let i = 0; i < at; i++) {
-    const c = value[i]!;
-    if (c === '.') {
-      if (previousDot) return false;
-      previousDot = true;
-      continue;
-    }
-    previousDot = false;
-    const code = c.charCodeAt(0);
-    const alphanumeric = (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-    if (!alphanumeric && !EMAIL_LOCAL_SPECIALS.includes(c)) return false;
-  }
-  if (previousDot) return false;
-  return isDomain(value.slice(at + 1));
-}
+export { EMAIL_MAX_LENGTH, isEmail } from './email.js';
 
 /** An e-mail field: required, then the format (rules §5 "incorrect email address"). */
 export function validateEmail(value: string | null | undefined): RuleIssue | null {

@@ -8,14 +8,14 @@
  * the element's bookmarkable view: it starts from `view-state` (else the `tab` attribute) and a change is reported
  * with `ec-view-state`, so the host keeps it in the address and a reload opens the same tab.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { getDomainContext, type DomainContext } from '../../core/api/endpoints/domain-settings.js';
 import { loadCatalogues } from '../../core/i18n/i18n.js';
 import type { DomainConsoleTab } from '../../core/settings/catalogue.js';
 import { DOMAIN_CONSOLE_TABS } from '../../core/settings/catalogue.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import { DeferredFailure, useDeferredModule } from '../../core/ui/parts/deferred.js';
-import { PageLayout } from '../../core/ui/parts/page-layout.js';
+import { TabBar, tabPanelProps } from '../../core/ui/parts/tab-bar.js';
 import { ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import { StatusTag } from '../../core/ui/parts/status-tag.js';
 import { useViewStateReport, viewStateText } from '../../core/ui/view-state.js';
@@ -78,6 +78,7 @@ export function DomainConsole({ domainId, tab: startTab = 'origin', mode = 'mana
   const [context, setContext] = useState<DomainContext | null>(null);
   const [status, setStatus] = useState<'loading' | 'error' | 'ready'>('loading');
   const [attempt, setAttempt] = useState(0);
+  const baseId = useId();
   const askedTab = new URLSearchParams(viewState).get('tab');
   const [tab, setTab] = useState<DomainConsoleTab>(isTab(askedTab) ? askedTab : startTab);
   useViewStateReport(viewStateText({ tab }, { tab: startTab }), viewState);
@@ -118,22 +119,21 @@ export function DomainConsole({ domainId, tab: startTab = 'origin', mode = 'mana
   }
 
   return (
+    // The host's page frame already shows the route's breadcrumb: the element names its domain and has its tab bar.
     <div className="ec-root ec-domain-console">
-      <PageLayout
-        title={t('title', { domain: context.info.domain })}
-        breadcrumb={[{ label: t('breadcrumb.domains'), route: 'cloud-speed-new-domain-management-domain-list' }, { label: context.info.domain }]}
-        tabs={tabs}
-        activeTab={shownTab}
-        onTabChange={(key) => setTab(key as DomainConsoleTab)}
-      >
-        <div className="ec-row ec-domain-console-summary" part="summary">
-          <span className="ec-muted">{t('status-label')}</span>
-          <StatusTag settings={statusTags(tList)} value={context.info.status} />
-          <ConfigMethodBar context={context} readonly={mode === 'readonly'} onChanged={setContext} />
-        </div>
+      <h2 id={`${baseId}-title`} className="ec-page-title" part="title">
+        {t('title', { domain: context.info.domain })}
+      </h2>
+      <div className="ec-row ec-domain-console-summary" part="summary">
+        <span className="ec-muted">{t('status-label')}</span>
+        <StatusTag settings={statusTags(tList)} value={context.info.status} />
+        <ConfigMethodBar context={context} readonly={mode === 'readonly'} onChanged={setContext} />
+      </div>
+      <TabBar tabs={tabs} activeTab={shownTab} onTabChange={(key) => setTab(key as DomainConsoleTab)} baseId={baseId} labelledBy={`${baseId}-title`} />
+      <div {...tabPanelProps(baseId, tabs, shownTab)} className="ec-tab-panel">
         {/* A change of configuration method changes every value a tab shows: the tab loads again. */}
         <TabPanel key={`${shownTab}:${context.id}:${context.config_method.source}:${context.config_method.template_id ?? ''}`} tab={shownTab} context={context} readonly={mode === 'readonly'} onSaved={onSaved} />
-      </PageLayout>
+      </div>
     </div>
   );
 }

@@ -20,9 +20,8 @@ import '../../core/i18n/namespaces/rules.js';
  * @summary Every setting of one website, by tab, with its configuration method.
  * @fires ec-view-state - The user picked another tab; detail `{ state }` (`tab=…`, empty for the `tab` attribute's). The element never navigates.
  * @fires ec-domain-settings-saved - Settings groups were saved; detail `{ domain_id, groups }`.
- * @fires ec-navigate - The breadcrumb or a plan notice asks the host for another page; detail `{ route, params }`.
+ * @fires ec-navigate - A plan notice asks the host for the upgrade page or a work order; detail `{ route, params }`.
  * @csspart title - The page title naming the domain.
- * @csspart breadcrumb - The way back to the domain list.
  * @csspart tabs - The tab bar.
  * @csspart summary - The domain's status and configuration method.
  * @csspart config-method - The configuration method and its change.

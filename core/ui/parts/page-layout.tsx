@@ -2,9 +2,10 @@
  * The page frame of shell §2 "Page layout: breadcrumb, optional back link, title, tabs". Its links follow the
  * element's `route-mode` and ask the host with `ec-navigate` (./nav-link.tsx): only the host knows its router.
  */
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useT } from '../element-context.js';
 import { NavLink, type NavTarget } from './nav-link.js';
+import { TabBar, tabPanelProps, type TabBarItem } from './tab-bar.js';
 
 /** Where a link leads: a route name of the host and its parameters (the `ec-navigate` detail). */
 export type NavigationTarget = NavTarget;
@@ -20,12 +21,7 @@ export interface BreadcrumbItem {
 }
 
 /** One tab of the page's tab bar. */
-export interface PageTab {
-  /** Stable key, usually the child route name. */
-  key: string;
-  /** Translated text. */
-  label: string;
-}
+export type PageTab = TabBarItem;
 
 /** Props of {@link PageLayout}. */
 export interface PageLayoutProps {
@@ -46,35 +42,14 @@ export interface PageLayoutProps {
 }
 
 /**
- * Breadcrumb, back link, title, tabs and content. Exposes `part="breadcrumb"`, `part="title"` and `part="tabs"`.
- * Tabs follow the WAI-ARIA tabs pattern with manual activation: arrows, Home and End move focus, Enter or Space
- * selects, so moving through the tabs does not change routes on every key press.
+ * Breadcrumb, back link, title, tabs (./tab-bar.tsx) and content. Exposes `part="breadcrumb"`, `part="title"` and
+ * `part="tabs"`.
  */
 export function PageLayout({ title, breadcrumb, back, tabs, activeTab, onTabChange, children }: PageLayoutProps) {
   const t = useT('common');
   const baseId = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  const hasTabs = tabs !== undefined && tabs.length > 0;
-  const selectedIndex = hasTabs ? Math.max(0, tabs.findIndex((tab) => tab.key === activeTab)) : -1;
-  const tabId = (index: number) => `${baseId}-tab-${index}`;
-  const panelId = `${baseId}-panel`;
   const titleId = `${baseId}-title`;
-
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    if (!tabs) return;
-    const last = tabs.length - 1;
-    const next: Record<string, number> = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = next[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    tabRefs.current[target]?.focus();
-  };
+  const hasTabs = tabs !== undefined && tabs.length > 0;
 
   return (
     <div className="ec-page">
@@ -111,36 +86,9 @@ export function PageLayout({ title, breadcrumb, back, tabs, activeTab, onTabChan
           </h2>
         </div>
       </div>
-      {hasTabs && (
-        <div role="tablist" part="tabs" className="ec-tabs" aria-labelledby={titleId}>
-          {tabs.map((tab, index) => {
-            const selected = index === selectedIndex;
-            return (
-              <button
-                key={tab.key}
-                ref={(node) => {
-                  tabRefs.current[index] = node;
-                }}
-                id={tabId(index)}
-                type="button"
-                role="tab"
-                className="ec-tab"
-                aria-selected={selected}
-                aria-controls={panelId}
-                tabIndex={selected ? 0 : -1}
-                onKeyDown={(event) => onTabKeyDown(event, index)}
-                onClick={() => {
-                  if (!selected) onTabChange?.(tab.key);
-                }}
-              >
-                {tab.label}
-              </button>
-            );
-          })}
-        </div>
-      )}
+      {hasTabs && <TabBar tabs={tabs} activeTab={activeTab} onTabChange={onTabChange} baseId={baseId} labelledBy={titleId} />}
       {hasTabs ? (
-        <div role="tabpanel" id={panelId} className="ec-tab-panel" aria-labelledby={tabId(selectedIndex)}>
+        <div {...tabPanelProps(baseId, tabs, activeTab)} className="ec-tab-panel">
           {children}
         </div>
       ) : (

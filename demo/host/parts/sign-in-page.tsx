@@ -8,7 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { ApiError, RATE_LIMITED_CODE, SIGN_IN_FAILED_CODE } from '../../../core/api/catalogue.js';
 import { signIn, signInChild, type SignInAnswer, type SignInRateLimitedData } from '../../../core/api/endpoints/auth.js';
-import { isEmail } from '../../../core/rules/accounts.js';
+import { isEmail } from '../../../core/rules/email.js';
 import { consumeReturnPath, sessionExpired, startSession } from '../../../core/session/session.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { Brand, LanguageSwitch } from './brand.js';
