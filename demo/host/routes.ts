@@ -405,16 +405,18 @@ const consoleSection = (key: string, tag: string, attributes: Record<string, str
   old(`console/:id/${key}`, element(tag, { 'domain-id': ':id', ...attributes }), inConsole);
 // The old layout's console children open the one domain console on their tab (its other tabs are in its own bar).
 const consoleTab = (key: string, tab: string): string => consoleSection(key, 'ec-domain-console', { tab });
+// The domain console has its own tab bar (origin, HTTPS, cache, performance, error pages, rewrite, live, view,
+// trace), so the host's bar names it once ("Website settings", on backsource) beside the security sections; the
+// perform, pages and liveVideo children open the console on their tab and show the same bar.
+const consoleSettings = consoleTab('backsource', 'origin');
+const consoleTabRoutes = [consoleTab('perform', 'performance'), consoleTab('pages', 'pages'), consoleTab('liveVideo', 'live')];
 const consoleSections = [
-  consoleTab('backsource', 'origin'),
-  consoleTab('perform', 'performance'),
-  consoleTab('pages', 'pages'),
+  consoleSettings,
   consoleSection('applicationSecurity', 'ec-domain-application-security'),
   consoleSection('businessSecurity', 'ec-domain-business-security'),
   consoleSection('waf', 'ec-waf-rules'),
-  consoleTab('liveVideo', 'live'),
 ];
-tabs(consoleSections);
+tabs(consoleSections, consoleTabRoutes);
 const consoleAppSecurity = 'cloud-speed-old-console-applicationSecurity';
 const consoleWaf = 'cloud-speed-old-console-waf';
 old('console/:id/applicationSecurity/wafRuleEngineDetail', element('ec-waf-rule-engine-detail', { 'domain-id': ':id' }), {
