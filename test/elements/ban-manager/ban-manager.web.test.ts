@@ -320,7 +320,9 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
       const dialog = await openBatch(element);
       await typeEntries(dialog, target.ip);
       button(dialog, 'Unban 1 entries').click();
-      await waitUntil(() => hasButton(shadow(element), 'Cancel') && keys.length === 1, 'the chunk is in flight');
+      // The entries are checked in a worker before the first chunk goes: on two busy cores starting it can take
+      // longer than the default wait.
+      await waitUntil(() => hasButton(shadow(element), 'Cancel') && keys.length === 1, 'the chunk is in flight', { timeout: 20_000 });
       button(shadow(element).querySelector('.p-dialog')!, 'Cancel').click();
       await waitUntil(() => dialogText(element).includes('Canceled after 0 of 1 entries'), 'the run is canceled');
       setTimeout(() => button(shadow(element).querySelector('.p-dialog')!, 'Resume').click());
