@@ -4,8 +4,7 @@
  * (keyboard and screen-reader friendly, announced), and the `upstream_redirect` port rules with http(s) targets and
  * implicit forwarding, which must go to https while the website serves HTTPS (the domain context says whether it does).
  */
-import { Button } from 'primereact/button';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import '../../../../core/i18n/namespaces/domain-https.js';
 import { groupsOfTab, type SettingsGroupName } from '../../../../core/settings/catalogue.js';
 import {
@@ -27,6 +26,7 @@ import { GroupSection } from '../../parts/group-section.js';
 import { useSettingsGroups, type SettingsGroups } from '../../parts/use-settings-groups.js';
 import type { TabProps } from '../tab-module.js';
 import { SelectField, SwitchField, TextField, typedNumber, useFieldMessages } from '../https/fields.js';
+import { RuleRows } from './rule-rows.js';
 
 export const namespaces = ['domain-https'] as const;
 
@@ -43,22 +43,11 @@ function RewriteSection({ state }: { state: State }) {
   const editable = state.editable('upstream_uri_change');
   const validate = useCallback(() => validateUpstreamUriChange(value), [value]);
   const { message, check } = useFieldMessages(validate, state.issuesOf('upstream_uri_change'));
-  const [announcement, setAnnouncement] = useState('');
   // Every change builds on the latest draft, so two edits before a render both count.
   const setRules = (next: (rules: UriRewriteRule[]) => UriRewriteRule[]) =>
     state.change('upstream_uri_change', (previous) => ({ ...previous, rules: renumberRules(next(previous.rules)) }));
   const edit = (index: number, patch: Partial<UriRewriteRule>) => setRules((rules) => rules.map((rule, at) => (at === index ? { ...rule, ...patch } : rule)));
-  const move = (index: number, by: -1 | 1) => {
-    setRules((rules) => {
-      const next = [...rules];
-      const [rule] = next.splice(index, 1);
-      next.splice(index + by, 0, rule!);
-      return next;
-    });
-    setAnnouncement(t('rewrite.moved', { priority: index + by + 1 }));
-  };
   const cell = (field: string, index: number) => t('rewrite.cell', { field, index: index + 1 });
-  const listMessage = message('rules');
 
   return (
     <GroupSection state={state} names={URI_CHANGE} title={t('rewrite.title')} description={t('rewrite.description')} beforeSave={check}>
@@ -70,107 +59,62 @@ function RewriteSection({ state }: { state: State }) {
           error={message('status')}
           onChange={(on) => state.change('upstream_uri_change', (previous) => ({ ...previous, status: on ? 'on' : 'off' }))}
         />
-        {value.rules.length === 0 ? (
-          <p className="ec-muted" part="empty-state">
-            {t('rewrite.empty')}
-          </p>
-        ) : (
-          <div className="ec-table-scroll">
-            <table className="ec-preview-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('rewrite.priority')}</th>
-                  <th scope="col">{t('rewrite.method')}</th>
-                  <th scope="col">{t('rewrite.source')}</th>
-                  <th scope="col">{t('rewrite.target')}</th>
-                  <th scope="col">{t('rewrite.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {value.rules.map((rule, index) => (
-                  <tr key={index} data-priority={rule.priority}>
-                    <td>{rule.priority}</td>
-                    <td>
-                      <SelectField
-                        id={`${id}-${index}-method`}
-                        hideLabel
-                        label={cell(t('rewrite.method'), index)}
-                        value={rule.method}
-                        options={REWRITE_METHODS.map((method) => ({ value: method, label: t(`rewrite.method-${method}`) }))}
-                        error={message(`rules.${index}.method`)}
-                        onChange={(method) => edit(index, { method: method ?? rule.method })}
-                      />
-                    </td>
-                    <td>
-                      <TextField
-                        id={`${id}-${index}-source`}
-                        hideLabel
-                        label={cell(t('rewrite.source'), index)}
-                        value={rule.source}
-                        error={message(`rules.${index}.source`)}
-                        onChange={(source) => edit(index, { source })}
-                      />
-                    </td>
-                    <td>
-                      <TextField
-                        id={`${id}-${index}-target`}
-                        hideLabel
-                        label={cell(t('rewrite.target'), index)}
-                        value={rule.target}
-                        error={message(`rules.${index}.target`)}
-                        onChange={(target) => edit(index, { target })}
-                      />
-                    </td>
-                    <td className="ec-nowrap">
-                      {editable && (
-                        <>
-                          <Button type="button" icon="pi pi-arrow-up" text aria-label={t('rewrite.up', { index: index + 1 })} disabled={index === 0} onClick={() => move(index, -1)} />
-                          <Button
-                            type="button"
-                            icon="pi pi-arrow-down"
-                            text
-                            aria-label={t('rewrite.down', { index: index + 1 })}
-                            disabled={index === value.rules.length - 1}
-                            onClick={() => move(index, 1)}
-                          />
-                          <Button
-                            type="button"
-                            icon="pi pi-trash"
-                            text
-                            severity="danger"
-                            aria-label={t('rewrite.remove', { index: index + 1 })}
-                            onClick={() => setRules((rules) => rules.filter((_, at) => at !== index))}
-                          />
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {listMessage && (
-          <small className="ec-error-text" role="alert">
-            {listMessage}
-          </small>
-        )}
-        <div className="ec-row">
-          {editable && (
-            <Button
-              type="button"
-              icon="pi pi-plus"
-              outlined
-              label={t('rewrite.add')}
-              disabled={value.rules.length >= REWRITE_RULES_MAX}
-              onClick={() => setRules((rules) => [...rules, newRewriteRule(rules.length + 1)])}
-            />
+        <RuleRows
+          rows={value.rules}
+          columns={[t('rewrite.priority'), t('rewrite.method'), t('rewrite.source'), t('rewrite.target')]}
+          actionsColumn={t('rewrite.actions')}
+          priorityOf={(rule) => rule.priority}
+          editable={editable}
+          max={REWRITE_RULES_MAX}
+          empty={t('rewrite.empty')}
+          add={t('rewrite.add')}
+          remove={(index) => t('rewrite.remove', { index })}
+          count={t('rewrite.count', { count: value.rules.length, max: REWRITE_RULES_MAX })}
+          moving={{
+            up: (index) => t('rewrite.up', { index }),
+            down: (index) => t('rewrite.down', { index }),
+            moved: (priority) => t('rewrite.moved', { priority }),
+          }}
+          error={message('rules')}
+          onChange={setRules}
+          newRow={(rules) => newRewriteRule(rules.length + 1)}
+          cells={(rule, index) => (
+            <>
+              <td>{rule.priority}</td>
+              <td>
+                <SelectField
+                  id={`${id}-${index}-method`}
+                  hideLabel
+                  label={cell(t('rewrite.method'), index)}
+                  value={rule.method}
+                  options={REWRITE_METHODS.map((method) => ({ value: method, label: t(`rewrite.method-${method}`) }))}
+                  error={message(`rules.${index}.method`)}
+                  onChange={(method) => edit(index, { method: method ?? rule.method })}
+                />
+              </td>
+              <td>
+                <TextField
+                  id={`${id}-${index}-source`}
+                  hideLabel
+                  label={cell(t('rewrite.source'), index)}
+                  value={rule.source}
+                  error={message(`rules.${index}.source`)}
+                  onChange={(source) => edit(index, { source })}
+                />
+              </td>
+              <td>
+                <TextField
+                  id={`${id}-${index}-target`}
+                  hideLabel
+                  label={cell(t('rewrite.target'), index)}
+                  value={rule.target}
+                  error={message(`rules.${index}.target`)}
+                  onChange={(target) => edit(index, { target })}
+                />
+              </td>
+            </>
           )}
-          <span className="ec-muted">{t('rewrite.count', { count: value.rules.length, max: REWRITE_RULES_MAX })}</span>
-        </div>
-        <span className="ec-visually-hidden" aria-live="polite">
-          {announcement}
-        </span>
+        />
       </div>
     </GroupSection>
   );
@@ -183,10 +127,10 @@ function RedirectSection({ state, httpsEnabled }: { state: State; httpsEnabled: 
   const editable = state.editable('upstream_redirect');
   const validate = useCallback(() => validateUpstreamRedirect(value, { httpsEnabled }), [value, httpsEnabled]);
   const { message, check } = useFieldMessages(validate, state.issuesOf('upstream_redirect'));
+  // Every change builds on the latest draft, so two edits before a render both count.
   const setRules = (next: (rules: RedirectRule[]) => RedirectRule[]) => state.change('upstream_redirect', (previous) => ({ ...previous, rules: next(previous.rules) }));
   const edit = (index: number, patch: Partial<RedirectRule>) => setRules((rules) => rules.map((rule, at) => (at === index ? { ...rule, ...patch } : rule)));
   const cell = (field: string, index: number) => t('redirect.cell', { field, index: index + 1 });
-  const listMessage = message('rules');
 
   return (
     <GroupSection state={state} names={REDIRECT} title={t('redirect.title')} description={t('redirect.description')} beforeSave={check}>
@@ -203,102 +147,65 @@ function RedirectSection({ state, httpsEnabled }: { state: State; httpsEnabled: 
             {t('redirect.https-note')}
           </p>
         )}
-        {value.rules.length === 0 ? (
-          <p className="ec-muted" part="empty-state">
-            {t('redirect.empty')}
-          </p>
-        ) : (
-          <div className="ec-table-scroll">
-            <table className="ec-preview-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('redirect.port')}</th>
-                  <th scope="col">{t('redirect.path')}</th>
-                  <th scope="col">{t('redirect.kind')}</th>
-                  <th scope="col">{t('redirect.target')}</th>
-                  <th scope="col">{t('redirect.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {value.rules.map((rule, index) => (
-                  <tr key={index}>
-                    <td>
-                      <TextField
-                        id={`${id}-${index}-port`}
-                        hideLabel
-                        numeric
-                        label={cell(t('redirect.port'), index)}
-                        value={rule.source_port}
-                        error={message(`rules.${index}.source_port`)}
-                        onChange={(text) => edit(index, { source_port: typedNumber(text) })}
-                      />
-                    </td>
-                    <td>
-                      <TextField
-                        id={`${id}-${index}-path`}
-                        hideLabel
-                        label={cell(t('redirect.path'), index)}
-                        value={rule.source_path}
-                        error={message(`rules.${index}.source_path`)}
-                        onChange={(source_path) => edit(index, { source_path })}
-                      />
-                    </td>
-                    <td>
-                      <SelectField<string>
-                        id={`${id}-${index}-kind`}
-                        hideLabel
-                        label={cell(t('redirect.kind'), index)}
-                        value={String(rule.kind)}
-                        options={REDIRECT_KINDS.map((kind) => ({ value: String(kind), label: t(`redirect.kind-${kind}`) }))}
-                        error={message(`rules.${index}.kind`)}
-                        onChange={(kind) => edit(index, { kind: kind === 'implicit' ? 'implicit' : kind === '302' ? 302 : 301 })}
-                      />
-                    </td>
-                    <td>
-                      <TextField
-                        id={`${id}-${index}-target`}
-                        hideLabel
-                        label={cell(t('redirect.target'), index)}
-                        value={rule.target}
-                        error={message(`rules.${index}.target`)}
-                        onChange={(target) => edit(index, { target })}
-                      />
-                    </td>
-                    <td>
-                      {editable && (
-                        <Button
-                          type="button"
-                          icon="pi pi-trash"
-                          text
-                          severity="danger"
-                          aria-label={t('redirect.remove', { index: index + 1 })}
-                          onClick={() => setRules((rules) => rules.filter((_, at) => at !== index))}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {listMessage && (
-          <small className="ec-error-text" role="alert">
-            {listMessage}
-          </small>
-        )}
-        {editable && (
-          <div className="ec-row">
-            <Button
-              type="button"
-              icon="pi pi-plus"
-              outlined
-              label={t('redirect.add')}
-              disabled={value.rules.length >= REDIRECT_RULES_MAX}
-              onClick={() => setRules((rules) => [...rules, newRedirectRule()])}
-            />
-          </div>
-        )}
+        <RuleRows
+          rows={value.rules}
+          columns={[t('redirect.port'), t('redirect.path'), t('redirect.kind'), t('redirect.target')]}
+          actionsColumn={t('redirect.actions')}
+          editable={editable}
+          max={REDIRECT_RULES_MAX}
+          empty={t('redirect.empty')}
+          add={t('redirect.add')}
+          remove={(index) => t('redirect.remove', { index })}
+          error={message('rules')}
+          onChange={setRules}
+          newRow={() => newRedirectRule()}
+          cells={(rule, index) => (
+            <>
+              <td>
+                <TextField
+                  id={`${id}-${index}-port`}
+                  hideLabel
+                  numeric
+                  label={cell(t('redirect.port'), index)}
+                  value={rule.source_port}
+                  error={message(`rules.${index}.source_port`)}
+                  onChange={(text) => edit(index, { source_port: typedNumber(text) })}
+                />
+              </td>
+              <td>
+                <TextField
+                  id={`${id}-${index}-path`}
+                  hideLabel
+                  label={cell(t('redirect.path'), index)}
+                  value={rule.source_path}
+                  error={message(`rules.${index}.source_path`)}
+                  onChange={(source_path) => edit(index, { source_path })}
+                />
+              </td>
+              <td>
+                <SelectField<string>
+                  id={`${id}-${index}-kind`}
+                  hideLabel
+                  label={cell(t('redirect.kind'), index)}
+                  value={String(rule.kind)}
+                  options={REDIRECT_KINDS.map((kind) => ({ value: String(kind), label: t(`redirect.kind-${kind}`) }))}
+                  error={message(`rules.${index}.kind`)}
+                  onChange={(kind) => edit(index, { kind: kind === 'implicit' ? 'implicit' : kind === '302' ? 302 : 301 })}
+                />
+              </td>
+              <td>
+                <TextField
+                  id={`${id}-${index}-target`}
+                  hideLabel
+                  label={cell(t('redirect.target'), index)}
+                  value={rule.target}
+                  error={message(`rules.${index}.target`)}
+                  onChange={(target) => edit(index, { target })}
+                />
+              </td>
+            </>
+          )}
+        />
       </div>
     </GroupSection>
   );
