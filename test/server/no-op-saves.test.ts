@@ -38,6 +38,10 @@ type Method = 'POST' | 'PUT';
 
 /** Calls, expects success, and asserts that no table changed. */
 async function writesNothing(method: Method, path: string, body: unknown): Promise<void> {
+  // A real change earlier in the file (a settings save) may still be redeploying its domain: that job's progress is
+  // the runner's, not this call's, so it finishes before the tables are compared.
+  const unfinished = app.db.prepare("SELECT id FROM jobs WHERE state NOT IN ('complete', 'failed', 'canceled')").all() as { id: number }[];
+  await Promise.all(unfinished.map(({ id }) => app.jobs.waitFor(id)));
   const before = snapshot();
   const answer = await call(app, method, path, { token, body } satisfies CallOptions);
   assert.equal(answer.code, 1, answer.raw);
