@@ -18,6 +18,7 @@ import './platform/instance.js';
 import { createJobRunner } from './platform/jobs/runner.js';
 import { consoleRoutes } from './platform/console-pages.js';
 import { API_ROUTES, MIGRATIONS, ROUTE_SCHEMAS, SEED_MODULES } from './features/index.js';
+import { attachMailer } from './features/mail/index.js';
 import { attachSimulator, type SimulatorSetting } from './features/logs/simulator/index.js';
 import { lazyLogStore, scheduleRetention, type LogStore, type LogStoreOptions } from './features/logs/store/index.js';
 import { attachRouteSchemas, schemaIssues } from './platform/http/schemas.js';
@@ -58,6 +59,10 @@ export interface ServerOptions {
   logStore?: LogStore;
   /** Which log store to open (LOG_STORE, LOG_DB_PATH, CLICKHOUSE_URL); default in-memory DuckDB, opened on first use. */
   logStoreOptions?: LogStoreOptions;
+  /** SMTP server for outgoing mail (SMTP_URL); none keeps every mail in the outbox only. */
+  smtpUrl?: string;
+  /** The sender of outgoing mail (MAIL_FROM). */
+  mailFrom?: string;
 }
 
 /**
@@ -131,6 +136,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     db.close();
   });
   attachSimulator(app, options.simulator ?? false);
+  attachMailer(app, { smtpUrl: options.smtpUrl, from: options.mailFrom });
 
   await registerSecurityHeaders(app, frameAncestors);
 

@@ -1,7 +1,7 @@
 /**
  * Starts the reference server: `npm start` (after the build) or `npx tsx demo/server/main.ts`. Configuration comes
  * from the environment (see config.ts): PORT, HOST, DB_PATH, FRAME_ANCESTORS, DIST_DIR, EC_SEED_LANGUAGE, LOG_STORE,
- * LOG_DB_PATH, CLICKHOUSE_URL, EC_SIMULATOR_RATE and EC_SIMULATOR_SEED (the edge traffic simulator); LOG_LEVEL sets
+ * LOG_DB_PATH, CLICKHOUSE_URL, SMTP_URL, MAIL_FROM, EC_SIMULATOR_RATE and EC_SIMULATOR_SEED (the edge traffic simulator); LOG_LEVEL sets
  * the request log's level (default info).
  */
 import { buildServer } from './app.js';
@@ -19,6 +19,8 @@ const app = await buildServer({
   corsOrigins: config.corsOrigins,
   seedLanguage: config.seedLanguage,
   logStoreOptions: config.logStore,
+  smtpUrl: config.smtpUrl,
+  mailFrom: config.mailFrom,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   // A short pause between job steps keeps progress visible in the console's task list.
   jobStepDelayMs: 200,

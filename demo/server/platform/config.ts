@@ -21,6 +21,8 @@
  * - `LOG_STORE` (default `duckdb`, or `clickhouse`): where edge log lines go. `LOG_DB_PATH` (default
  *   ./data/logs.duckdb, or `:memory:` when `DB_PATH` is `:memory:`) is DuckDB's file; `CLICKHOUSE_URL` (required for
  *   `clickhouse`) the ClickHouse server, e.g. `http://default:@localhost:8123/default`.
+ * - `SMTP_URL` (default off): outgoing mail goes through this SMTP server (`smtp://user:pass@host:587`,
+ *   `smtps://...`); off, mail is only kept in the outbox the demo host shows. `MAIL_FROM` sets the sender.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +44,10 @@ export interface ServerConfig {
   simulatorRate: number;
   /** Its seed (EC_SIMULATOR_SEED; default: a fixed one, so a demo shows the same traffic from one start to the next). */
   simulatorSeed: number | undefined;
+  /** SMTP server for outgoing mail (SMTP_URL); undefined keeps mail in the outbox. */
+  smtpUrl: string | undefined;
+  /** Sender of outgoing mail (MAIL_FROM); undefined for the default. */
+  mailFrom: string | undefined;
 }
 
 /** Where edge log lines go (the log store's options; features/logs/store/index.ts). */
@@ -144,5 +150,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     simulatorRate: readNonNegative('EC_SIMULATOR_RATE', env.EC_SIMULATOR_RATE, 20),
     simulatorSeed: env.EC_SIMULATOR_SEED ? Math.trunc(readNonNegative('EC_SIMULATOR_SEED', env.EC_SIMULATOR_SEED, 0)) : undefined,
     logStore: readLogStoreConfig(env, dbPath),
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || undefined,
   };
 }
