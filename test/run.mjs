@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every suite a clean machine needs: the production build within its size budgets beside the type check,
-// then browser tests in headless Debian Chromium beside the node tests (core, rules, server), then end-to-end flows
-// against the real reference server. Stops after the first step with a red stage.
+// `npm test`: every suite a clean machine needs, in two lanes side by side (one per core): the production build within
+// its size budgets, then browser tests in headless Debian Chromium; and the type check, then the node tests (core,
+// rules, server). Both lanes then share the end-to-end flows against the real reference server on that build, one file
+// at a time. Stops starting stages after a red one.
+// `node test/run.mjs <stage>...` runs only the named stages: types, node, budgets, browser, e2e.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,18 +16,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 process.env.EC_FAST_PASSWORD_HASHING ??= '1';
 const only = process.argv.slice(2);
 const want = (stage) => only.length === 0 || only.includes(stage);
-
-function run(label, command, args, options = {}) {
-  console.log(`\n── ${label} ──`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...options.env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✗ ${label} failed (${seconds} s)`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✓ ${label} (${seconds} s)`);
-}
 
 function findFiles(dir, suffixes) {
   const out = [];
@@ -77,105 +67,107 @@ function ensureSqliteBinding() {
   }
 }
 
-/** A stage to run: a label and the command line, with extra environment. */
-function stage(label, command, args, env = {}) {
-  return { label, command, args, env };
+/** A stage to run: a label and the command line, with extra environment; `after` is a stage it must wait for. */
+function stage(label, command, args, env = {}, after = null) {
+  return { label, command, args, env, after, done: null };
+}
+
+let failedCode = 0;
+
+/** Runs one stage; its output streams when `stream`, otherwise it is held and printed whole when it ends. */
+function runStage(entry, stream) {
+  entry.done = (async () => {
+    if (entry.after) await entry.after.done;
+    if (failedCode !== 0) return failedCode;
+    console.log(`\n── ${entry.label} ──`);
+    const started = Date.now();
+    const code = await new Promise((resolve) => {
+      const child = spawn(entry.command, entry.args, {
+        cwd: root,
+        stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...entry.env },
+      });
+      const held = [];
+      child.stdout?.on('data', (chunk) => held.push(chunk));
+      child.stderr?.on('data', (chunk) => held.push(chunk));
+      child.on('close', (exitCode, signal) => {
+        if (held.length > 0) {
+          console.log(`\n── output of ${entry.label} ──`);
+          process.stdout.write(Buffer.concat(held));
+        }
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        const ok = exitCode === 0;
+        console.log(ok ? `✓ ${entry.label} (${seconds} s)` : `\n✗ ${entry.label} failed (${seconds} s${signal ? `, ${signal}` : ''})`);
+        resolve(ok ? 0 : (exitCode ?? 1));
+      });
+    });
+    if (code !== 0 && failedCode === 0) failedCode = code;
+    return code;
+  })();
+  return entry.done;
 }
 
 /**
- * Runs stages side by side and waits for all of them; stops the whole run when one failed. The first stage streams its
- * output as it comes; the others' output is held and printed whole when they end, so two logs never interleave.
- * Pairs are chosen so that they share the two cores well: a CPU-bound stage next to one that mostly waits on a browser.
+ * Runs lanes side by side, each a list of stages one after another, and stops starting stages once one failed. The
+ * machine has two cores: each lane keeps about one busy. A lane that has run its own stages then takes shared work
+ * (end-to-end files) from `queue` one at a time until none is left, so the lanes end close together whatever each
+ * stage's length. The first lane streams its output; the others' is held and printed whole when each stage ends, so
+ * two logs never interleave.
  */
-async function runTogether(stages) {
-  if (stages.length === 1) {
-    const only = stages[0];
-    run(only.label, only.command, only.args, { env: only.env });
-    return;
-  }
-  console.log(`\n── ${stages.map((entry) => entry.label).join('  ‖  ')} ──`);
-  const outcomes = await Promise.all(
-    stages.map(
-      (entry, index) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(entry.command, entry.args, {
-            cwd: root,
-            stdio: index === 0 ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-            env: { ...process.env, ...entry.env },
-          });
-          const held = [];
-          child.stdout?.on('data', (chunk) => held.push(chunk));
-          child.stderr?.on('data', (chunk) => held.push(chunk));
-          child.on('close', (code, signal) => {
-            const seconds = ((Date.now() - started) / 1000).toFixed(1);
-            if (held.length > 0) {
-              console.log(`\n── output of ${entry.label} ──`);
-              process.stdout.write(Buffer.concat(held));
-            }
-            const ok = code === 0;
-            console.log(ok ? `✓ ${entry.label} (${seconds} s)` : `\n✗ ${entry.label} failed (${seconds} s${signal ? `, ${signal}` : ''})`);
-            resolve(ok ? 0 : (code ?? 1));
-          });
-        }),
-    ),
+async function runLanes(lanes, queue = []) {
+  await Promise.all(
+    lanes.map(async (lane, index) => {
+      for (const entry of lane) {
+        if (failedCode !== 0) return;
+        await runStage(entry, index === 0);
+      }
+      while (queue.length > 0 && failedCode === 0) await runStage(queue.shift(), index === 0);
+    }),
   );
-  const failed = outcomes.find((code) => code !== 0);
-  if (failed !== undefined) process.exit(failed);
+  if (failedCode !== 0) process.exit(failedCode);
 }
 
 function nodeTestStage() {
   ensureSqliteBinding();
-  // Node tests are every *.test.ts that is not a browser test (*.web.test.ts) or an end-to-end flow.
+  // Node tests are every *.test.ts that is not a browser test (*.web.test.ts) or an end-to-end flow. They run in one
+  // process (test/helpers/node-suite.mjs): loading the server's modules once instead of once per file.
   const nodeTests = ['test/core', 'test/server', 'test/elements']
     .flatMap((dir) => findFiles(join(root, dir), ['.test.ts']))
     .filter((file) => !file.endsWith('.web.test.ts'));
-  return nodeTests.length ? stage('node tests (core, rules, elements, server)', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...nodeTests]) : null;
+  if (nodeTests.length === 0) return null;
+  return stage('node tests (core, rules, elements, server)', process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', 'test/helpers/node-suite.mjs'], {
+    EC_NODE_TEST_FILES: nodeTests.join('\n'),
+  });
 }
+
+const chrome = want('browser') || want('e2e') ? ensureChromium() : null;
 
 // The shipped build (minified, precompressed) into a temporary folder: it fails when a route or an element passes
-// its size budget (elements/size-budgets.json), so a change that makes a page heavier does not land.
-// The shipped (minified) build of the budgets stage is also what the end-to-end tests run against when both stages
-// run: one build instead of two, and the e2e tests then see exactly what ships.
-let shippedDist = null;
-const firstPair = [];
-if (want('budgets')) {
-  shippedDist = mkdtempSync(join(tmpdir(), 'ec-budget-dist-'));
-  firstPair.push(stage('production build within the size budgets', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent'], { EC_DIST_DIR: shippedDist }));
-}
-if (want('types')) firstPair.push(stage('type check (tsc --noEmit)', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']));
-// The build and the type check each keep one core busy: side by side they take the time of the longer one.
-if (firstPair.length > 0) await runTogether(firstPair);
-if (shippedDist && !want('e2e')) rmSync(shippedDist, { recursive: true, force: true });
-
-const nodeStage = want('node') ? nodeTestStage() : null;
-const chrome = want('browser') || want('e2e') ? ensureChromium() : null;
-// Browser tests spend much of their time waiting on the page, a core's worth of CPU left over that the node tests
-// (one CPU-bound process) use meanwhile. The browser stage streams; the node tests' report follows when both end.
-const secondPair = [];
-if (want('browser')) {
-  secondPair.push(
-    stage('browser tests (web-test-runner, headless Chromium)', process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js', '--config', 'test/web-test-runner.config.mjs'], {
+// its size budget (elements/size-budgets.json), so a change that makes a page heavier does not land. The end-to-end
+// tests run against that same build when both stages run: one build instead of two, and they see what ships.
+const distDir = want('budgets') || want('e2e') ? mkdtempSync(join(tmpdir(), 'ec-dist-')) : null;
+const build = want('budgets')
+  ? stage('production build within the size budgets', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent'], { EC_DIST_DIR: distDir })
+  : want('e2e')
+    ? stage('build for end-to-end tests', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent'], { EC_SKIP_TERSER: '1', EC_DIST_DIR: distDir })
+    : null;
+const types = want('types') ? stage('type check (tsc --noEmit)', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']) : null;
+const browser = want('browser')
+  ? stage('browser tests (web-test-runner, headless Chromium)', process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js', '--config', 'test/web-test-runner.config.mjs'], {
       CHROME_PATH: chrome,
-    }),
-  );
-}
-if (nodeStage) secondPair.push(nodeStage);
-if (secondPair.length > 0) await runTogether(secondPair);
+    })
+  : null;
+const nodeTests = want('node') ? nodeTestStage() : null;
+// End-to-end flows, the longest first (a longer file is a longer flow, near enough), so the last one to start is short.
+const e2eFiles = want('e2e')
+  ? findFiles(join(root, 'test/e2e'), ['.e2e.ts']).sort((a, b) => statSync(join(root, b)).size - statSync(join(root, a)).size)
+  : [];
+const e2eStages = e2eFiles.map((file) =>
+  stage(`end-to-end ${relative('test/e2e', file)} (playwright-core against the reference server)`, process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], { CHROME_PATH: chrome, EC_DIST_DIR: distDir }, build),
+);
 
-if (want('e2e')) {
-  const e2eTests = findFiles(join(root, 'test/e2e'), ['.e2e.ts']);
-  if (e2eTests.length) {
-    const distDir = shippedDist ?? mkdtempSync(join(tmpdir(), 'ec-e2e-dist-'));
-    if (!shippedDist) {
-      run('build for end-to-end tests', process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', '--silent'], {
-        env: { EC_SKIP_TERSER: '1', EC_DIST_DIR: distDir },
-      });
-    }
-    run('end-to-end tests (playwright-core against the reference server)', process.execPath, [
-      '--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...e2eTests,
-    ], { env: { CHROME_PATH: chrome, EC_DIST_DIR: distDir } });
-    rmSync(distDir, { recursive: true, force: true });
-  }
-}
+// Lane one: the build, then the browser tests. Lane two: the type check, then the node tests. Both then share the
+// end-to-end files (each waits for the build). See runLanes.
+await runLanes([[build, browser].filter(Boolean), [types, nodeTests].filter(Boolean)], e2eStages);
+if (distDir) rmSync(distDir, { recursive: true, force: true });
 console.log('\nAll test stages passed.');

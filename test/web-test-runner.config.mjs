@@ -1,15 +1,14 @@
-// web-test-runner in headless Debian Chromium. Each *.test.ts(x) is bundled with esbuild on request (NOTES.md:
-// @web/dev-server-esbuild cannot load React 19's CommonJS), so tests import the same sources the build uses.
+// web-test-runner in headless Debian Chromium. Test files are bundled with esbuild (NOTES.md: @web/dev-server-esbuild
+// cannot load React 19's CommonJS), so tests import the same sources the build uses.
 // Worker entries imported with `?worker-url` (see rollup.config.mjs) are bundled the same way and served from
 // /__ec-workers__/, so elements start the same self-contained worker scripts in tests as in the build.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { chromeLauncher } from '@web/test-runner-chrome';
 
-const bundleCache = new Map();
 /** Worker scripts by the path they are served at. */
 const workerScripts = new Map();
 const WORKER_SUFFIX = '?worker-url';
@@ -48,33 +47,92 @@ function workerUrlPlugin() {
   };
 }
 
-/** Serves every test file as one esbuild bundle (bundle, ESM, automatic JSX, CSS as text, fonts as data URLs). */
+/** Where the bundles' shared chunks are served: React, PrimeReact, core and plotly load once per run, not per file. */
+const SHARED_CHUNKS = '__ec-test-chunks__';
+/** esbuild's output folder; nothing is written there (write: false), it only anchors the served paths. */
+const BUNDLE_OUT = join(process.cwd(), '.ec-test-bundles');
+
+/** The browser test files under test/ (the config's `files` patterns: *.web.test.ts and *.web.test.tsx). */
+function allBrowserTestFiles(dir = join(process.cwd(), 'test')) {
+  const found = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...allBrowserTestFiles(full));
+    else if (/\.web\.test\.tsx?$/.test(entry.name)) found.push(full);
+  }
+  return found;
+}
+
+/**
+ * Bundles test files with esbuild (bundle, ESM, automatic JSX, CSS as text, fonts as data URLs) into entries plus
+ * shared chunks, keyed by the path each output is served at. Code splitting keeps what an element loads lazily
+ * (plotly, PrimeReact dialogs, catalogues) out of a test's entry until the test shows it, as in the build.
+ */
+async function bundleTests(entryPoints) {
+  const result = await build({
+    entryPoints,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    write: false,
+    outdir: BUNDLE_OUT,
+    outbase: process.cwd(),
+    chunkNames: `${SHARED_CHUNKS}/[name]-[hash]`,
+    jsx: 'automatic',
+    target: 'es2022',
+    // Linked, not inline: the browser never fetches a map unless a failure's stack is mapped, so a run does not move
+    // and parse tens of megabytes of source text it never reads.
+    sourcemap: 'linked',
+    loader: { '.css': 'text', '.woff2': 'dataurl', '.woff': 'dataurl', '.ttf': 'dataurl', '.eot': 'dataurl', '.svg': 'dataurl' },
+    define: { 'process.env.NODE_ENV': '"development"' },
+    // Patient waits on shared CI cores: see test/helpers/open-wc-testing.ts.
+    alias: { '@open-wc/testing': join(process.cwd(), 'test/helpers/open-wc-testing.ts') },
+    plugins: [workerUrlPlugin()],
+    logLevel: 'silent',
+  });
+  const served = new Map();
+  for (const file of result.outputFiles) served.set('/' + relative(BUNDLE_OUT, file.path).split(sep).join('/'), file.text);
+  return served;
+}
+
+/** The served path of a test file's bundled entry: `/test/x.web.test.tsx` is bundled as `/test/x.web.test.js`. */
+const entryPathOf = (testPath) => testPath.replace(/\.tsx?$/, '.js');
+
+/**
+ * Serves test files from esbuild bundles. A whole run (no `--files`) bundles every test file in one esbuild build at
+ * start: one build instead of one per file, and the shared chunks, named by their content hash, are cached by the
+ * browser from one test file to the next. A run of chosen files bundles each file when it is first requested, unless
+ * EC_TEST_BUNDLE=all asks for the whole run's bundles (to reproduce a whole run's chunks with a few files).
+ */
 function esbuildBundlePlugin() {
+  const wholeRun = process.env.EC_TEST_BUNDLE === 'all' || !process.argv.some((arg) => arg === '--files' || arg.startsWith('--files='));
+  const outputs = new Map();
+  let wholeRunBuild = null;
+  const remember = (served) => {
+    for (const [path, text] of served) outputs.set(path, text);
+  };
   return {
     name: 'ec-esbuild-bundle',
+    serverStart() {
+      if (wholeRun) wholeRunBuild = bundleTests(allBrowserTestFiles()).then(remember);
+    },
     async serve(context) {
       const path = context.path;
       if (workerScripts.has(path)) return { body: workerScripts.get(path), type: 'js' };
-      if (!/\.web\.test\.tsx?$/.test(path)) return undefined;
-      const entry = join(process.cwd(), decodeURIComponent(path));
-      const result = await build({
-        entryPoints: [entry],
-        bundle: true,
-        format: 'esm',
-        write: false,
-        jsx: 'automatic',
-        target: 'es2022',
-        sourcemap: 'inline',
-        loader: { '.css': 'text', '.woff2': 'dataurl', '.woff': 'dataurl', '.ttf': 'dataurl', '.eot': 'dataurl', '.svg': 'dataurl' },
-        define: { 'process.env.NODE_ENV': '"development"' },
-        // Patient waits on shared CI cores: see test/helpers/open-wc-testing.ts.
-        alias: { '@open-wc/testing': join(process.cwd(), 'test/helpers/open-wc-testing.ts') },
-        plugins: [workerUrlPlugin()],
-        logLevel: 'silent',
-      });
-      const code = result.outputFiles[0].text;
-      bundleCache.set(path, code);
-      return { body: code, type: 'js' };
+      if (/\.web\.test\.tsx?$/.test(path)) {
+        await wholeRunBuild;
+        const entry = entryPathOf(path);
+        if (!outputs.has(entry)) remember(await bundleTests([join(process.cwd(), decodeURIComponent(path))]));
+        return { body: outputs.get(entry), type: 'js' };
+      }
+      const output = outputs.get(path);
+      if (output === undefined) return undefined;
+      const immutable = path.startsWith(`/${SHARED_CHUNKS}/`);
+      return {
+        body: output,
+        type: path.endsWith('.map') ? 'json' : 'js',
+        headers: immutable ? { 'cache-control': 'public, max-age=31536000, immutable' } : undefined,
+      };
     },
   };
 }
@@ -88,10 +146,19 @@ function esbuildBundlePlugin() {
  * so no test file sees the data another one wrote.
  */
 const referenceServers = new Map();
+let serverModule = null;
+/**
+ * The reference server's module graph, imported once: started when the dev server starts, so its seconds of loading
+ * overlap the test bundling instead of counting against the first API call's timeout.
+ */
+function referenceServerModule() {
+  serverModule ??= import('../demo/server/app.ts');
+  return serverModule;
+}
 function reference(sessionKey) {
   let server = referenceServers.get(sessionKey);
   if (!server) {
-    server = import('../demo/server/app.ts').then(async ({ buildServer }) => {
+    server = referenceServerModule().then(async ({ buildServer }) => {
       // The English seed: element tests find demo objects by their English names in both console languages (the
       // zh_CN seed is held by test/server/seed-language.test.ts).
       const instance = await buildServer({ dbPath: ':memory:', seedLanguage: 'en_US' });
@@ -170,6 +237,9 @@ async function setTestPlanActions(ctx, next) {
 function referenceServerPlugin() {
   return {
     name: 'ec-reference-server',
+    serverStart() {
+      referenceServerModule();
+    },
     async serverStop() {
       await Promise.all([...referenceServers.values()].map(async (server) => (await server).close()));
     },
