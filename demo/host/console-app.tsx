@@ -314,7 +314,7 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
             breadcrumb={breadcrumb}
             back={current.back ? { route: current.back, params: route.params } : undefined}
             tabs={tabs?.map((tab) => ({ key: tab.route, label: tRoutes(tab.labelKey) }))}
-            activeTab={tabs?.some((tab) => tab.route === current.name) ? current.name : undefined}
+            activeTab={tabs?.some((tab) => tab.route === current.activeTab) ? current.activeTab : undefined}
             onTabChange={(name) => navigateRoute(name, route.params)}
           >
             {route.blocked ? (

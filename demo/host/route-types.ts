@@ -53,6 +53,8 @@ export interface RouteDefinition {
   /** Route name of the back link, if the page has one. */
   back?: string;
   tabs?: RouteTab[];
+  /** The tab of `tabs` this page highlights (a page shown under another page's tab names that one). */
+  activeTab?: string;
   view: RouteView;
   /** Shown as a sidebar entry (of its module and layout) when available. */
   menu?: boolean;

@@ -59,6 +59,8 @@ interface Area {
 
 const drafts: Draft[] = [];
 const tabsByName = new Map<string, RouteTab[]>();
+/** The tab each page with a tab bar highlights: its own, or for a page shown under another tab, that one. */
+const activeTabByName = new Map<string, string>();
 
 /** `businessList` -> `business-list`, `WAFAttack` -> `waf-attack`, `configLayer4Rule` -> `config-layer4-rule`. */
 function kebab(text: string): string {
@@ -115,17 +117,26 @@ function area(where: Area): (path: string, view: RouteView, options?: RouteOptio
 }
 
 /**
- * Gives each of `pages` (and any `alsoOn`) the same tab bar, one tab per page. The label is the page's last fixed
- * path segment, so the same tab reads the same in both layouts.
+ * Gives each of `pages` the same tab bar, one tab per page, and the pages of `alsoOn` the same bar with the tab they
+ * belong under highlighted (`[page, tab]`). The label is the page's last fixed path segment, so the same tab reads the
+ * same in both layouts.
  */
-function tabs(pages: string[], alsoOn: string[] = []): void {
+function tabs(pages: string[], alsoOn: [page: string, underTab: string][] = []): void {
   const list = pages.map((page): RouteTab => {
     const draft = drafts.find((candidate) => candidate.route.name === page);
     if (!draft) throw new Error(`tab of an unknown route: ${page}`);
     const fixed = draft.route.path.split('/').filter((segment) => segment && !segment.startsWith(':'));
     return { labelKey: `${NAMESPACE}:tab.${kebab(fixed[fixed.length - 1]!)}`, route: page };
   });
-  for (const page of [...pages, ...alsoOn]) tabsByName.set(page, list);
+  for (const page of pages) {
+    tabsByName.set(page, list);
+    activeTabByName.set(page, page);
+  }
+  for (const [page, underTab] of alsoOn) {
+    if (!pages.includes(underTab)) throw new Error(`${page} is shown under ${underTab}, which is not one of the tabs`);
+    tabsByName.set(page, list);
+    activeTabByName.set(page, underTab);
+  }
 }
 
 // ── Sign-in (shell §2): host pages, reachable without a session. ──────────────────────────────────────────────
@@ -386,7 +397,7 @@ old('traffic-detail', element('ec-traffic-detail'), { menu: true });
 const businessList = old('businessList', element('ec-domain-list', { layout: 'old' }), { menu: true });
 const websiteList = old('businessList/websiteList', element('ec-domain-list', { layout: 'old' }), { parent: businessList });
 const layer4Rules = old('businessList/configLayer4Rule', element('ec-layer4-rules'), { parent: businessList });
-tabs([websiteList, layer4Rules], [businessList]);
+tabs([websiteList, layer4Rules], [[businessList, websiteList]]);
 old('configLayer4Rule/:id', element('ec-layer4-rule-detail', { 'rule-id': ':id' }), {
   parent: layer4Rules,
   back: layer4Rules,
@@ -416,7 +427,10 @@ const consoleSections = [
   consoleSection('businessSecurity', 'ec-domain-business-security'),
   consoleSection('waf', 'ec-waf-rules'),
 ];
-tabs(consoleSections, consoleTabRoutes);
+tabs(
+  consoleSections,
+  consoleTabRoutes.map((page): [string, string] => [page, consoleSettings]),
+);
 const consoleAppSecurity = 'cloud-speed-old-console-applicationSecurity';
 const consoleWaf = 'cloud-speed-old-console-waf';
 old('console/:id/applicationSecurity/wafRuleEngineDetail', element('ec-waf-rule-engine-detail', { 'domain-id': ':id' }), {
@@ -607,7 +621,8 @@ function breadcrumbOf(name: string): string[] {
 export const ROUTES: readonly RouteDefinition[] = Object.freeze(
   drafts.map(({ route }): RouteDefinition => {
     const tabList = tabsByName.get(route.name);
-    return { ...route, breadcrumb: breadcrumbOf(route.name), ...(tabList ? { tabs: tabList } : {}) };
+    const activeTab = activeTabByName.get(route.name);
+    return { ...route, breadcrumb: breadcrumbOf(route.name), ...(tabList ? { tabs: tabList } : {}), ...(activeTab ? { activeTab } : {}) };
   }),
 );
 

@@ -263,6 +263,19 @@ describe('shell §2 route table: breadcrumbs, back links, tabs and redirects', (
     }
   });
 
+  it('every page with a tab bar highlights one of its tabs: its own, or the tab it is shown under', () => {
+    for (const candidate of ROUTES) {
+      if (!candidate.tabs) continue;
+      assert.ok(candidate.tabs.some((tab) => tab.route === candidate.activeTab), `${candidate.name} highlights one of its tabs`);
+    }
+    // The old layout's console children open the domain console on a tab of its own bar: the host's bar keeps
+    // "Website settings" (backsource) highlighted for them.
+    for (const child of ['perform', 'pages', 'liveVideo']) {
+      assert.equal(route(`cloud-speed-old-console-${child}`).activeTab, 'cloud-speed-old-console-backsource', child);
+    }
+    assert.equal(route('cloud-speed-old-businessList').activeTab, 'cloud-speed-old-businessList-websiteList');
+  });
+
   it('tabbed pages of shell §2 carry their tabs', () => {
     const tabbed: Record<string, string[]> = {
       'security-report-cc': ['cc', 'visit', 'waf'],
