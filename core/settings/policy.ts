@@ -9,6 +9,9 @@
  * shows them as the domain's whatever its method.
  */
 import { SETTINGS_GROUP_NAMES, type SettingsGroupName } from './catalogue.js';
+import { defaultUpstreamRedirect, defaultUpstreamUriChange } from './https.js';
+import { ORIGIN_DEFAULTS } from './origin.js';
+import { LIVE_GROUPS, liveDefaults, PERFORMANCE_DEFAULTS, type LiveGroupName } from './performance.js';
 
 /** The groups that stay each site's own (see the module comment). */
 export const SITE_OWN_GROUPS: readonly SettingsGroupName[] = ['origin', 'https', 'conditional_origin'];
@@ -19,4 +22,17 @@ export const POLICY_GROUP_NAMES: readonly SettingsGroupName[] = SETTINGS_GROUP_N
 /** Whether a policy or template may hold `name`. */
 export function isPolicyGroup(name: string): name is SettingsGroupName {
   return (POLICY_GROUP_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * The value a policy or template group has before it is set: the groups' own defaults (the server's definitions use
+ * the same), so a configuration template edited in the browser starts where a saved one would.
+ */
+export function policyGroupDefaults(name: SettingsGroupName): unknown {
+  if (name in PERFORMANCE_DEFAULTS) return PERFORMANCE_DEFAULTS[name as keyof typeof PERFORMANCE_DEFAULTS]();
+  if (name in ORIGIN_DEFAULTS) return ORIGIN_DEFAULTS[name as keyof typeof ORIGIN_DEFAULTS]();
+  if (name === 'upstream_uri_change') return defaultUpstreamUriChange();
+  if (name === 'upstream_redirect') return defaultUpstreamRedirect();
+  if ((LIVE_GROUPS as readonly string[]).includes(name)) return liveDefaults(name as LiveGroupName);
+  return null;
 }

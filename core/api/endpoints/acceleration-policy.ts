@@ -56,8 +56,11 @@ export interface AccelerationTemplateQuery extends PageQuery {
   name?: string;
 }
 
+/** A template list, with whether the caller may change templates (rules §6: manage access over all domains). */
+export type TemplateListAnswer<T> = ListAnswer<T> & { editable: boolean };
+
 /** Lists the account's acceleration templates. */
-export function listAccelerationTemplates(client: ApiClient, query: AccelerationTemplateQuery = {}, options?: CallOptions): Promise<ListAnswer<AccelerationTemplate>> {
+export function listAccelerationTemplates(client: ApiClient, query: AccelerationTemplateQuery = {}, options?: CallOptions): Promise<TemplateListAnswer<AccelerationTemplate>> {
   return client.get('V4/web.acceleration.template.list', { ...query } as QueryParams, options);
 }
 
@@ -159,7 +162,7 @@ export interface ConfigTemplate {
 }
 
 /** Lists configuration templates. */
-export function listConfigTemplates(client: ApiClient, query: AccelerationTemplateQuery = {}, options?: CallOptions): Promise<ListAnswer<ConfigTemplate>> {
+export function listConfigTemplates(client: ApiClient, query: AccelerationTemplateQuery = {}, options?: CallOptions): Promise<TemplateListAnswer<ConfigTemplate>> {
   return client.get('V4/web.config.template.list', { ...query } as QueryParams, options);
 }
 

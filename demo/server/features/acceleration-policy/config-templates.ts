@@ -15,8 +15,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE, type FieldIssue } from '../../../../core/api/catalogue.js';
-import type { ApplyOutcome, ConfigTemplate, ConfigTemplateApplyAnswer, ItemChange } from '../../../../core/api/endpoints/acceleration-policy.js';
-import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
+import type { ApplyOutcome, ConfigTemplate, ConfigTemplateApplyAnswer, ItemChange, TemplateListAnswer } from '../../../../core/api/endpoints/acceleration-policy.js';
 import { UNAPPROVED_WEBSITE_STATUSES } from '../../../../core/api/endpoints/websites.js';
 import type { SettingsGroupName } from '../../../../core/settings/catalogue.js';
 import { issue, onField, type RuleIssue } from '../../../../core/rules/types.js';
@@ -113,7 +112,7 @@ export async function configTemplateRoutes(api: FastifyInstance): Promise<void> 
       params: { name },
       orderBy: 'id DESC',
     });
-    return ok(reply, { list: answer.list.map(toConfigTemplate), total: answer.total } satisfies ListAnswer<ConfigTemplate>);
+    return ok(reply, { list: answer.list.map(toConfigTemplate), total: answer.total, editable: policyWritable(request) } satisfies TemplateListAnswer<ConfigTemplate>);
   });
 
   api.get('/V4/web.config.template.get', async (request, reply) => {

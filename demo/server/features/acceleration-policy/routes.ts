@@ -16,7 +16,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE, type FieldIssue } from '../../../../core/api/catalogue.js';
-import type { AccelerationTemplate, BindAnswer, BindOutcome, BoundDomain, PolicyGroups } from '../../../../core/api/endpoints/acceleration-policy.js';
+import type { AccelerationTemplate, BindAnswer, BindOutcome, BoundDomain, PolicyGroups, TemplateListAnswer } from '../../../../core/api/endpoints/acceleration-policy.js';
 import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
 import type { WebsiteStatus } from '../../../../core/api/endpoints/websites.js';
 import { settingsGroupEntry, type SettingsGroupName } from '../../../../core/settings/catalogue.js';
@@ -212,7 +212,7 @@ export async function accelerationPolicyRoutes(api: FastifyInstance): Promise<vo
       params: { name },
       orderBy: 'id DESC',
     });
-    return ok(reply, { list: answer.list.map(toTemplate), total: answer.total } satisfies ListAnswer<AccelerationTemplate>);
+    return ok(reply, { list: answer.list.map(toTemplate), total: answer.total, editable: policyWritable(request) } satisfies TemplateListAnswer<AccelerationTemplate>);
   });
 
   api.get('/V4/web.acceleration.template.get', async (request, reply) => {
