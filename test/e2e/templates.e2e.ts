@@ -130,13 +130,18 @@ describe('templates end to end (issue 21)', () => {
       const setting = view.settings.find((entry) => entry.group === 'Webp')!;
       assert.deepEqual([view.config_method.source, setting.source, setting.value], ['template', 'template', { status: 'on' }], domain);
     }
-    // And the console's configuration view shows it for the first one.
+    // The console's configuration view of the first shows it coming from the template.
     await page.goto(`${server.url}/console/cloud-speed/speed-network/domain-acceleration/console/${byDomain.get(BOUND[0]!)}?tab=config`);
     const console = page.locator('ec-domain-console');
     await console.getByRole('heading', { name: `Domain console · ${BOUND[0]}` }).waitFor();
+    await console.getByRole('tab', { name: 'Configuration view', exact: true }).click();
+    await console.getByText(`This domain follows the template ${TEMPLATE}`, { exact: false }).waitFor();
 
-    // Switch the first to domain-specific through the console: the configuration is copied and unlinked.
-    await api(page, 'POST', 'V4/web.domain.config.method', { domain_id: byDomain.get(BOUND[0]!), source: 'domain', unbind: 'copy' });
+    // Switch it to domain-specific in the console's configuration method dialog: copied and unlinked (rules §4).
+    await console.getByRole('button', { name: 'Change method' }).click();
+    await console.getByLabel('Domain-specific configuration').check();
+    await console.getByRole('button', { name: 'Unbind and copy' }).click();
+    await console.getByText('This domain has its own configuration', { exact: false }).waitFor();
     const own = await api<{ config_method: { source: string }; settings: { group: string; value: unknown }[] }>(page, 'GET', `V4/web.domain.config.view?domain_id=${byDomain.get(BOUND[0]!)}`);
     assert.equal(own.config_method.source, 'domain');
     assert.deepEqual(own.settings.find((entry) => entry.group === 'Webp')!.value, { status: 'on' }, 'copied');
