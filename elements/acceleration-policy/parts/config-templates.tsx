@@ -45,6 +45,7 @@ import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import type { SettingsTarget } from '../../domain-console/parts/settings-target.js';
+import { groupLabelKey } from '../../domain-console/tabs/config/readable.js';
 import { ConfirmActionDialog } from '../../domain-list/parts/list-dialogs.js';
 import { ProvisioningProgress } from '../../domain-list/parts/provisioning-progress.js';
 import { WebsitePicker } from '../../domain-list/parts/website-picker.js';
@@ -68,10 +69,10 @@ function siteRefusal(site: WebsiteInfo) {
   return validateBatchConfigSite({ approved: !UNAPPROVED_WEBSITE_STATUSES.includes(site.status), hasOrigin: site.origins.length > 0 });
 }
 
-/** The names of a template's items, translated. */
+/** The names of a template's items, translated: the domain console's configuration view names the groups once. */
 function useItemLabel() {
-  const t = useT('acceleration-policy');
-  return (name: string) => t(`group.${name}`);
+  const t = useT('domain-console');
+  return (name: string) => t(groupLabelKey(name as SettingsGroupName));
 }
 
 /** Props of {@link ApplyDialog}. */
