@@ -459,9 +459,9 @@ taskLists(old, 'taskList', oldTaskList, 'old');
 // Cloud-speed's log spans its areas (domain, website-group, job ...), so no area is locked.
 old('operateLog', element('ec-operation-log'), { menu: true });
 old('certificateList', element('ec-certificates'), { menu: true });
-const configTemplates = old('configTemplates', element('ec-config-templates'), { menu: true });
-old('configTemplates/create', element('ec-config-template-editor'), { parent: configTemplates, back: configTemplates });
-old('configTemplates/edit/:id', element('ec-config-template-editor', { 'template-id': ':id' }), {
+const configTemplates = old('configTemplates', element('ec-acceleration-policy', { view: 'config-templates' }), { menu: true });
+old('configTemplates/create', element('ec-acceleration-policy', { view: 'config-template' }), { parent: configTemplates, back: configTemplates });
+old('configTemplates/edit/:id', element('ec-acceleration-policy', { view: 'config-template', 'template-id': ':id' }), {
   parent: configTemplates,
   back: configTemplates,
 });
@@ -517,14 +517,14 @@ const speed = newLayout('/speed-network', '-speed-network', 'speed-network');
 const acceleration = speed('domain-acceleration', redirect('cloud-speed-new-speed-network-domain-acceleration-global'), {
   menu: true,
 });
-const accelerationGlobal = speed('domain-acceleration/global', element('ec-domain-acceleration'), {
+const accelerationGlobal = speed('domain-acceleration/global', element('ec-acceleration-policy', { view: 'global' }), {
   parent: acceleration,
 });
-const accelerationTemplates = speed('domain-acceleration/tpl', element('ec-acceleration-templates'), {
+const accelerationTemplates = speed('domain-acceleration/tpl', element('ec-acceleration-policy', { view: 'templates' }), {
   parent: acceleration,
 });
 tabs([accelerationGlobal, accelerationTemplates]);
-speed('domain-acceleration/add-tpl', element('ec-acceleration-template-editor'), {
+speed('domain-acceleration/add-tpl', element('ec-acceleration-policy', { view: 'template' }), {
   parent: accelerationTemplates,
   back: accelerationTemplates,
 });

@@ -73,6 +73,7 @@ import { websiteListIndexesMigration } from './websites/search-migration.js';
 import { domainsSeed } from './websites/domains-seed.js';
 import { websiteRoutes } from './websites/routes.js';
 import { logDownloadRoutes, logDownloadSchemas, logDownloadsMigration } from './logs/downloads/index.js';
+import { accelerationPolicyRoutes, accelerationPolicySchemas, configTemplateRoutes, configTemplatesMigration, templateTimesMigration } from './acceleration-policy/index.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -117,6 +118,12 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes], schemas: banSchemas },
   { name: 'logs', migrations: [logsMigration, logDownloadsMigration], routes: [logRoutes, logDownloadRoutes], schemas: { ...logSchemas, ...logDownloadSchemas } },
   { name: 'access', migrations: [accessKeysMigration], routes: [accessRoutes, accessKeyRoutes], schemas: accessSchemas },
+  {
+    name: 'acceleration-policy',
+    migrations: [configTemplatesMigration, templateTimesMigration],
+    routes: [accelerationPolicyRoutes, configTemplateRoutes],
+    schemas: accelerationPolicySchemas,
+  },
   // The read-only demo sub-account names a website and its certificates, so it is seeded after them.
   { name: 'demo-viewer', seeds: [viewerAccountSeed] },
 ];

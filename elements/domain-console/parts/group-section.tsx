@@ -5,12 +5,13 @@
  * in place. Every tab uses it, so every group behaves the same.
  */
 import { Button } from 'primereact/button';
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import type { SettingsGroupName } from '../../../core/settings/catalogue.js';
 import { noticeFor } from '../../../core/config/plan-gating.js';
 import { currentUser } from '../../../core/session/session.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { PlanNoticeLink } from '../../../core/ui/parts/nav-link.js';
+import { SettingsTargetContext } from './settings-target.js';
 import type { SettingsGroups } from './use-settings-groups.js';
 
 /** Props of {@link GroupSection}. */
@@ -33,11 +34,13 @@ export interface GroupSectionProps<N extends SettingsGroupName> {
 export function GroupSection<N extends SettingsGroupName>({ state, names, title, description, beforeSave, children }: GroupSectionProps<N>) {
   const t = useT('domain-console');
   const tc = useT('common');
+  const target = useContext(SettingsTargetContext);
   const groups = state.groups;
   if (!groups) return null;
   const first = groups[names[0]!];
   const locked = names.map((name) => groups[name].locked_by).find((action) => action !== null) ?? null;
-  const synced = first.source !== 'domain';
+  // The global policy or a template edited for itself (issue 21) is not a synchronized copy.
+  const synced = first.source !== 'domain' && target === null;
   const editable = names.every((name) => state.editable(name));
   const dirty = names.some((name) => state.dirty(name));
   const headingId = `ec-group-${names.join('-')}`;

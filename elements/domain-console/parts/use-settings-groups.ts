@@ -5,13 +5,14 @@
  * answers the server's field issues per group. A save overtaken by another editor (CONFLICT_CODE) keeps the draft and
  * says so; "Reload" then fetches the new values and drops the draft.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, CONFLICT_CODE, type FieldIssue } from '../../../core/api/catalogue.js';
 import { getDomainSettings, saveDomainSettings, type DomainSettingsSaveGroups } from '../../../core/api/endpoints/domain-settings.js';
 import type { SettingsGroupName, SettingsGroupState, SettingsGroupValues } from '../../../core/settings/catalogue.js';
 import { useElement } from '../../../core/ui/element-context.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
+import { SettingsTargetContext } from './settings-target.js';
 
 type States<N extends SettingsGroupName> = { [K in N]: SettingsGroupState<SettingsGroupValues[K]> };
 type Drafts<N extends SettingsGroupName> = { [K in N]?: SettingsGroupValues[K] };
@@ -56,17 +57,20 @@ export function useSettingsGroups<N extends SettingsGroupName>(
   options: { readonly: boolean; onSaved?: (names: readonly N[]) => void },
 ): SettingsGroups<N> {
   const { client } = useElement();
+  // A template or the global policy (issue 21) renders these tabs with its own target; otherwise the domain's.
+  const target = useContext(SettingsTargetContext);
   const [status, setStatus] = useState<'loading' | 'error' | 'ready'>('loading');
   const [groups, setGroups] = useState<States<N> | undefined>(undefined);
   const [attempt, setAttempt] = useState(0);
   const [conflict, setConflict] = useState(false);
-  const [drafts, setDrafts, draftControls] = useDraft<Drafts<N>>(`domain-console:${domainId}:${names.join(',')}`, {});
+  const [drafts, setDrafts, draftControls] = useDraft<Drafts<N>>(`${target ? target.key : `domain-console:${domainId}`}:${names.join(',')}`, {});
   const saver = useSave();
 
   useEffect(() => {
     const controller = new AbortController();
     setStatus((previous) => (previous === 'ready' ? previous : 'loading'));
-    getDomainSettings(client, domainId, names, { signal: controller.signal }).then(
+    const read = target ? target.read(client, names, { signal: controller.signal }) : getDomainSettings(client, domainId, names, { signal: controller.signal });
+    read.then(
       (answer) => {
         setGroups(answer as unknown as States<N>);
         setStatus('ready');
@@ -76,7 +80,7 @@ export function useSettingsGroups<N extends SettingsGroupName>(
       },
     );
     return () => controller.abort();
-  }, [client, domainId, names, attempt]);
+  }, [client, domainId, names, attempt, target]);
 
   const value = useCallback(
     <K extends N>(name: K): SettingsGroupValues[K] => (drafts[name] ?? groups?.[name].value) as SettingsGroupValues[K],
@@ -113,7 +117,10 @@ export function useSettingsGroups<N extends SettingsGroupName>(
         (body as Record<string, unknown>)[name] = { revision: groups[name].revision, value: drafts[name] ?? groups[name].value };
       }
       const outcome = await saver.run(() =>
-        saveDomainSettings(client, { domain_id: domainId, group: body }, { notify: false }).catch((error: unknown) => {
+        (target
+          ? target.save(client, body as Parameters<typeof target.save>[1], { notify: false })
+          : saveDomainSettings(client, { domain_id: domainId, group: body }, { notify: false })
+        ).catch((error: unknown) => {
           if (isConflict(error)) setConflict(true);
           throw error;
         }),
@@ -128,7 +135,7 @@ export function useSettingsGroups<N extends SettingsGroupName>(
       options.onSaved?.(toSave);
       return true;
     },
-    [client, domainId, drafts, groups, options, saver, setDrafts],
+    [client, domainId, drafts, groups, options, saver, setDrafts, target],
   );
 
   const issuesOf = useCallback(

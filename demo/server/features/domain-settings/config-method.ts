@@ -6,7 +6,7 @@
 import type { ConfigMethodInfo } from '../../../../core/api/endpoints/domain-settings.js';
 import type { ConfigSource, SettingsGroupValues, SettingsGroupName } from '../../../../core/settings/catalogue.js';
 import type { Scope } from '../../platform/security/scope.js';
-import type { AnySettingsGroupDefinition, GroupContext } from './registry.js';
+import type { AnySettingsGroupDefinition, GroupContext, SettingsDomain } from './registry.js';
 import type { SettingsOwner, StoredGroup } from './store.js';
 
 interface MethodRow {
@@ -14,6 +14,12 @@ interface MethodRow {
   template_id: number | null;
   template_name: string | null;
 }
+
+/**
+ * The stand-in domain of a group context that reads or writes a template's or the global policy's own groups (their
+ * editors): no domain's columns are read or written through it.
+ */
+export const POLICY_DOMAIN: SettingsDomain = { id: 0, domain: '' };
 
 /** The configuration method of one of the account's domains. */
 export function configMethodOf(tenant: Scope, domainId: number): ConfigMethodInfo {
@@ -54,6 +60,9 @@ export function ownerGroupValue<N extends SettingsGroupName>(
 ): SettingsGroupValues[N] {
   const typed = definition as unknown as { load?: (c: GroupContext) => SettingsGroupValues[N]; defaults: (c: GroupContext) => SettingsGroupValues[N] };
   const set = stored !== undefined && stored.value !== null && stored.value !== undefined;
+  // A template or the global policy read for itself (its editor) has no domain to fall back on: the group's defaults
+  // are what it sets until it is saved.
+  if (owner.kind !== 'domain' && !set && context.domain.id === POLICY_DOMAIN.id) return typed.defaults(context);
   if (typed.load && (owner.kind === 'domain' || !set)) return typed.load(context);
   return set ? (stored.value as SettingsGroupValues[N]) : typed.defaults(context);
 }

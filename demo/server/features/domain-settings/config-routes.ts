@@ -138,8 +138,8 @@ function copyToDomain(context: GroupContext, from: SettingsOwner): SettingsGroup
   return written;
 }
 
-/** A change request, read. */
-interface MethodChange {
+/** A change of a domain's configuration method, read. */
+export interface MethodChange {
   source: ConfigSource;
   templateId: number | null;
   unbind: 'copy' | 'switch' | null;
@@ -199,6 +199,49 @@ function effectiveConfiguration(request: FastifyRequest, domain: SettingsDomain)
   return { domain_id: domain.id, config_method: method, settings };
 }
 
+/**
+ * Changes a domain's configuration method (rules §4): switching to domain-specific copies the configuration in force
+ * and unlinks the domain; leaving a template needs the explicit `unbind` choice. Logged with the method before and
+ * after; a domain that now follows another source is redeployed. Answers the issues that refuse the change (none when
+ * done or when nothing changes). The caller has checked the manage grant on the domain.
+ */
+export function changeConfigMethod(request: FastifyRequest, domain: SettingsDomain, change: MethodChange): FieldIssue[] {
+  const context = groupContext(request, domain);
+  const current = configMethodOf(context.tenant, domain.id);
+  const issues: FieldIssue[] = [];
+  if (change.source === 'template') {
+    // Scoped to the caller's account: another account's template is as unknown as a deleted one.
+    const template = context.tenant.get('website_templates', { columns: 'id', where: 'id = @id', params: { id: change.templateId } });
+    if (!template) issues.push(...onField('template_id', issue('config-method.template-unknown')));
+  }
+  issues.push(...transitionIssues(current, change));
+  if (issues.length > 0 || sameMethod(current, change)) return issues;
+
+  let copied: SettingsGroupName[] = [];
+  request.server.db.transaction(() => {
+    if (change.source === 'domain') copied = copyToDomain(context, settingsOwnerOf(current, domain.id));
+    // Anything but a template unlinks the domain from the template it was added with or bound to.
+    context.tenant.update(
+      'domains',
+      { config_source: change.source, template_id: change.source === 'template' ? change.templateId : null, updated_at: context.now },
+      'id = @id',
+      { id: domain.id },
+    );
+    const after = configMethodOf(context.tenant, domain.id);
+    recordOperation(request, {
+      area: 'domain',
+      action: 'update',
+      objectId: domain.id,
+      objectLabel: `${domain.domain} · config_method`,
+      before: { config_method: current },
+      after: change.source === 'domain' ? { config_method: after, copied } : { config_method: after },
+    });
+  })();
+  // A copy keeps the values in force, so nothing is issued; following another source changes them.
+  if (change.source !== 'domain') redeploy(request, domain, ['config_method']);
+  return [];
+}
+
 /** The configuration method and view routes, and the redeployment job. */
 export async function configMethodRoutes(api: FastifyInstance): Promise<void> {
   api.jobs.register(WEBSITE_REDEPLOY_JOB, redeployHandler);
@@ -211,42 +254,7 @@ export async function configMethodRoutes(api: FastifyInstance): Promise<void> {
     if (!validated(reply, issues)) return reply;
     const domain = findDomain(request, reply, domainId!, 'manage');
     if (!domain) return reply;
-    const context = groupContext(request, domain);
-    const current = configMethodOf(context.tenant, domain.id);
-    const templateIssues: FieldIssue[] = [];
-    if (change.source === 'template') {
-      // Scoped to the caller's account: another account's template is as unknown as a deleted one.
-      const template = context.tenant.get('website_templates', { columns: 'id', where: 'id = @id', params: { id: change.templateId } });
-      if (!template) templateIssues.push(...onField('template_id', issue('config-method.template-unknown')));
-    }
-    if (!validated(reply, [...templateIssues, ...transitionIssues(current, change)])) return reply;
-    if (sameMethod(current, change)) {
-      const unchanged = domainContextOf(request, domain);
-      return unchanged ? ok(reply, unchanged) : fail(reply, NOT_FOUND_CODE);
-    }
-
-    let copied: SettingsGroupName[] = [];
-    request.server.db.transaction(() => {
-      if (change.source === 'domain') copied = copyToDomain(context, settingsOwnerOf(current, domain.id));
-      // Anything but a template unlinks the domain from the template it was added with or bound to.
-      context.tenant.update(
-        'domains',
-        { config_source: change.source, template_id: change.source === 'template' ? change.templateId : null, updated_at: context.now },
-        'id = @id',
-        { id: domain.id },
-      );
-      const after = configMethodOf(context.tenant, domain.id);
-      recordOperation(request, {
-        area: 'domain',
-        action: 'update',
-        objectId: domain.id,
-        objectLabel: `${domain.domain} · config_method`,
-        before: { config_method: current },
-        after: change.source === 'domain' ? { config_method: after, copied } : { config_method: after },
-      });
-    })();
-    // A copy keeps the values in force, so nothing is issued; following another source changes them.
-    if (change.source !== 'domain') redeploy(request, domain, ['config_method']);
+    if (!validated(reply, changeConfigMethod(request, domain, change))) return reply;
     const answer = domainContextOf(request, domain);
     return answer ? ok(reply, answer) : fail(reply, NOT_FOUND_CODE);
   });

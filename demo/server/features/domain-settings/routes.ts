@@ -27,7 +27,6 @@ import {
   settingsGroupEntry,
   type SettingsGroupName,
   type SettingsGroupState,
-  type SettingsGroupValues,
 } from '../../../../core/settings/catalogue.js';
 import { validateCacheRuleList } from '../../../../core/rules/cache.js';
 import { issue, onField } from '../../../../core/rules/types.js';
@@ -54,7 +53,7 @@ import { configMethodOf, ownerGroupValue, settingsOwnerOf } from './config-metho
 import { resolveSelection, toWebsiteInfos, websiteEditable } from '../websites/index.js';
 import { SETTINGS_GROUP_DEFINITIONS } from './groups/index.js';
 import type { AnySettingsGroupDefinition, GroupContext, SettingsDomain, SettingsSavedListener } from './registry.js';
-import { loadGroups, storeGroup, type SettingsOwner, type StoredGroup } from './store.js';
+import { loadGroups, storeGroup, type SettingsOwner } from './store.js';
 
 /** The domain a settings call names. */
 type DomainRow = SettingsDomain;
@@ -94,15 +93,6 @@ export function groupContext(request: FastifyRequest, domain: DomainRow): GroupC
 }
 
 const domainOwner = (domain: DomainRow): SettingsOwner => ({ kind: 'domain', id: domain.id });
-
-/** A domain's own value of a generic group as stored (or its defaults), without the read-only fields. */
-function storedValue<N extends SettingsGroupName>(
-  definition: AnySettingsGroupDefinition,
-  stored: StoredGroup | undefined,
-  context: GroupContext,
-): SettingsGroupValues[N] {
-  return ownerGroupValue<N>(definition, domainOwner(context.domain), stored, context);
-}
 
 /**
  * Reads generic groups of a domain as the API answers them: the values in force, i.e. those of the owner the
@@ -159,14 +149,14 @@ function readGroups(request: FastifyRequest, domain: DomainRow, names: readonly 
 }
 
 /** A generic group of a save body, parsed. */
-interface GenericSave {
+export interface GenericSave {
   name: SettingsGroupName;
   revision: number | null;
   value: unknown;
 }
 
 /** Reads the `{revision, value}` envelope of each generic group of a save body; issues name `<group>.revision`. */
-function readGenericSaves(groups: Record<string, unknown>): { saves: GenericSave[]; issues: FieldIssue[] } {
+export function readGenericSaves(groups: Record<string, unknown>): { saves: GenericSave[]; issues: FieldIssue[] } {
   const saves: GenericSave[] = [];
   const issues: FieldIssue[] = [];
   for (const [name, raw] of Object.entries(groups)) {
@@ -180,21 +170,21 @@ function readGenericSaves(groups: Record<string, unknown>): { saves: GenericSave
   return { saves, issues };
 }
 
+/** A generic group of a save, checked. */
+export interface CheckedSave {
+  save: GenericSave;
+  definition: AnySettingsGroupDefinition;
+  value: unknown;
+}
+
 /**
- * Checks and saves the generic groups of a save body for a domain the caller manages. Answers false after answering
- * the refusal itself (validation, conflict); true when saved (or nothing changed).
+ * The one check of a save of generic groups, whoever owns them (a domain, a template, the global policy): the plan
+ * gate (rules §6), the group's parse (the shared rules of core/settings, as the browser form runs them) and its
+ * server checks. Issues name `<group>.<field>`.
  */
-function saveGenericGroups(request: FastifyRequest, reply: FastifyReply, domain: DomainRow, saves: readonly GenericSave[]): 'saved' | 'refused' {
-  if (saves.length === 0) return 'saved';
-  const context = groupContext(request, domain);
-  const method = configMethodOf(context.tenant, domain.id);
-  // A global policy or template owns the values: the domain only shows them until it is switched (rules §4, §6).
-  if (method.source !== 'domain') {
-    validated(reply, onField(saves[0]!.name, issue('domain-settings.synced-readonly')));
-    return 'refused';
-  }
+export function checkGroupSaves(context: GroupContext, saves: readonly GenericSave[]): { checked: CheckedSave[]; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
-  const parsed: Array<{ save: GenericSave; definition: AnySettingsGroupDefinition; value: unknown }> = [];
+  const checked: CheckedSave[] = [];
   for (const save of saves) {
     const action = settingsGroupEntry(save.name).planAction;
     if (action !== null && !context.plan.actions.includes(action)) {
@@ -208,39 +198,81 @@ function saveGenericGroups(request: FastifyRequest, reply: FastifyReply, domain:
     const result = definition.parse(save.value, context);
     const found = result.issues.length > 0 ? result.issues : (definition.check?.(result.value, context) ?? []);
     issues.push(...found.map((entry) => ({ ...entry, field: entry.field ? `${save.name}.${entry.field}` : save.name })));
-    parsed.push({ save, definition: definitionOf(save.name), value: result.value });
+    checked.push({ save, definition: definitionOf(save.name), value: result.value });
   }
-  if (!validated(reply, issues)) return 'refused';
+  return { checked, issues };
+}
 
-  const owner = domainOwner(domain);
-  const stored = loadGroups(context.tenant, owner, saves.map((save) => save.name));
-  for (const { save } of parsed) {
-    if ((stored.get(save.name)?.revision ?? 0) !== save.revision) {
+/** Whose groups a save writes and how the operation log names them. */
+export interface GroupSaveTarget {
+  owner: SettingsOwner;
+  area: string;
+  objectId: number;
+  label: string;
+}
+
+/**
+ * The one write of checked generic groups, whoever owns them: the revision check (a stale one answers CONFLICT_CODE
+ * and 'refused'), one transaction, an operation-log diff per changed group. A value equal to the stored one keeps its
+ * revision and is not logged. A domain's group with its own storage (`store`) is written there; a template or the
+ * global policy keeps every value in the generic table. Answers the groups changed.
+ */
+export function writeGroupSaves(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: GroupContext,
+  target: GroupSaveTarget,
+  checked: readonly CheckedSave[],
+): SettingsGroupName[] | 'refused' {
+  const { owner } = target;
+  const stored = loadGroups(context.tenant, owner, checked.map((entry) => entry.save.name));
+  for (const { save } of checked) {
+    if (save.revision !== null && (stored.get(save.name)?.revision ?? 0) !== save.revision) {
       fail(reply, CONFLICT_CODE, { key: 'settings-changed' });
       return 'refused';
     }
   }
   const changed: SettingsGroupName[] = [];
   request.server.db.transaction(() => {
-    for (const { save, definition, value } of parsed) {
+    for (const { save, definition, value } of checked) {
       const typed = definition as unknown as {
         store?: (v: unknown, c: GroupContext) => void;
         strip?: (v: unknown) => unknown;
       };
-      const before = storedValue(definition, stored.get(save.name), context);
+      const before = ownerGroupValue(definition, owner, stored.get(save.name), context);
       const after = typed.strip ? typed.strip(value) : value;
       // Saving what is already stored changes nothing: no new revision, no log entry, no redeployment.
       if (sameValue(typed.strip ? typed.strip(before) : before, after)) continue;
-      if (typed.store) {
+      if (typed.store && owner.kind === 'domain') {
         typed.store(after, context);
         storeGroup(context.tenant, owner, save.name, null, context.now);
       } else {
         storeGroup(context.tenant, owner, save.name, after, context.now);
       }
-      recordOperation(request, { area: 'domain', action: 'update', objectId: domain.id, objectLabel: `${domain.domain} · ${save.name}`, before, after });
+      recordOperation(request, { area: target.area, action: 'update', objectId: target.objectId, objectLabel: `${target.label} · ${save.name}`, before, after });
       changed.push(save.name);
     }
   })();
+  return changed;
+}
+
+/**
+ * Checks and saves the generic groups of a save body for a domain the caller manages. Answers 'refused' after
+ * answering the refusal itself (validation, conflict); 'saved' when saved (or nothing changed).
+ */
+function saveGenericGroups(request: FastifyRequest, reply: FastifyReply, domain: DomainRow, saves: readonly GenericSave[]): 'saved' | 'refused' {
+  if (saves.length === 0) return 'saved';
+  const context = groupContext(request, domain);
+  const method = configMethodOf(context.tenant, domain.id);
+  // A global policy or template owns the values: the domain only shows them until it is switched (rules §4, §6).
+  if (method.source !== 'domain') {
+    validated(reply, onField(saves[0]!.name, issue('domain-settings.synced-readonly')));
+    return 'refused';
+  }
+  const { checked, issues } = checkGroupSaves(context, saves);
+  if (!validated(reply, issues)) return 'refused';
+  const changed = writeGroupSaves(request, reply, context, { owner: domainOwner(domain), area: 'domain', objectId: domain.id, label: domain.domain }, checked);
+  if (changed === 'refused') return 'refused';
   if (changed.length > 0) for (const listener of savedListeners) listener(context, changed);
   return 'saved';
 }

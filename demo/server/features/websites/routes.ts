@@ -164,7 +164,7 @@ function batchAnswer(results: WebsiteOutcome[], jobId: number | null): WebsiteBa
 }
 
 /** Starts the provisioning job for sites whose status the job moves on. */
-function provision(request: FastifyRequest, ids: readonly number[]): number | null {
+export function provision(request: FastifyRequest, ids: readonly number[]): number | null {
   if (ids.length === 0) return null;
   const session = requireSession(request);
   return request.server.jobs.enqueue({
