@@ -15,6 +15,7 @@ import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE, VALIDATION_FAILED_CODE } from '
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { notify } from '../../demo/server/features/messages/notify.js';
 import { checkCertificateExpiry, expiryThreshold } from '../../demo/server/features/messages/producers.js';
+import { noticeTraffic, signInRegion } from '../../demo/server/features/messages/event-notices.js';
 import { addSecondTenant, call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 
 const DAY = 86_400_000;
@@ -36,9 +37,10 @@ describe('message list (rules §3: title, type, channel, time, read or unread)',
   it('filters by type, read state and time; marks read, all read; deletes; each user sees only their own', async () => {
     const { app, clock } = await startServer();
     try {
+      await checkCertificateExpiry(app);
       const { token } = await signInParent(app);
       const all = await expectOk<ListAnswer<MessageInfo>>(app, 'GET', 'V4/message.list', { token });
-      // Seeded: an attack notice (unread) and a welcome (read); the expiry check at start adds blog.example.org (10 days).
+      // Seeded: an attack notice (unread) and a welcome (read); the expiry check adds blog.example.org (10 days).
       assert.equal(all.total, 3);
       const certificate = all.list.find((message) => message.type === 'certificate')!;
       assert.equal(certificate.title, 'Certificate blog.example.org expires in 10 days', 'written in the request language');
@@ -53,7 +55,7 @@ describe('message list (rules §3: title, type, channel, time, read or unread)',
       const byType = await expectOk<ListAnswer<MessageInfo>>(app, 'GET', 'V4/message.list', { token, query: { type: 'security' } });
       assert.deepEqual(byType.list.map((message) => message.type), ['security']);
       const recent = await expectOk<ListAnswer<MessageInfo>>(app, 'GET', 'V4/message.list', { token, query: { from: new Date(clock.now() - 10 * 60_000).toISOString() } });
-      assert.equal(recent.total, 1, 'only the check at start is within the last ten minutes');
+      assert.equal(recent.total, 1, 'only the expiry check is within the last ten minutes');
       const bad = await call(app, 'GET', 'V4/message.list', { token, query: { read: 'maybe', type: 'x', from: 'yesterday' } });
       assert.equal(bad.code, VALIDATION_FAILED_CODE);
 
@@ -213,7 +215,7 @@ describe('notify(): console messages and mail to the configured contact groups',
       assert.deepEqual(mails.map((mail) => mail.to_address).sort(), ['admin@example.com', 'eve@example.com'], 'rules §4: security@example.com is unverified');
       const eve = mails.find((mail) => mail.to_address === 'eve@example.com')!;
       assert.equal(eve.subject, 'Attack on www.example.com');
-      assert.match(eve.html_body, /<p>www\.example\.com blocked 1200/);
+      assert.match(eve.html_body, /<p>www\.example\.com blocked 1200 attack requests/);
       const admin = mails.find((mail) => mail.to_address === 'admin@example.com')!;
       assert.equal(admin.language, 'zh_CN');
       assert.equal(admin.subject, 'www.example.com 遭受攻击');
@@ -257,7 +259,9 @@ describe('producers: certificate expiry 30/7/1 days and finished tasks', () => {
     const { app, clock } = await startServer();
     try {
       const titles = async () => (await expectOk<ListAnswer<MessageInfo>>(app, 'GET', 'V4/message.list', { token: (await signInParent(app)).token, query: { type: 'certificate', per_page: 50 } })).list.map((m) => m.title);
-      assert.deepEqual(await titles(), ['Certificate blog.example.org expires in 10 days'], 'the check at start');
+      assert.deepEqual(await titles(), [], 'the first check waits a minute after start');
+      await checkCertificateExpiry(app);
+      assert.deepEqual(await titles(), ['Certificate blog.example.org expires in 10 days']);
       assert.equal((await checkCertificateExpiry(app)).filter((outcome) => !outcome.skipped).length, 0, 'repeating the check sends nothing');
       clock.advance(4 * DAY);
       await checkCertificateExpiry(app);
@@ -294,6 +298,81 @@ describe('producers: certificate expiry 30/7/1 days and finished tasks', () => {
       const parent = await signInParent(app);
       const own = await expectOk<ListAnswer<MessageInfo>>(app, 'GET', 'V4/message.list', { token: parent.token, query: { type: 'task' } });
       assert.equal(own.total, 1);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('producers in other areas: bans and attack spikes, suspension, review, free certificates, sign-in region', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+  const titles = async (app: Awaited<ReturnType<typeof startServer>>['app'], type: string) =>
+    (await expectOk<ListAnswer<MessageInfo>>(app, 'GET', 'V4/message.list', { token: (await signInParent(app)).token, query: { type, per_page: 100 } })).list.map((m) => m.title);
+
+  it('a flood of bans and attack lines gives one message each per window', async () => {
+    const { app } = await startServer();
+    try {
+      const www = app.db.prepare("SELECT id FROM domains WHERE domain = 'www.example.com'").get() as { id: number };
+      const attackLines = Array.from({ length: 60 }, () => ({ member_id: DEMO_MEMBER_ID, domain_id: www.id, domain: 'www.example.com', attack_type: 'sqli', log_type: 'waf' }));
+      for (let tick = 0; tick < 20; tick++) {
+        noticeTraffic(app, {
+          rows: attackLines as never,
+          bans: new Map([[DEMO_MEMBER_ID, [{ domainId: www.id, ip: `198.51.100.${tick}` }]]]),
+        });
+      }
+      await settle();
+      const security = await titles(app, 'security');
+      assert.equal(security.length, 3, 'the seeded notice and one of each');
+      assert.deepEqual(security.slice(0, 2).sort(), ['Attack on www.example.com', 'www.example.com banned IP 198.51.100.0']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('tells the owner about suspended, approved and refused websites and issued free certificates', async () => {
+    const { app } = await startServer({ jobStepDelayMs: 1 });
+    try {
+      const { token } = await signInParent(app);
+      const www = app.db.prepare("SELECT id FROM domains WHERE domain = 'www.example.com'").get() as { id: number };
+      await expectOk(app, 'POST', 'V4/cloudsafe.hwws.website.status', { token, body: { selection: { ids: [www.id] }, action: 'suspend' } });
+      const templates = await expectOk<ListAnswer<{ id: number }>>(app, 'GET', 'V4/cloudsafe.hwws.template.list', { token });
+      const other = addSecondTenant(app);
+      const added = await expectOk<{ job_id: number }>(app, 'POST', 'V4/cloudsafe.hwws.website.add', {
+        token,
+        body: { domains: ['fresh.added.example', `www.${other.email.split('@')[1]}`], template_id: templates.list[0]!.id, origins: [{ address: '192.0.2.10', port: 80, line: 'primary', weight: 10 }] },
+      });
+      await app.jobs.waitFor(added.job_id);
+      const applied = await expectOk<{ job: { id: number } }>(app, 'POST', 'V4/certificate.free.apply', { token, body: { issuer: 'demo-trust-g1', domains: ['img.www.example.com'] } });
+      await app.jobs.waitFor(applied.job.id);
+      await settle();
+      const domainTitles = await titles(app, 'domain');
+      assert.ok(domainTitles.includes('Domain www.example.com suspended'), domainTitles.join('; '));
+      assert.ok(domainTitles.includes('Domain fresh.added.example approved'), domainTitles.join('; '));
+      assert.ok(domainTitles.some((title) => /^Domain www\.other\d+\.example failed approval$/.test(title)), domainTitles.join('; '));
+      const failed = (await expectOk<ListAnswer<MessageInfo>>(app, 'GET', 'V4/message.list', { token, query: { type: 'domain' } })).list.find((m) => m.title.endsWith('failed approval'))!;
+      const detail = await expectOk<MessageDetail>(app, 'GET', 'V4/message.detail', { token, query: { id: failed.id } });
+      assert.match(detail.body, /Current input domain invalid or already bound/);
+      assert.deepEqual(await titles(app, 'certificate'), ['Free certificate img.www.example.com issued']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('tells the owner when a sub-account signs in from a new region, not on its first sign-in or a known region', async () => {
+    assert.equal(signInRegion('127.0.0.1'), 'LAN');
+    assert.equal(signInRegion('203.0.113.7'), '203.0.0.0/16');
+    assert.equal(signInRegion('2001:db8:1::5'), '2001:db8::/32');
+    const { app } = await startServer();
+    try {
+      const childSignIn = (remoteAddress: string) =>
+        expectOk(app, 'POST', 'sso/V4/subuser/login', { body: { member_id: DEMO_MEMBER_ID, user_name: 'operator', password: 'Operator#2026' }, remoteAddress });
+      await childSignIn('203.0.113.7');
+      await childSignIn('203.0.200.9');
+      await settle();
+      assert.deepEqual(await titles(app, 'login'), [], 'the first sign-in records its region; the same /16 is not new');
+      await childSignIn('198.51.100.4');
+      await settle();
+      assert.deepEqual(await titles(app, 'login'), ['Sub-account operator signed in from a new region']);
     } finally {
       await app.close();
     }
@@ -345,7 +424,7 @@ describe('live unread count (shell §1 bell; Server-Sent Events with a single-us
       await new Promise((resolve) => setTimeout(resolve, 30));
       await notify(app, DEMO_MEMBER_ID, { kind: 'domain-suspended', values: { domain: 'a.example.com' } });
       await expectOk(app, 'POST', 'V4/message.read.all', { token, body: {} });
-      assert.deepEqual(await seen, [2, 3, 0]);
+      assert.deepEqual(await seen, [1, 2, 0]);
       const spent = await open(port, ticket);
       assert.equal(spent.statusCode, 401, 'a ticket is single-use');
       spent.resume();

@@ -1,9 +1,10 @@
 /**
  * Notifications the message center produces itself from state it can watch (issue 27): certificates expiring in
- * 30, 7 or 1 days (checked when the server starts and every {@link CERTIFICATE_CHECK_MS} after; once per certificate,
+ * 30, 7 or 1 days (checked a minute after the server starts and every {@link CERTIFICATE_CHECK_MS} after; once per certificate,
  * expiry date and threshold, so a restart or a repeated check sends nothing twice and a renewed certificate is
- * watched afresh), and purge, prefetch and log-download tasks that finished (from the job runner's change feed).
- * Producers inside other areas (certificate issuance, website review, bans, sign-in) call notify themselves.
+ * watched afresh); and from the job runner's change feed: purge, prefetch and log-download tasks that finished, free
+ * certificates issued, and websites approved or refused by review (the provisioning job's result names them).
+ * Events inside other areas (bans and attack spikes, suspension, sign-in) call event-notices.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { isoTime } from '../../platform/database.js';
@@ -14,6 +15,11 @@ import { notify, notifyLater, type NotifyApp, type NotifyOutcome } from './notif
 export const EXPIRY_THRESHOLDS_DAYS = [30, 7, 1] as const;
 /** Time between two expiry checks (the "daily check", hourly so a threshold is never late by more than an hour). */
 export const CERTIFICATE_CHECK_MS = 3_600_000;
+/**
+ * Wait before the first check after the server starts: the server answers first, and a freshly seeded database is
+ * left as seeded until then (what the seed tests compare).
+ */
+export const FIRST_CHECK_DELAY_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 /** Job types whose completion is announced, with the task name the wording uses. */
@@ -64,8 +70,68 @@ export async function checkCertificateExpiry(app: NotifyApp): Promise<NotifyOutc
   return Promise.all(sent);
 }
 
-/** Announces a finished purge, prefetch or log-download task to the account owner and the user who started it. */
+/** The result of a finished job, or an empty record. */
+function resultOf(row: JobRow): Record<string, unknown> {
+  try {
+    const parsed = JSON.parse(row.result) as unknown;
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const idsIn = (value: unknown): number[] => (Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id)) : []);
+
+/** Announces the websites a provisioning job's review approved or refused (rules §4 website service status). */
+function announceReview(app: NotifyApp, row: JobRow): void {
+  const result = resultOf(row);
+  const site = app.db.prepare('SELECT domain, status_reason FROM domains WHERE id = ? AND member_id = ?');
+  for (const [ids, kind] of [[idsIn(result.approved), 'domain-approved'], [idsIn(result.failed), 'domain-failed']] as const) {
+    for (const id of ids) {
+      const found = site.get(id, row.member_id) as { domain: string; status_reason: string | null } | undefined;
+      if (!found) continue;
+      let reason = '';
+      try {
+        reason = (JSON.parse(found.status_reason ?? 'null') as { key?: string } | null)?.key ?? '';
+      } catch {
+        reason = '';
+      }
+      notifyLater(app, row.member_id, { kind, values: { domain: found.domain, reason }, userIds: [row.user_id], once: `${kind}:${id}:${row.id}` });
+    }
+  }
+}
+
+/** Announces the free certificates an issuance job issued (a renewal issues the certificate again, with a new expiry). */
+function announceIssued(app: NotifyApp, row: JobRow): void {
+  let ids: number[] = [];
+  try {
+    ids = idsIn((JSON.parse(row.params) as { certificate_ids?: unknown }).certificate_ids);
+  } catch {
+    ids = [];
+  }
+  const certificate = app.db.prepare("SELECT name, domains, not_after FROM certificates WHERE id = ? AND member_id = ? AND apply_status = 'issued'");
+  for (const id of ids) {
+    const found = certificate.get(id, row.member_id) as { name: string; domains: string; not_after: number } | undefined;
+    if (!found) continue;
+    let domains: string[] = [];
+    try {
+      domains = JSON.parse(found.domains) as string[];
+    } catch {
+      domains = [];
+    }
+    notifyLater(app, row.member_id, {
+      kind: 'certificate-issued',
+      values: { name: found.name, domains: domains.join(', ') },
+      userIds: [row.user_id],
+      once: `certificate-issued:${id}:${found.not_after}`,
+    });
+  }
+}
+
+/** Announces what a finished job means to the account. */
 function announceJob(app: NotifyApp, row: JobRow): void {
+  if (row.type === 'website.provision' && row.state === 'complete') return announceReview(app, row);
+  if (row.type === 'certificate.issue' && row.state === 'complete') return announceIssued(app, row);
   const task = ANNOUNCED_JOBS[row.type];
   if (!task || (row.state !== 'complete' && row.state !== 'failed')) return;
   notifyLater(app, row.member_id, {
@@ -79,15 +145,20 @@ function announceJob(app: NotifyApp, row: JobRow): void {
 /** Starts the producers with the server (registered with the message routes). */
 export async function messageProducers(api: FastifyInstance): Promise<void> {
   const check = () => void checkCertificateExpiry(api).catch((error: unknown) => api.log.error({ err: error }, 'certificate expiry check failed'));
+  let first: ReturnType<typeof setTimeout> | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
   let stopJobs: (() => void) | undefined;
   api.addHook('onReady', async () => {
     stopJobs = api.jobs.onChange((row) => announceJob(api, row));
-    check();
-    timer = setInterval(check, CERTIFICATE_CHECK_MS);
-    timer.unref();
+    first = setTimeout(() => {
+      check();
+      timer = setInterval(check, CERTIFICATE_CHECK_MS);
+      timer.unref();
+    }, FIRST_CHECK_DELAY_MS);
+    first.unref();
   });
   api.addHook('onClose', async () => {
+    clearTimeout(first);
     clearInterval(timer);
     stopJobs?.();
   });

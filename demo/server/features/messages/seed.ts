@@ -56,8 +56,9 @@ export const messagesSeed: SeedModule = {
     const contact = db.prepare(
       'INSERT INTO message_contacts (member_id, name, email, mobile, group_id, language, email_verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    contact.run(DEMO_MEMBER_ID, text.verified, DEMO_PARENT_EMAIL, '+8613800000000', group, language, now, now);
-    contact.run(DEMO_MEMBER_ID, text.unverified, 'security@example.com', '', group, language, null, now);
+    // Each contact's mail language is their own setting, not the seed's: one of each shows both mail languages.
+    contact.run(DEMO_MEMBER_ID, text.verified, DEMO_PARENT_EMAIL, '+8613800000000', group, 'zh_CN', now, now);
+    contact.run(DEMO_MEMBER_ID, text.unverified, 'security@example.com', '', group, 'en_US', null, now);
     for (const type of ['certificate', 'security']) {
       db.prepare('INSERT INTO message_notice_rules (member_id, type, console, mail) VALUES (?, ?, 1, 1)').run(DEMO_MEMBER_ID, type);
       db.prepare('INSERT INTO message_notice_groups (member_id, type, group_id) VALUES (?, ?, ?)').run(DEMO_MEMBER_ID, type, group);

@@ -38,8 +38,8 @@ const WORDING: Record<Language, Record<NotificationKind, Wording>> = {
     'domain-approved': { title: '域名 {domain} 审核通过', body: '域名 {domain} 已审核通过，配置正在下发。' },
     'domain-failed': { title: '域名 {domain} 审核未通过', body: '域名 {domain} 审核未通过，原因：{reason}' },
     'domain-suspended': { title: '域名 {domain} 已被暂停', body: '域名 {domain} 已被暂停服务，访问者将收到 503 响应。' },
-    'attack-spike': { title: '{domain} 遭受攻击', body: '{domain} 在 {minutes} 分钟内拦截了 {count} 次攻击请求，请查看安全报表。' },
-    'ip-banned': { title: '{domain} 封禁了 IP {ip}', body: '{domain} 的防护规则封禁了 IP {ip}。近 {minutes} 分钟内共有 {count} 次封禁。' },
+    'attack-spike': { title: '{domain} 遭受攻击', body: '{domain} 在一次攻击高峰中拦截了 {count} 次攻击请求，请查看安全报表。{minutes} 分钟内的后续高峰不再重复通知。' },
+    'ip-banned': { title: '{domain} 封禁了 IP {ip}', body: '{domain} 的防护规则封禁了 IP {ip}（本轮共封禁 {count} 个 IP）。{minutes} 分钟内的后续封禁请在封禁管理中查看，不再重复通知。' },
     'task-finished': { title: '{task}任务 #{id} 已{state}', body: '{task}任务 #{id} 已{state}。详情请查看任务列表。' },
     'sign-in-new-region': { title: '子账号 {user} 从新地区登录', body: '子账号 {user} 于 {time} 从 {region}（IP {ip}）登录。如非本人操作，请立即修改密码。' },
   },
@@ -49,17 +49,17 @@ const WORDING: Record<Language, Record<NotificationKind, Wording>> = {
     'domain-approved': { title: 'Domain {domain} approved', body: 'Domain {domain} was approved; its configuration is being issued.' },
     'domain-failed': { title: 'Domain {domain} failed approval', body: 'Domain {domain} failed approval. Reason: {reason}' },
     'domain-suspended': { title: 'Domain {domain} suspended', body: 'Domain {domain} is suspended; visitors receive 503.' },
-    'attack-spike': { title: 'Attack on {domain}', body: '{domain} blocked {count} attack requests within {minutes} minutes. See the security reports.' },
-    'ip-banned': { title: '{domain} banned IP {ip}', body: 'A protection rule of {domain} banned IP {ip}. {count} bans in the last {minutes} minutes.' },
+    'attack-spike': { title: 'Attack on {domain}', body: '{domain} blocked {count} attack requests in one burst. See the security reports. Further bursts within {minutes} minutes are not notified again.' },
+    'ip-banned': { title: '{domain} banned IP {ip}', body: 'A protection rule of {domain} banned IP {ip} ({count} IPs banned in this round). Further bans within {minutes} minutes are listed in the ban manager without another notification.' },
     'task-finished': { title: '{task} task #{id} {state}', body: '{task} task #{id} {state}. See the task list for details.' },
     'sign-in-new-region': { title: 'Sub-account {user} signed in from a new region', body: 'Sub-account {user} signed in at {time} from {region} (IP {ip}). If this was not them, change the password now.' },
   },
 };
 
-/** Words some values are given as (task names and outcomes), by language. */
+/** Words some values are given as (task names, outcomes, review refusals), by language. */
 const TERMS: Record<Language, Record<string, string>> = {
-  zh_CN: { purge: '刷新', prefetch: '预热', 'log-download': '日志下载', success: '完成', failed: '失败' },
-  en_US: { purge: 'Purge', prefetch: 'Prefetch', 'log-download': 'Log download', success: 'completed', failed: 'failed' },
+  zh_CN: { 'websites.domain-bound-elsewhere': '当前输入域名无效或已被绑定', purge: '刷新', prefetch: '预热', 'log-download': '日志下载', success: '完成', failed: '失败' },
+  en_US: { 'websites.domain-bound-elsewhere': 'Current input domain invalid or already bound', purge: 'Purge', prefetch: 'Prefetch', 'log-download': 'Log download', success: 'completed', failed: 'failed' },
 };
 
 /** Footer of every notification mail. */
