@@ -157,9 +157,9 @@ export function listNoticeRules(client: ApiClient): Promise<{ list: NoticeRule[]
   return client.get('V4/message.config.list');
 }
 
-/** Saves how one type is delivered. */
+/** Saves how one type is delivered. Saves never toast: the form shows the failure (core/ui/parts/use-save.ts). */
 export function saveNoticeRule(client: ApiClient, rule: NoticeRule): Promise<NoticeRule> {
-  return client.post('V4/message.config.save', { ...rule });
+  return client.post('V4/message.config.save', { ...rule }, { notify: false });
 }
 
 /** Contact groups of the account. */
@@ -169,12 +169,12 @@ export function listContactGroups(client: ApiClient): Promise<{ list: ContactGro
 
 /** Creates a contact group. */
 export function createContactGroup(client: ApiClient, name: string): Promise<ContactGroup> {
-  return client.post('V4/message.contact.group.create', { name });
+  return client.post('V4/message.contact.group.create', { name }, { notify: false });
 }
 
 /** Renames a contact group. */
 export function updateContactGroup(client: ApiClient, id: number, name: string): Promise<ContactGroup> {
-  return client.post('V4/message.contact.group.update', { id, name });
+  return client.post('V4/message.contact.group.update', { id, name }, { notify: false });
 }
 
 /** Deletes a contact group; its contacts stay, without a group. */
@@ -189,12 +189,12 @@ export function listContacts(client: ApiClient, query: PageQuery & { group_id?: 
 
 /** Creates a contact; its mailbox starts unverified. */
 export function createContact(client: ApiClient, input: ContactInput): Promise<Contact> {
-  return client.post('V4/message.contact.create', { ...input });
+  return client.post('V4/message.contact.create', { ...input }, { notify: false });
 }
 
 /** Edits a contact; a changed mailbox is unverified again. */
 export function updateContact(client: ApiClient, id: number, input: ContactInput): Promise<Contact> {
-  return client.post('V4/message.contact.update', { id, ...input });
+  return client.post('V4/message.contact.update', { id, ...input }, { notify: false });
 }
 
 /** Deletes a contact. */
@@ -204,12 +204,12 @@ export function deleteContact(client: ApiClient, id: number): Promise<null> {
 
 /** Mails a verification code to the contact's mailbox (rules §8: resend after a countdown). */
 export function sendContactCode(client: ApiClient, id: number): Promise<Contact> {
-  return client.post('V4/message.contact.verify.send', { id });
+  return client.post('V4/message.contact.verify.send', { id }, { notify: false });
 }
 
 /** Verifies the contact's mailbox with the mailed code. */
 export function verifyContact(client: ApiClient, id: number, code: string): Promise<Contact> {
-  return client.post('V4/message.contact.verify', { id, code });
+  return client.post('V4/message.contact.verify', { id, code }, { notify: false });
 }
 
 /** A single-use ticket for the live unread stream (the token never goes into a URL). */
