@@ -38,6 +38,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/sta
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { CONTACT_SAVED_EVENT } from '../events.js';
+import { LANGUAGE_KEYS } from '../labels.js';
 import type { MessageCenterStore } from '../store.js';
 
 const EMPTY: ContactInput = { name: '', email: '', mobile: '', group_id: null, language: 'zh_CN' };
@@ -115,7 +116,7 @@ function ContactDialog({ contact, groups, onClose, onSaved }: { contact: Contact
             <Dropdown
               inputId={id}
               value={draft.language}
-              options={LANGUAGES.map((value) => ({ value, label: t(`contacts.language-${value}`) }))}
+              options={LANGUAGES.map((value) => ({ value, label: t(LANGUAGE_KEYS[value]) }))}
               onChange={(event) => set({ language: event.value as ContactInput['language'] })}
               pt={namedDropdown(t('column.language'))}
             />
@@ -288,7 +289,7 @@ export function Contacts({ store }: { store: MessageCenterStore }) {
           <Column header={t('column.email')} field="email" />
           <Column header={t('column.mobile')} field="mobile" />
           <Column header={t('column.group')} body={(row: Contact) => groupName(row.group_id)} />
-          <Column header={t('column.language')} body={(row: Contact) => t(`contacts.language-${row.language}`)} />
+          <Column header={t('column.language')} body={(row: Contact) => t(LANGUAGE_KEYS[row.language])} />
           <Column header={t('column.mailbox')} body={(row: Contact) => <MailboxCell contact={row} onChanged={replace} />} />
           <Column
             header={t('column.actions')}

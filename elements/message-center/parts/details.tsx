@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../core/i18n/format.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { MESSAGES_READ_EVENT } from '../events.js';
+import { CHANNEL_KEYS, TYPE_KEYS } from '../labels.js';
 import type { ItemState, MessageCenterStore } from '../store.js';
 
 function Article({ title, meta, body }: { title: string; meta: ReactNode; body: string }) {
@@ -49,7 +50,7 @@ export function MessageView({ store, id }: { store: MessageCenterStore; id: numb
     (item) => (
       <Article
         title={item.title}
-        meta={`${t(`type.${item.type}`)} · ${t(`channel.${item.channel}`)} · ${formatDateTime(item.created_at, language)}`}
+        meta={`${t(TYPE_KEYS[item.type])} · ${t(CHANNEL_KEYS[item.channel])} · ${formatDateTime(item.created_at, language)}`}
         body={item.body}
       />
     ),

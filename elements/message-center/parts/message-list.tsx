@@ -19,6 +19,7 @@ import { Pager } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag, type StatusSetting } from '../../../core/ui/parts/status-tag.js';
 import { MESSAGES_DELETED_EVENT, MESSAGES_READ_EVENT } from '../events.js';
+import { CHANNEL_KEYS, RANGE_KEYS, READ_KEYS, TYPE_KEYS } from '../labels.js';
 import { MESSAGE_RANGES, type MessageCenterStore, type MessageRange } from '../store.js';
 
 /** Route of one message (shell §2 `MessageList/detail/:id`). */
@@ -36,14 +37,14 @@ export function MessageList({ store }: { store: MessageCenterStore }) {
 
   const readTags: StatusSetting[] = useMemo(
     () => [
-      { value: 'read', label: t('state.read'), color: 'neutral' },
-      { value: 'unread', label: t('state.unread'), color: 'warning' },
+      { value: 'read', label: t(READ_KEYS.read), color: 'neutral' },
+      { value: 'unread', label: t(READ_KEYS.unread), color: 'warning' },
     ],
     [t],
   );
-  const typeOptions = useMemo(() => MESSAGE_TYPES.map((value) => ({ value, label: t(`type.${value}`) })), [t]);
-  const readOptions = useMemo(() => (['unread', 'read'] as const).map((value) => ({ value, label: t(`state.${value}`) })), [t]);
-  const rangeOptions = useMemo(() => (Object.keys(MESSAGE_RANGES) as MessageRange[]).map((value) => ({ value, label: t(`filter.${value}`) })), [t]);
+  const typeOptions = useMemo(() => MESSAGE_TYPES.map((value) => ({ value, label: t(TYPE_KEYS[value]) })), [t]);
+  const readOptions = useMemo(() => (['unread', 'read'] as const).map((value) => ({ value, label: t(READ_KEYS[value]) })), [t]);
+  const rangeOptions = useMemo(() => (Object.keys(MESSAGE_RANGES) as MessageRange[]).map((value) => ({ value, label: t(RANGE_KEYS[value]) })), [t]);
   const rows = state.status === 'ready' ? state.list : [];
   const allChecked = rows.length > 0 && rows.every((row) => checked.has(row.id));
 
@@ -99,8 +100,8 @@ export function MessageList({ store }: { store: MessageCenterStore }) {
               </NavLink>
             )}
           />
-          <Column header={t('column.type')} body={(row: MessageInfo) => t(`type.${row.type}`)} />
-          <Column header={t('column.channel')} body={(row: MessageInfo) => t(`channel.${row.channel}`)} />
+          <Column header={t('column.type')} body={(row: MessageInfo) => t(TYPE_KEYS[row.type])} />
+          <Column header={t('column.channel')} body={(row: MessageInfo) => t(CHANNEL_KEYS[row.channel])} />
           <Column header={t('column.time')} body={(row: MessageInfo) => <span className="ec-nowrap">{formatDateTime(row.created_at, language)}</span>} />
           <Column header={t('column.state')} body={(row: MessageInfo) => <StatusTag settings={readTags} value={row.read ? 'read' : 'unread'} />} />
         </DataTable>

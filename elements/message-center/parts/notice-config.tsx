@@ -14,6 +14,7 @@ import { CheckboxGroup } from '../../../core/ui/parts/checkbox-group.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { NOTICE_RULE_SAVED_EVENT } from '../events.js';
+import { TYPE_KEYS } from '../labels.js';
 import type { MessageCenterStore } from '../store.js';
 
 function RuleRow({ rule, groups }: { rule: NoticeRule; groups: ContactGroup[] }) {
@@ -32,7 +33,7 @@ function RuleRow({ rule, groups }: { rule: NoticeRule; groups: ContactGroup[] })
   const id = `ec-rule-${rule.type}`;
   return (
     <section className="ec-stack ec-notice-rule" aria-labelledby={id} part="rule">
-      <h3 id={id} className="ec-notice-rule-title">{t(`type.${rule.type}`)}</h3>
+      <h3 id={id} className="ec-notice-rule-title">{t(TYPE_KEYS[rule.type])}</h3>
       <div className="ec-row">
         <label className="ec-row ec-check">
           <Checkbox checked={draft.console} onChange={(event) => setDraft({ ...draft, console: event.checked === true })} inputId={`${id}-console`} />
