@@ -34,19 +34,19 @@ export function MessageView({ store, id }: { store: MessageCenterStore; id: numb
   useSignals();
   const { language, emit } = useElement();
   const t = useT();
-  const load = async () => {
-    if (id === undefined) return;
-    if (await store.loadMessage(id)) emit(MESSAGES_READ_EVENT, { ids: [id], unread: -1 });
+  const load = async (wanted: number | undefined) => {
+    if (wanted === undefined) return;
+    if (await store.loadMessage(wanted)) emit(MESSAGES_READ_EVENT, { ids: [wanted], unread: -1 });
   };
   useEffect(() => {
-    void load();
-    // The message to show is the attribute's; the store and emit are stable per element.
+    void load(id);
+    // Only a new message id loads again; `load` is rebuilt on every render but does the same.
   }, [store, id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return stateView(
     id === undefined ? { status: 'missing' } : store.message.value,
     { loading: t('message.loading'), missing: t('message.not-found'), failed: t('message.load-failed') },
-    () => void load(),
+    () => void load(id),
     (item) => (
       <Article
         title={item.title}
