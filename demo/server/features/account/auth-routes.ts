@@ -15,7 +15,7 @@ import { checkSignIn, clearSignInFailures, recordSignInFailure } from '../../pla
 import { signInRequestLimit } from '../../platform/security/request-rate.js';
 import { asRecord } from '../../platform/http/readers.js';
 import { openSession, requireSession, revokeSession } from '../../platform/security/session.js';
-import { noticeSignIn } from '../messages/event-notices.js';
+import { noticeSignIn } from '../messages/index.js';
 
 /** A user row as sign-in and user info read it. */
 interface UserRow {

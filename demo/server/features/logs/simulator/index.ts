@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LogRow } from '../../../../../core/logs/fields.js';
 import type { Db } from '../../../platform/database.js';
 import { insertBans } from '../../bans/index.js';
-import { noticeTraffic } from '../../messages/event-notices.js';
+import { noticeTraffic } from '../../messages/index.js';
 import { cacheUrl } from '../../cache-tasks/index.js';
 import type { LogStore } from '../store/log-store.js';
 import { loadEdgeConfig, type EdgeConfig } from './config.js';
