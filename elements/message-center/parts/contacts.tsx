@@ -166,12 +166,11 @@ function MailboxCell({ contact, onChanged }: { contact: Contact; onChanged: (con
     publishNotice({ severity: 'success', namespace: 'message-center', key: 'contacts.verified-done' });
     emit(CONTACT_SAVED_EVENT, { id: contact.id, verified: true });
   };
-  const rules = useT('rules');
   return (
     <div className="ec-stack ec-mailbox">
       <span className="ec-row">
         {tag}
-        <small className="ec-hint">{rules('message-center.mailbox-unverified')}</small>
+        <small className="ec-hint">{t('contacts.mailbox-unverified')}</small>
       </span>
       <span className="ec-row">
         <Button type="button" size="small" outlined label={wait > 0 ? t('contacts.resend-in', { seconds: wait }) : t('contacts.send-code')} disabled={wait > 0 || save.saving} onClick={() => void onSend()} />
