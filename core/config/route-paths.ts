@@ -12,6 +12,9 @@ import { CONSOLE_BASE } from './console-base.js';
 
 /** Route name -> path under the console base, navigo syntax (`:id` parameters). */
 export const ROUTE_PATHS: Readonly<Record<string, string>> = {
+  // Message center (the message and announcement lists link to their details).
+  'message-center-MessageList-detail-id': '/message-center/MessageList/detail/:id',
+  'message-center-notice-list-detail-id': '/message-center/notice-list/detail/:id',
   // Cloud speed, new layout (domain management, the domain console, security).
   'cloud-speed-new-domain-management-domain-list': '/cloud-speed/domain-management/domain-list',
   'cloud-speed-new-domain-management-add-domain': '/cloud-speed/domain-management/add-domain',

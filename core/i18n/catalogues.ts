@@ -52,7 +52,8 @@ export type Namespace =
   | 'rules'
   | 'waf-rules'
   | 'website-groups'
-  | 'acceleration-policy';
+  | 'acceleration-policy'
+  | 'message-center';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

@@ -8,7 +8,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, APP_LOGIN_REQUIRED_CODE, APP_LOGIN_UNAVAILABLE_CODE } from '../../core/api/catalogue.js';
 import { checkAppLogin, type AppLoginUnavailableData } from '../../core/api/endpoints/platform.js';
-import { getUnreadMessageCount } from '../../core/api/endpoints/messages.js';
+import { followUnread } from '../../core/api/message-stream.js';
 import { appReady, startApp } from '../../core/config/app-start.js';
 import { providerDashboardUrl, providerLoginUrl, runMode } from '../../core/config/run-mode.js';
 import { currentConsolePath, setNavigationHandler } from '../../core/session/navigation.js';
@@ -216,13 +216,14 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
     return () => cancelIdleCallback(idle);
   }, [route, signedIn]);
 
+  // The bell follows the unread count live while signed in (shell §1); signing out closes the stream.
   useEffect(() => {
-    if (!signedIn || !accountLoaded.value) return;
-    getUnreadMessageCount(client).then(
-      (answer) => setUnreadCount(answer.count),
-      () => setUnreadCount(null),
-    );
-  }, [client, signedIn]);
+    if (!signedIn || !accountLoaded.value) {
+      setUnreadCount(null);
+      return;
+    }
+    return followUnread(client, { onCount: setUnreadCount });
+  }, [client, signedIn, accountLoaded.value]);
 
   const afterSignIn = async (returnPath: string | null) => {
     await loadAccount(client);
@@ -293,6 +294,7 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
           if (first) navigateRoute(first.route.name);
         }}
         onMessages={() => navigateRoute('message-center-MessageList')}
+        onMessage={(id: number) => navigateRoute('message-center-MessageList-detail-id', { id })}
         onDocumentation={() => navigateRoute('document-dashboard')}
         onLogout={() => void logout(client)}
       />

@@ -261,15 +261,15 @@ accessKey('list', accessPage('keys'), { menu: true });
 
 // ── Message center (shell §2). ────────────────────────────────────────────────────────────────────────────────
 const messages = area({ module: 'message-center', layout: 'both', prefix: 'message-center', base: '/message-center' });
-const messageList = messages('MessageList', element('ec-message-list'), { menu: true });
-messages('MessageList/detail/:id', element('ec-message-detail', { 'message-id': ':id' }), {
+const messageList = messages('MessageList', element('ec-message-center', { view: 'messages' }), { menu: true });
+messages('MessageList/detail/:id', element('ec-message-center', { view: 'message', 'message-id': ':id' }), {
   parent: messageList,
   back: messageList,
 });
-messages('NoticeConfig', element('ec-notice-config'), { menu: true });
-messages('PersonManage', element('ec-notice-recipients'), { menu: true });
-const noticeList = messages('notice-list', element('ec-notice-list'), { menu: true });
-messages('notice-list/detail/:id', element('ec-notice-detail', { 'notice-id': ':id' }), {
+messages('NoticeConfig', element('ec-message-center', { view: 'config' }), { menu: true });
+messages('PersonManage', element('ec-message-center', { view: 'contacts' }), { menu: true });
+const noticeList = messages('notice-list', element('ec-message-center', { view: 'notices' }), { menu: true });
+messages('notice-list/detail/:id', element('ec-message-center', { view: 'notice', 'notice-id': ':id' }), {
   parent: noticeList,
   back: noticeList,
 });

@@ -178,7 +178,7 @@ export function addSecondTenant(app: FastifyInstance): SecondTenant {
  * Routes opened with a single-use ticket instead of the x-token header (the job stream: EventSource cannot send
  * headers). The session sweeps skip them; test/server/cache-tasks.test.ts covers their tickets, scoping and expiry.
  */
-export const TICKET_ROUTES: readonly string[] = ['/api/V4/job.task.stream'];
+export const TICKET_ROUTES: readonly string[] = ['/api/V4/job.task.stream', '/api/V4/message.stream'];
 
 /** A registered route. */
 export interface RouteInfo {

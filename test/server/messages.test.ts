@@ -8,7 +8,7 @@ describe('message center: the header bell unread count (shell §1)', () => {
     try {
       const parent = await signInParent(app);
       const own = await expectOk<{ count: number }>(app, 'GET', 'V4/message.unread.count', { token: parent.token });
-      assert.equal(own.count, 2, 'the demo seed leaves two messages unread');
+      assert.equal(own.count, 1, 'the demo seed leaves one message unread');
       const child = await signInChild(app);
       const childCount = await expectOk<{ count: number }>(app, 'GET', 'V4/message.unread.count', { token: child.token });
       assert.equal(childCount.count, 0, 'another user of the account sees none of the parent\'s messages');

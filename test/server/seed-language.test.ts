@@ -29,6 +29,9 @@ const FREE_TEXT: Readonly<Record<string, readonly string[]>> = {
   cache_rules: ['name'],
   certificates: ['name', 'search_text'],
   ip_lists: ['name', 'remark'],
+  message_notices: ['title', 'body'],
+  message_contact_groups: ['name'],
+  message_contacts: ['name'],
 };
 
 /**
@@ -62,6 +65,9 @@ const DATA: Readonly<Record<string, readonly string[]>> = {
   certificates: ['source', 'apply_status', 'review_reason', 'free_issuer', 'domains', 'name_set', 'registered_domain', 'issuer', 'key_type', 'chain_pem', 'private_key_sealed'],
   ban_records: ['ip', 'ip_key', 'reason', 'rule_id', 'status'],
   ip_list_entries: ['entry', 'low_key', 'high_key'],
+  message_contacts: ['email', 'mobile', 'language'],
+  message_notice_rules: ['type'],
+  message_notice_groups: ['type'],
 };
 
 /** Columns that differ between any two seedings (random salts, keys and certificates), compared by presence only. */

@@ -36,6 +36,7 @@ import './rules.js';
 import './waf-rules.js';
 import './website-groups.js';
 import './acceleration-policy.js';
+import './message-center.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -73,4 +74,5 @@ export const NAMESPACES: readonly Namespace[] = [
   'waf-rules',
   'website-groups',
   'acceleration-policy',
+  'message-center',
 ];

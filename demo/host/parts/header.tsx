@@ -7,10 +7,12 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { Menu } from 'primereact/menu';
-import { useRef } from 'react';
+import type { MenuItem } from 'primereact/menuitem';
+import { useRef, useState } from 'react';
+import { listMessages } from '../../../core/api/endpoints/messages.js';
 import { documentationLinksVisible } from '../../../core/config/oem.js';
 import { currentUser, headerName, loginType } from '../../../core/session/session.js';
-import { useT } from '../../../core/ui/element-context.js';
+import { useElement, useT } from '../../../core/ui/element-context.js';
 import type { ModuleId } from '../route-types.js';
 import { Brand, LanguageSwitch } from './brand.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
@@ -26,6 +28,8 @@ export interface HeaderProps {
   unreadCount: number | null;
   onProduct: (module: ModuleId) => void;
   onMessages: () => void;
+  /** Opens one message from the bell's dropdown. */
+  onMessage: (id: number) => void;
   onDocumentation: () => void;
   onLogout: () => void;
   /** Reloads the page after a language change (shell §1); injectable for tests. */
@@ -33,12 +37,36 @@ export interface HeaderProps {
 }
 
 /** The console header. */
-export function Header({ products, activeModule, unreadCount, onProduct, onMessages, onDocumentation, onLogout, reload = () => location.reload() }: HeaderProps) {
+export function Header({ products, activeModule, unreadCount, onProduct, onMessages, onMessage, onDocumentation, onLogout, reload = () => location.reload() }: HeaderProps) {
   useSignals();
   const t = useT('host');
   const tRoutes = useT('routes');
   const userMenu = useRef<Menu>(null);
+  const bellMenu = useRef<Menu>(null);
+  const { client } = useElement();
+  const [latest, setLatest] = useState<MenuItem[]>([]);
   const user = currentUser.value;
+
+  // The dropdown holds the latest five messages, fetched when it opens: the header is on every page and stays light.
+  const openBell = (event: React.MouseEvent) => {
+    const all: MenuItem = { label: t('header.all-messages'), icon: 'pi pi-list', command: onMessages };
+    setLatest([{ label: t('header.latest-messages'), disabled: true }, all]);
+    bellMenu.current?.toggle(event);
+    listMessages(client, { per_page: 5 }).then(
+      (answer) =>
+        setLatest([
+          { label: t('header.latest-messages'), disabled: true },
+          ...(answer.list.length === 0 ? [{ label: t('header.no-messages'), disabled: true }] : []),
+          ...answer.list.map((message) => ({
+            label: message.read ? message.title : t('header.message-unread', { title: message.title }),
+            className: message.read ? 'ec-bell-read' : 'ec-bell-unread',
+            command: () => onMessage(message.id),
+          })),
+          all,
+        ]),
+      () => setLatest([{ label: t('header.messages-failed'), disabled: true }, all]),
+    );
+  };
 
   const productOptions = products.map((module) => ({ value: module, label: tRoutes(`module.${module}`) }));
   const userName = user ? headerName(user) : '';
@@ -63,11 +91,13 @@ export function Header({ products, activeModule, unreadCount, onProduct, onMessa
         text
         className="ec-header-bell"
         icon="pi pi-bell"
-        onClick={onMessages}
+        onClick={openBell}
+        aria-haspopup="menu"
         aria-label={unreadCount ? `${t('header.messages')}, ${t('header.unread', { count: unreadCount })}` : t('header.messages')}
         badge={unreadCount ? String(unreadCount) : undefined}
         badgeClassName="p-badge-danger"
       />
+      <Menu ref={bellMenu} popup model={latest} className="ec-bell-menu" />
       {documentationLinksVisible.value ? (
         <Button type="button" link className="ec-header-docs" label={t('header.documentation')} onClick={onDocumentation} />
       ) : null}

@@ -60,6 +60,10 @@ import { jobStreamRoutes } from './jobs/stream.js';
 import { mailOutboxMigration } from './mail/index.js';
 import { messagesMigration } from './messages/migration.js';
 import { messageRoutes } from './messages/routes.js';
+import { messageCenterMigration } from './messages/center-migration.js';
+import { contactRoutes } from './messages/contact-routes.js';
+import { messageStreamRoutes } from './messages/stream.js';
+import { messageProducers } from './messages/producers.js';
 import { messagesSeed } from './messages/seed.js';
 import { oplogRoutes } from './operation-log/routes.js';
 import { plansSeed } from './plans/seed.js';
@@ -101,7 +105,13 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'error-reports', migrations: [errorReportsMigration], routes: [errorReportRoutes], schemas: errorReportSchemas },
   { name: 'websites', migrations: [domainsMigration, websiteListIndexesMigration], seeds: [domainsSeed, websitesSeed], routes: [websiteRoutes], schemas: websiteSchemas },
   { name: 'mail', migrations: [mailOutboxMigration] },
-  { name: 'messages', migrations: [messagesMigration], seeds: [messagesSeed], routes: [messageRoutes], schemas: messageSchemas },
+  {
+    name: 'messages',
+    migrations: [messagesMigration, messageCenterMigration],
+    seeds: [messagesSeed],
+    routes: [messageRoutes, contactRoutes, messageStreamRoutes, messageProducers],
+    schemas: messageSchemas,
+  },
   { name: 'website-groups', routes: [websiteGroupRoutes], schemas: websiteGroupSchemas },
   { name: 'dns', migrations: [dnsMigration, dnsImportTruthMigration], seeds: [dnsSeed], routes: [dnsRoutes], schemas: dnsSchemas },
   { name: 'certificates', migrations: [certificatesMigration], seeds: [certificatesSeed], routes: [certificateRoutes], schemas: certificateSchemas },

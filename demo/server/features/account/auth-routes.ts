@@ -15,6 +15,7 @@ import { checkSignIn, clearSignInFailures, recordSignInFailure } from '../../pla
 import { signInRequestLimit } from '../../platform/security/request-rate.js';
 import { asRecord } from '../../platform/http/readers.js';
 import { openSession, requireSession, revokeSession } from '../../platform/security/session.js';
+import { noticeSignIn } from '../messages/index.js';
 
 /** A user row as sign-in and user info read it. */
 interface UserRow {
@@ -87,6 +88,7 @@ async function signIn(
   if (user.status !== 'enabled') return fail(reply, SIGN_IN_FAILED_CODE, { key: 'account-disabled' });
   const signedInAt = request.server.now();
   const { token, expiresAt } = openSession(db, user, request.ip, signedInAt);
+  noticeSignIn(request, user);
   prepare(db, 'UPDATE users SET last_login_at = ? WHERE id = ?').run(signedInAt, user.id);
   const answer: SignInAnswer = {
     token,

@@ -22,9 +22,18 @@ export interface ProvisionParams {
   ids: number[];
 }
 
-/** The job's cursor: the stage still to run. */
+/** The job's cursor: the stage still to run, and what the review decided (reported in the result). */
 export interface ProvisionState {
   stage: 'approve' | 'deploy';
+  approved?: number[];
+  failed?: number[];
+}
+
+/** The job's result: sites that went live, and the sites the review approved or refused (the message center tells). */
+export interface ProvisionResult {
+  deployed: number;
+  approved: number[];
+  failed: number[];
 }
 
 const handler: JobHandler<ProvisionParams, ProvisionState> = {
@@ -46,13 +55,16 @@ const handler: JobHandler<ProvisionParams, ProvisionState> = {
         `UPDATE domains SET status = ?, status_reason = ?, updated_at = ?
           WHERE member_id = ? AND id = ? AND status = 'pending_approval'`,
       );
+      const approved: number[] = [];
+      const failed: number[] = [];
       db.transaction(() => {
         for (const site of pending) {
           const refusal = validateDomainOwnership(site.bound_elsewhere === 1);
-          review.run(refusal ? 'approval_failed' : 'deploying', JSON.stringify(refusal), at, memberId, site.id);
+          const moved = review.run(refusal ? 'approval_failed' : 'deploying', JSON.stringify(refusal), at, memberId, site.id);
+          if (moved.changes > 0) (refusal ? failed : approved).push(site.id);
         }
       })();
-      return { done: false, state: { stage: 'deploy' }, progress: 50 };
+      return { done: false, state: { stage: 'deploy', approved, failed }, progress: 50 };
     }
     const live = prepare(
       db,
@@ -65,7 +77,8 @@ const handler: JobHandler<ProvisionParams, ProvisionState> = {
               updated_at = ?
         WHERE member_id = ? AND status IN ('deploying', 'updating') AND id IN (SELECT value FROM json_each(?))`,
     ).run(at, memberId, ids);
-    return { done: true, result: { deployed: live.changes } };
+    const result: ProvisionResult = { deployed: live.changes, approved: state.approved ?? [], failed: state.failed ?? [] };
+    return { done: true, result };
   },
 };
 

@@ -47,6 +47,7 @@ import { recordOperation, sameValue } from '../../platform/oplog.js';
 import { permissions, type Permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
+import { noticeDomainsSuspended } from '../messages/index.js';
 
 /** The list pages by 10/20/50/100 (shell §9); the website picker of batch setting shows 500 (rules §5). */
 export const WEBSITE_PAGE_LIMITS: PageLimits = { defaultPerPage: 10, maxPerPage: 500 };
@@ -356,6 +357,7 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
       }
     })();
     const jobId = action === 'enable' ? provision(request, changed.map((row) => row.id)) : null;
+    if (action === 'suspend') noticeDomainsSuspended(request, tenant.memberId, changed);
     return ok(reply, batchAnswer(results, jobId));
   });
 

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LogRow } from '../../../../../core/logs/fields.js';
 import type { Db } from '../../../platform/database.js';
 import { insertBans } from '../../bans/index.js';
+import { noticeTraffic } from '../../messages/index.js';
 import { cacheUrl } from '../../cache-tasks/index.js';
 import type { LogStore } from '../store/log-store.js';
 import { loadEdgeConfig, type EdgeConfig } from './config.js';
@@ -45,6 +46,8 @@ export interface SimulatorOptions {
   configTtlMs?: number;
   /** Told about a tick that failed (the next tick goes on). */
   onError?: (error: unknown) => void;
+  /** Told what each tick decided (bans, attack lines) after it is stored: the message center's notifications. */
+  onDecisions?: (generated: Generated) => void;
 }
 
 /** What one tick did. */
@@ -97,6 +100,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     last = at;
     const generated = engine.run(config, from, at, performance.now() + budgetMs);
     persistDecisions(options.db, generated, options.now(), true);
+    options.onDecisions?.(generated);
     if (generated.rows.length > 0) await options.store.append(generated.rows);
     return { requests: generated.requests, rows: generated.rows.length, skipped: generated.skipped };
   }
@@ -160,6 +164,7 @@ export function attachSimulator(app: FastifyInstance, setting: SimulatorSetting 
       seed: setting.seed,
       attackShare: setting.attackShare,
       onError: (error) => app.log.error({ err: error }, 'traffic simulator: a tick failed'),
+      onDecisions: (generated) => noticeTraffic(app, generated),
     });
   });
   app.addHook('preClose', async () => {
