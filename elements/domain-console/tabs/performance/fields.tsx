@@ -128,13 +128,6 @@ export function TabFrame<N extends SettingsGroupName>({ state, children }: { sta
   if (state.status === 'error') return <ErrorState message={t('tab-load-failed')} onRetry={state.reload} />;
   if (state.status === 'loading' || !state.groups) return <LoadingState message={t('tab-loading')} />;
   return (
-    <div className="ec-stack">
-      {state.restored && (
-        <p className="ec-notice" role="status">
-          {t('group.restored')}
-        </p>
-      )}
-      {children}
-    </div>
+    <div className="ec-stack">{children}</div>
   );
 }
