@@ -25,7 +25,8 @@ import { ErrorState, LoadingState } from '../../../../core/ui/parts/state-views.
 import { GroupSection } from '../../parts/group-section.js';
 import { useSettingsGroups, type SettingsGroups } from '../../parts/use-settings-groups.js';
 import type { TabProps } from '../tab-module.js';
-import { SwitchField, typedNumber, useFieldMessages } from '../https/fields.js';
+import { SwitchField } from '../../../../core/ui/parts/labelled-fields.js';
+import { typedNumber, useFieldMessages } from '../https/fields.js';
 import { RuleRows, SelectCell, TextCell } from './rule-rows.js';
 
 export const namespaces = ['domain-https'] as const;
@@ -55,7 +56,7 @@ function RewriteSection({ state }: { state: State }) {
         <SwitchField
           id={`${id}-status`}
           label={t('rewrite.status')}
-          value={value.status}
+          checked={value.status === 'on'}
           error={message('status')}
           onChange={(on) => state.change('upstream_uri_change', (previous) => ({ ...previous, status: on ? 'on' : 'off' }))}
         />
@@ -120,7 +121,7 @@ function RedirectSection({ state, httpsEnabled }: { state: State; httpsEnabled: 
         <SwitchField
           id={`${id}-status`}
           label={t('redirect.status')}
-          value={value.status}
+          checked={value.status === 'on'}
           error={message('status')}
           onChange={(on) => state.change('upstream_redirect', (previous) => ({ ...previous, status: on ? 'on' : 'off' }))}
         />

@@ -7,7 +7,7 @@
  */
 import { Button } from 'primereact/button';
 import { useState, type ReactNode } from 'react';
-import { SelectField, TextField } from '../https/fields.js';
+import { SelectField, TextField } from '../../../../core/ui/parts/labelled-fields.js';
 
 /** Texts for moving rows; present only where row order is the rules' priority. */
 export interface RuleRowsMoving {
