@@ -53,9 +53,9 @@ function gateAccess(route: RouteDefinition): RouteAccess {
   if (loginType.value === 'child') {
     if (!CHILD_MODULES.includes(route.module)) return 'forbidden';
     if (route.module === 'user-center' && route.name !== CHILD_USER_CENTER_ROUTE) return 'forbidden';
-    // Shell §6: DNS domainList needs the domainList permission, the group's grant of the domain module (rules §6;
+    // Shell §6: DNS domainList needs the domainList permission, the group's grant of the dns module (rules §6, issue 26;
     // demo/server/features/dns/access.ts). Until the grants are read the page opens and the server decides.
-    if (route.permission === 'domainList' && callerGrants.value && accessLevel(callerGrants.value, 'domain') === 'none') return 'forbidden';
+    if (route.permission === 'domainList' && callerGrants.value && accessLevel(callerGrants.value, 'dns') === 'none') return 'forbidden';
   }
   if (route.hiddenWhenEmbedded && runMode.value === 'embedded') return 'unavailable';
   if (route.gate && !gates.value[route.gate]) return 'unavailable';

@@ -19,6 +19,7 @@ import { createJobRunner } from './platform/jobs/runner.js';
 import { consoleRoutes } from './platform/console-pages.js';
 import { API_ROUTES, MIGRATIONS, ROUTE_SCHEMAS, SEED_MODULES } from './features/index.js';
 import { attachMailer } from './features/mail/index.js';
+import { accessKeyOpener } from './features/access/index.js';
 import { attachSimulator, type SimulatorSetting } from './features/logs/simulator/index.js';
 import { lazyLogStore, scheduleRetention, type LogStore, type LogStoreOptions } from './features/logs/store/index.js';
 import { attachRouteSchemas, schemaIssues } from './platform/http/schemas.js';
@@ -174,7 +175,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       if (options.corsOrigins?.length) await api.register(cors, corsOptions(options.corsOrigins));
       await registerRequestRateLimits(api);
       api.decorateRequest('session', null);
-      api.addHook('onRequest', sessionHook(db, now, signedCallers(db)));
+      api.addHook('onRequest', sessionHook(db, now, signedCallers(db, accessKeyOpener(db))));
       api.addHook('preParsing', verifySignedBody((reply, key) => fail(reply, SESSION_EXPIRED_CODE, { key })));
       api.addHook('preValidation', async (request, reply) => {
         if (!bodyDepthWithin(request.body)) {

@@ -90,7 +90,7 @@ export function BanManager({ view, pageSize, domainId, viewState }: BanManagerPr
 
   return (
     <div className="ec-root ec-stack ec-ban-manager">
-      <ReadOnlyNotice module="domain" />
+      <ReadOnlyNotice module="security_policy" />
       {current === 'records' ? (
         <Records
           records={store.records.value}

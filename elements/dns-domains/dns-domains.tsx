@@ -30,7 +30,7 @@ export function DnsDomains({ view, pageSize, viewState }: DnsDomainsProps) {
 
   return (
     <div className="ec-root ec-stack ec-dns-domains">
-      <ReadOnlyNotice module="domain" />
+      <ReadOnlyNotice module="dns" />
       {view === 'batch-add' ? (
         <BatchAddDomains store={store} />
       ) : view === 'groups' ? (

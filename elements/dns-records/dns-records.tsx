@@ -40,7 +40,7 @@ export function DnsRecords({ domainId, view, pageSize }: DnsRecordsProps) {
     const first = givenDomain ?? lastDomain();
     return (
       <div className="ec-root ec-stack ec-dns-records">
-        <ReadOnlyNotice module="domain" />
+        <ReadOnlyNotice module="dns" />
         <BatchAddRecords initialDomains={first === null ? [] : [first]} />
       </div>
     );
@@ -48,7 +48,7 @@ export function DnsRecords({ domainId, view, pageSize }: DnsRecordsProps) {
   if (view === 'import-log') {
     return (
       <div className="ec-root ec-stack ec-dns-records">
-        <ReadOnlyNotice module="domain" />
+        <ReadOnlyNotice module="dns" />
         <ImportPanel onStarted={() => void store.imports.load()} />
         <ImportHistory imports={store.imports} />
       </div>
@@ -56,7 +56,7 @@ export function DnsRecords({ domainId, view, pageSize }: DnsRecordsProps) {
   }
   return (
     <div className="ec-root ec-stack ec-dns-records">
-      <ReadOnlyNotice module="domain" />
+      <ReadOnlyNotice module="dns" />
       {givenDomain === null && <DomainPicker value={store.domainId.value} onChange={store.setDomain} />}
       {store.domainId.value !== null && <RecordList store={store} />}
     </div>

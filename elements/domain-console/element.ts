@@ -31,6 +31,7 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart group - One settings group's section.
  * @csspart plan-notice - Why a group is locked by the plan, with the upgrade or work-order link.
  * @csspart readonly-notice - Why a group is view-only (global policy, template, read grant).
+ * @csspart restored-notice - That a group's unsaved changes from an earlier visit were restored.
  * @csspart origin-tab - The origin tab.
  * @csspart origins - The origin tab's origin rows (the add wizard's origin editor).
  * @csspart health-states - The origin tab's health state of each origin.

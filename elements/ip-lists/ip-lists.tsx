@@ -103,7 +103,7 @@ export function IpLists({ pageSize, listId, viewState }: IpListsProps) {
 
   return (
     <div className="ec-root ec-stack ec-ip-lists">
-      <ReadOnlyNotice module="domain" />
+      <ReadOnlyNotice module="security_policy" />
       {entryQuery === null ? (
         <ListTable
           lists={store.lists.value}

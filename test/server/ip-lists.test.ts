@@ -227,9 +227,10 @@ describe('rules §6 access: sub-accounts need the domain module; accounts are ap
     assert.ok(seen.every((row) => row.editable === false));
   });
 
-  it('the demo child manages lists (its group manages domains); a child without a domain grant cannot', async () => {
+  it('the demo child manages lists (its group manages security policy); a child without a security policy grant cannot', async () => {
     assert.equal((await create('Child list', '', child)).code, 1);
-    app.db.prepare("DELETE FROM permission_grants WHERE member_id = ? AND module = 'domain'").run(DEMO_MEMBER_ID);
+    // Issue 26: IP lists belong to the security policy module.
+    app.db.prepare("DELETE FROM permission_grants WHERE member_id = ? AND module = 'security_policy'").run(DEMO_MEMBER_ID);
     const stranger = (await signInChild(app)).token;
     assert.equal((await call(app, 'GET', 'V4/ip.list.list', { token: stranger })).code, PERMISSION_DENIED_CODE);
     assert.equal((await create('Nope', '', stranger)).code, PERMISSION_DENIED_CODE);

@@ -111,10 +111,17 @@ async function childWith(app: FastifyInstance, name: string, access: 'manage' | 
   const now = app.now();
   const groupId = createPermissionGroup(
     app.db,
-    { memberId: DEMO_MEMBER_ID, name: `group-${name}`, grants: [{ module: 'domain', object_scope: 'specified', access, auto_bind_new: false }] },
+    {
+      memberId: DEMO_MEMBER_ID,
+      name: `group-${name}`,
+      // Issue 26: logs are granted per website under their own module.
+      grants: (['domain', 'logs'] as const).map((module) => ({ module, object_scope: 'specified' as const, access, auto_bind_new: false })),
+    },
     now,
   );
-  bindGroupObjects(app.db, { memberId: DEMO_MEMBER_ID, groupId, module: 'domain', kind: 'specified', objectIds: [domainId(app, domain)] });
+  for (const module of ['domain', 'logs'] as const) {
+    bindGroupObjects(app.db, { memberId: DEMO_MEMBER_ID, groupId, module, kind: 'specified', objectIds: [domainId(app, domain)] });
+  }
   const password = 'Child#Logs1';
   createChildAccount(app.db, { memberId: DEMO_MEMBER_ID, userName: name, passwordHash: hashPasswordSync(password), groupId }, now);
   return (await signInChild(app, DEMO_MEMBER_ID, name, password)).token;

@@ -123,7 +123,9 @@ describe('object grants inside one account (rules §6 per object; issue 18)', ()
     const held = app.jobs.enqueue({ memberId: DEMO_MEMBER_ID, userId: 1, operator: DEMO_PARENT_EMAIL, type: 'test.hold-grants', params: { about: `${OUTSIDE} m.example.com` } });
     while ((app.jobs.get(DEMO_MEMBER_ID, held.id) as JobInfo).state !== 'in_progress') await new Promise((resolve) => setImmediate(resolve));
 
-    // The group: one website (manage), the certificate bound to it (manage), one DNS zone; dedicated IP not granted.
+    // The group: one website (manage), the certificate bound to it (manage), one DNS zone (manage), the logs (manage)
+    // and reports (read) of that website, security policy over every rule set (the website rule still hides the sets
+    // reaching only other websites); dedicated IP not granted.
     const groupId = createPermissionGroup(
       db(),
       {
@@ -132,20 +134,24 @@ describe('object grants inside one account (rules §6 per object; issue 18)', ()
         grants: [
           { module: 'domain', object_scope: 'specified', access: 'manage', auto_bind_new: false },
           { module: 'certificate', object_scope: 'specified', access: 'manage', auto_bind_new: false },
+          { module: 'dns', object_scope: 'specified', access: 'manage', auto_bind_new: false },
+          { module: 'security_policy', object_scope: 'all', access: 'manage', auto_bind_new: false },
+          { module: 'logs', object_scope: 'specified', access: 'manage', auto_bind_new: false },
+          { module: 'reports', object_scope: 'specified', access: 'read', auto_bind_new: false },
         ],
       },
       app.now(),
     );
     const certificate = one('SELECT certificate_id AS id FROM certificate_bindings WHERE domain_id = ?', website);
-    bindGroupObjects(db(), { memberId: DEMO_MEMBER_ID, groupId, module: 'domain', kind: 'specified', objectIds: [website] });
+    for (const module of ['domain', 'logs', 'reports'] as const) bindGroupObjects(db(), { memberId: DEMO_MEMBER_ID, groupId, module, kind: 'specified', objectIds: [website] });
     bindGroupObjects(db(), { memberId: DEMO_MEMBER_ID, groupId, module: 'certificate', kind: 'specified', objectIds: [certificate] });
     const dnsZone = one("SELECT id FROM dns_domains WHERE domain = 'legacy-brand.com'");
-    db().prepare('UPDATE dns_domains SET perm_group_id = ? WHERE id = ?').run(groupId, dnsZone);
+    bindGroupObjects(db(), { memberId: DEMO_MEMBER_ID, groupId, module: 'dns', kind: 'specified', objectIds: [dnsZone] });
     const childUserId = createChildAccount(db(), { memberId: DEMO_MEMBER_ID, userName: CHILD.userName, passwordHash: hashPasswordSync(CHILD.password), groupId }, app.now());
     await signInTheChild();
 
     const outsideSites = ids('SELECT id FROM domains WHERE id <> ? ORDER BY id', website);
-    const outsideZones = ids('SELECT id FROM dns_domains WHERE COALESCE(perm_group_id, 0) <> ? ORDER BY id', groupId);
+    const outsideZones = ids('SELECT id FROM dns_domains WHERE id <> ? ORDER BY id', dnsZone);
     const outsideSets = ids(
       `SELECT id FROM waf_rule_sets s WHERE attribution = 'default'
           OR EXISTS (SELECT 1 FROM waf_rule_set_domains b WHERE b.rule_set_id = s.id AND b.domain_id <> ?) ORDER BY id`,
@@ -170,7 +176,7 @@ describe('object grants inside one account (rules §6 per object; issue 18)', ()
         ipListEntry: ids('SELECT id FROM ip_list_entries WHERE list_id IN (?, ?, ?)', outsideList, defaultList, sharedList),
         dnsZone: outsideZones,
         dnsRecord: ids(`SELECT id FROM dns_records WHERE domain_id IN (SELECT value FROM json_each(?)) ORDER BY id`, JSON.stringify(outsideZones)),
-        dnsGroup: ids('SELECT DISTINCT dns_group_id AS id FROM dns_domains WHERE dns_group_id IS NOT NULL AND COALESCE(perm_group_id, 0) <> ?', groupId),
+        dnsGroup: ids('SELECT DISTINCT dns_group_id AS id FROM dns_domains WHERE dns_group_id IS NOT NULL AND id <> ?', dnsZone),
         job: ids('SELECT id FROM jobs ORDER BY id DESC'),
         banRecord: ids('SELECT id FROM ban_records WHERE domain_id <> ? ORDER BY id LIMIT 5', website),
         cacheRule: ids('SELECT id FROM cache_rules WHERE domain_id <> ? ORDER BY id', website),
@@ -237,10 +243,12 @@ describe('object grants inside one account (rules §6 per object; issue 18)', ()
       // The child's own grant, and every other group's: a sub-account never widens what it may reach.
       permission_groups: ['SELECT * FROM permission_groups ORDER BY id'],
       permission_grants: ['SELECT * FROM permission_grants ORDER BY group_id, module'],
-      // Deleting the granted website withdraws every group's grant of it.
+      // Deleting the granted website (or zone) withdraws every group's grant of it, in every module granting it.
       permission_objects: [
-        "SELECT * FROM permission_objects WHERE NOT (module = 'domain' AND object_id = ?) ORDER BY group_id, module, object_id",
+        `SELECT * FROM permission_objects WHERE NOT (module IN ('domain', 'logs', 'reports') AND object_id = ?)
+            AND NOT (module = 'dns' AND object_id = ?) ORDER BY group_id, module, object_id`,
         website,
+        fixture.granted.dnsZone,
       ],
       users: ['SELECT id, member_id, account_type, email, user_name, group_id, status, password_hash FROM users WHERE id <> ? ORDER BY id', fixture.childUserId],
     };

@@ -45,6 +45,10 @@ describe('objects follow the grant of the websites they reach (rules §6 per obj
         grants: [
           { module: 'domain', object_scope: 'specified', access: 'manage', auto_bind_new: false },
           { module: 'certificate', object_scope: 'specified', access: 'manage', auto_bind_new: false },
+          // Issue 26: rule sets and IP lists need the security policy grant; over all sets, the website rule decides.
+          { module: 'security_policy', object_scope: 'all', access: 'manage', auto_bind_new: false },
+          // DNS is its own module: granted, but no zone of it.
+          { module: 'dns', object_scope: 'specified', access: 'manage', auto_bind_new: false },
         ],
       },
       app.now(),

@@ -11,6 +11,7 @@ import { PERMISSION_DENIED_CODE, SESSION_EXPIRED_CODE } from '../../core/api/cat
 import type { AccessKey, AccessKeySecret, PermissionGroup, SubAccount } from '../../core/api/endpoints/access.js';
 import type { ListAnswer } from '../../core/api/endpoints/platform.js';
 import type { WebsiteInfo } from '../../core/api/endpoints/websites.js';
+import { verifierMatches } from '../../demo/server/features/access/key-secrets.js';
 import { expectOk, signInParent, startServer, type TestClock } from './helpers.js';
 
 interface Signed {
@@ -61,12 +62,38 @@ describe('signed API requests with access keys (issue 26)', () => {
 
   const list: Signed = { method: 'GET', path: '/api/V4/cloudsafe.hwws.website.list', query: 'per_page=5&page=1' };
 
-  it('the secret is answered once and never listed; only its hash is stored', async () => {
+  it('the secret is answered once and never listed; the row holds neither it nor its HMAC key, only a sealed copy and a verifier', async () => {
     assert.match(parentKey.secret, /^[A-Za-z0-9_-]{43}$/);
     const keys = await expectOk<ListAnswer<AccessKey>>(app, 'GET', 'V4/access.key.list', { token });
     assert.equal(JSON.stringify(keys).includes(parentKey.secret), false);
-    const stored = app.db.prepare('SELECT * FROM access_keys WHERE key_id = ?').get(parentKey.key.key_id);
-    assert.equal(JSON.stringify(stored).includes(parentKey.secret), false);
+    const stored = app.db.prepare('SELECT * FROM access_keys WHERE key_id = ?').get(parentKey.key.key_id) as Record<string, unknown>;
+    const text = JSON.stringify(stored);
+    assert.equal(text.includes(parentKey.secret), false);
+    assert.equal(text.includes(sha256(parentKey.secret)), false, 'the HMAC key is not stored in the clear');
+    assert.equal('signing_key' in stored, false);
+    assert.ok(verifierMatches(String(stored.verifier), parentKey.secret), 'the verifier recognises the secret');
+    assert.equal(verifierMatches(String(stored.verifier), `${parentKey.secret}x`), false);
+  });
+
+  it('a stolen row cannot sign: every value it holds, used as the HMAC key, is refused', async () => {
+    const stored = app.db.prepare('SELECT * FROM access_keys WHERE key_id = ?').get(parentKey.key.key_id) as Record<string, unknown>;
+    for (const [column, value] of Object.entries(stored)) {
+      if (typeof value !== 'string') continue;
+      // Signing with the row's value as if it were the secret, and as if it were the HMAC key itself.
+      const asSecret = sign(parentKey.key.key_id, value, list, clock.now());
+      assert.equal((await send(list, asSecret)).status.code, SESSION_EXPIRED_CODE, `${column} as the secret`);
+      const headers = sign(parentKey.key.key_id, '', list, clock.now());
+      const text = ['EC1-HMAC-SHA256', 'GET', list.path, 'page=1&per_page=5', headers['X-EC-Content-SHA256'], headers['X-EC-Timestamp'], headers['X-EC-Nonce']].join('\n');
+      headers['X-EC-Signature'] = createHmac('sha256', value).update(text).digest('hex');
+      assert.equal((await send(list, headers)).status.code, SESSION_EXPIRED_CODE, `${column} as the HMAC key`);
+    }
+    // The sealed copy moved onto another key's row does not open there either.
+    const other = await expectOk<AccessKeySecret>(app, 'POST', 'V4/access.key.create', { token, body: { remark: 'other' } });
+    const original = app.db.prepare('SELECT signing_key_sealed FROM access_keys WHERE key_id = ?').get(other.key.key_id) as { signing_key_sealed: string };
+    app.db.prepare('UPDATE access_keys SET signing_key_sealed = ? WHERE key_id = ?').run(stored.signing_key_sealed, other.key.key_id);
+    assert.equal((await send(list, sign(other.key.key_id, parentKey.secret, list, clock.now()))).status.code, SESSION_EXPIRED_CODE);
+    app.db.prepare('UPDATE access_keys SET signing_key_sealed = ? WHERE key_id = ?').run(original.signing_key_sealed, other.key.key_id);
+    assert.equal((await send(list, sign(other.key.key_id, other.secret, list, clock.now()))).status.code, 1);
   });
 
   it('a valid signature acts as the key user and records the last use', async () => {

@@ -8,7 +8,7 @@ import type { Migration } from '../platform/migration.js';
 import { platformMigration } from '../platform/migrations/0001-platform.js';
 import type { SeedModule } from '../platform/seed-module.js';
 import type { RouteSchemas } from '../platform/http/schemas.js';
-import { accessKeyRoutes, accessKeysMigration, accessRoutes, accessSchemas } from './access/index.js';
+import { accessKeyRoutes, accessKeysMigration, accessRoutes, accessSchemas, accessKeySecretsMigration, moduleGrantsMigration } from './access/index.js';
 import { accountSchemas } from './account/schemas.js';
 import { banSchemas } from './bans/schemas.js';
 import { certificateSchemas } from './certificates/schemas.js';
@@ -127,7 +127,7 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   },
   { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes], schemas: banSchemas },
   { name: 'logs', migrations: [logsMigration, logDownloadsMigration], routes: [logRoutes, logDownloadRoutes], schemas: { ...logSchemas, ...logDownloadSchemas } },
-  { name: 'access', migrations: [accessKeysMigration], routes: [accessRoutes, accessKeyRoutes], schemas: accessSchemas },
+  { name: 'access', migrations: [accessKeysMigration, moduleGrantsMigration, accessKeySecretsMigration], routes: [accessRoutes, accessKeyRoutes], schemas: accessSchemas },
   {
     name: 'acceleration-policy',
     migrations: [configTemplatesMigration, templateTimesMigration],

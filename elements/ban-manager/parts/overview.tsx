@@ -43,8 +43,8 @@ export function Overview(props: OverviewProps) {
   const { overview, time, domainId, domains } = props;
   const { language } = useElement();
   const t = useT();
-  const access = useModuleAccess('domain');
-  const readOnlyReason = useReadOnlyReason('domain');
+  const access = useModuleAccess('security_policy');
+  const readOnlyReason = useReadOnlyReason('security_policy');
   const batchDenied = access !== null && access !== 'manage' ? readOnlyReason : null;
 
   const counts: Record<BanStatus, number> | null = overview.status === 'ready' ? overview.data.counts : null;

@@ -48,8 +48,8 @@ export function Records(props: RecordsProps) {
   const { records, busy, filters, time, domains, page, pageSize, unbanning } = props;
   const { language } = useElement();
   const t = useT();
-  const access = useModuleAccess('domain');
-  const reason = useReadOnlyReason('domain');
+  const access = useModuleAccess('security_policy');
+  const reason = useReadOnlyReason('security_policy');
   const batchDenied = access !== null && access !== 'manage' ? reason : null;
   const settings = useMemo(() => statusSettings(t), [t]);
   const statusOptions = useMemo(() => BAN_STATUSES.map((value) => ({ value, label: t(STATUS_TAGS[value].key) })), [t]);

@@ -40,8 +40,8 @@ export function DomainGroups({ store }: DomainGroupsProps) {
     void groups.load();
   }, [groups, store.groupKeyword.value, groups.page.value, groups.size.value]);
 
-  const moduleAccess = useModuleAccess('domain');
-  const moduleReason = useReadOnlyReason('domain');
+  const moduleAccess = useModuleAccess('dns');
+  const moduleReason = useReadOnlyReason('dns');
   // With the manage grant a group is read-only only because it holds zones the caller does not see.
   const groupReason = moduleAccess === 'read' || moduleAccess === 'none' ? moduleReason : t('groups.holds-others');
   const latest = useRef({ remove, setEditing });

@@ -44,9 +44,9 @@ export function DomainList({ store }: DomainListProps) {
   const selectedIds = [...selected];
   // Adding and importing zones needs the domain module's manage grant (rules §6); until the grants are known the
   // links stay, and the server refuses what is not allowed.
-  const moduleAccess = useModuleAccess('domain');
+  const moduleAccess = useModuleAccess('dns');
   const mayChange = moduleAccess === null || moduleAccess === 'manage';
-  const deniedReason = useReadOnlyReason('domain');
+  const deniedReason = useReadOnlyReason('dns');
   useViewStateReport(store.listViewState.value, store.startedFrom);
 
   const setStatus = async (ids: number[], status: DnsStatus) => {

@@ -42,7 +42,7 @@ export function DomainTable(props: DomainTableProps) {
   const { state, busy, page, pageSize, selected, accessTags, statusTags, onPage, onRetry } = props;
   const { language } = useElement();
   const t = useT();
-  const readOnlyReason = useReadOnlyReason('domain');
+  const readOnlyReason = useReadOnlyReason('dns');
   // The columns are built once per language; their handlers read the latest props through this ref, so a new
   // selection or handler does not render every row again (FastTable's row memo).
   const latest = useRef(props);

@@ -64,8 +64,8 @@ export function RecordList({ store }: RecordListProps) {
   const statusOptions = DNS_STATUSES.map((value) => ({ value, label: statusTags.find((tag) => tag.value === value)!.label }));
   const selectedIds = [...selected];
   // Adding and importing need the domain module's manage grant, and adding here this zone's own `editable` (rules §6).
-  const moduleAccess = useModuleAccess('domain');
-  const deniedReason = useReadOnlyReason('domain');
+  const moduleAccess = useModuleAccess('dns');
+  const deniedReason = useReadOnlyReason('dns');
   const moduleDenied = moduleAccess === 'read' || moduleAccess === 'none';
   const zoneDenied = moduleDenied || (domain !== null && !domain.editable);
 

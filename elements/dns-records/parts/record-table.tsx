@@ -48,7 +48,7 @@ export function RecordTable(props: RecordTableProps) {
   const { state, busy, page, pageSize, selected, statusTags, editing, onPage, onRetry } = props;
   const { language } = useElement();
   const t = useT();
-  const readOnlyReason = useReadOnlyReason('domain');
+  const readOnlyReason = useReadOnlyReason('dns');
   // Handlers and the selection are read through this ref, so the columns (and with them every row) are built again
   // only when the language or the edit changes; a row renders again when its own state does (FastTable's memo).
   const latest = useRef(props);

@@ -1,8 +1,8 @@
 /**
  * The frame of one settings group (or a few saved together) in a domain console tab: heading, what the group does,
  * why it cannot be changed here (plan gate with the upgrade or work-order link, rules §6; a global policy or template
- * owns it, rules §4; a read-only grant or element), the form, and Save / Discard with the save's failure or conflict
- * in place. Every tab uses it, so every group behaves the same.
+ * owns it, rules §4; a read-only grant or element), that its unsaved changes were restored, the form, and Save /
+ * Discard with the save's failure or conflict in place. Every tab uses it, so every group behaves the same.
  */
 import { Button } from 'primereact/button';
 import { useContext, type ReactNode } from 'react';
@@ -54,6 +54,12 @@ export function GroupSection<N extends SettingsGroupName>({ state, names, title,
         </h3>
         {description && <p className="ec-muted">{description}</p>}
       </div>
+      {/* After a reload or an expired session every tab says which of its groups show restored drafts (the dirty ones). */}
+      {state.restored && dirty && (
+        <p className="ec-notice" role="status" part="restored-notice">
+          {t('group.restored')}
+        </p>
+      )}
       {locked !== null ? (
         <p className="ec-notice ec-notice-warning" role="note" part="plan-notice">
           {t('group.locked')} <PlanNoticeLink notice={noticeFor(currentUser.value?.flag)} />

@@ -174,6 +174,6 @@ export function useSettingsGroups<N extends SettingsGroupName>(
 }
 
 /** Whether a failure is another editor's save overtaking this one. */
-export function isConflict(error: unknown): boolean {
+function isConflict(error: unknown): boolean {
   return error instanceof ApiError && error.code === CONFLICT_CODE;
 }

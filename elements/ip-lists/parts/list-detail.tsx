@@ -46,7 +46,7 @@ export function ListDetail(props: ListDetailProps) {
 
   const rows = entries.status === 'ready' ? entries.data.list : [];
   const info = list.status === 'ready' ? list.data : null;
-  const reason = useReadOnlyReason('domain');
+  const reason = useReadOnlyReason('security_policy');
   // Rules §6: a list acting on a website the caller does not manage opens read-only: no ticks, no add or remove.
   const editable = info?.editable ?? false;
   const deniedReason = info && !editable ? reason : null;

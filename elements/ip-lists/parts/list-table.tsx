@@ -41,8 +41,8 @@ export function ListTable(props: ListTableProps) {
   const { language } = useElement();
   const t = useT();
   const tRules = useT('rules');
-  const access = useModuleAccess('domain');
-  const reason = useReadOnlyReason('domain');
+  const access = useModuleAccess('security_policy');
+  const reason = useReadOnlyReason('security_policy');
   const createDenied = access !== null && access !== 'manage' ? reason : null;
   // The columns stay one array (FastTable renders every row again for a new one); the cells call the latest props.
   const latest = useRef(props);

@@ -51,8 +51,8 @@ export function RuleSetList({ store, domainId, onOpen, startCreating = false }: 
   const config = store.config.value;
 
   // Rules §6: sets act on websites, so the domain module's grant decides; each set's own answer is `editable`.
-  const access = useModuleAccess('domain');
-  const readOnlyReason = useReadOnlyReason('domain');
+  const access = useModuleAccess('security_policy');
+  const readOnlyReason = useReadOnlyReason('security_policy');
   const manages = access === 'manage' || access === null;
   const limit = config ? validateRuleSetCount(config.custom_rule_sets, config.max_rule_sets) : null;
   const attributionOptions = attributionSettings(t).map((setting) => ({ value: setting.value as RuleSetAttribution, label: setting.label }));
@@ -211,7 +211,7 @@ export function RuleSetList({ store, domainId, onOpen, startCreating = false }: 
 
   return (
     <div className="ec-stack">
-      <ReadOnlyNotice module="domain" />
+      <ReadOnlyNotice module="security_policy" />
       {toolbar}
       {notice && (
         <p className="ec-notice" role="status">

@@ -9,6 +9,8 @@ import '../../../elements/domain-console/element.js';
 import { createApiClient } from '../../../core/api/client.js';
 import { getDomainSettings } from '../../../core/api/endpoints/domain-settings.js';
 import { listDomainPicker } from '../../../core/api/endpoints/platform.js';
+import { saveDraft } from '../../../core/session/drafts.js';
+import { groupsOfTab } from '../../../core/settings/catalogue.js';
 import { sessionToken } from '../../../core/session/session.js';
 import { signInAsDemoParent, signInAsDemoViewer } from '../../helpers/api-session.js';
 import { QUICK_SAVE_FAULTS } from '../../helpers/save-faults.js';
@@ -92,6 +94,17 @@ describe('<ec-domain-console> origin tab (rules §3, §4, §5, §6, §9)', () =>
     for (const item of (await listDomainPicker(api)).list) ids[item.domain] = item.domain_id;
   });
   afterEach(() => sessionStorage.clear());
+
+  it('after a reload the group whose draft was restored says so (the notice every tab shows through GroupSection)', async () => {
+    const key = `domain-console:${ids['www.example.com']}:${groupsOfTab('origin').join(',')}`;
+    saveDraft(key, { back_source_host: { mode: 'diy', host: 'restored.example.net', sni: { status: 'off', name: '' } } });
+    const element = await rendered('www.example.com');
+    await waitUntil(() => shadow(element).querySelector('[part="restored-notice"]') !== null, 'the restored notice shows');
+    const host = section(element, 'Origin host and SNI');
+    await waitUntil(() => host.querySelector('[part="restored-notice"]') !== null, 'the restored notice shows');
+    expect(host.querySelector('[part="restored-notice"]')!.textContent).to.equal('Your unsaved changes were restored.');
+    expect(section(element, 'Origins').querySelector('[part="restored-notice"]')).to.equal(null);
+  });
 
   it('shows the origins the domain list has, the rules §9 defaults, each origin\'s health, and passes axe', async () => {
     const element = await rendered('www.example.com');

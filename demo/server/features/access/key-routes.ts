@@ -16,7 +16,7 @@ import { asRecord, positiveId } from '../../platform/http/readers.js';
 import { recordOperation, writeIfChanged } from '../../platform/oplog.js';
 import { scope } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
-import { signingKeyOf } from '../../platform/security/signed-requests.js';
+import { storedSecret } from './key-secrets.js';
 import { readStatus } from './payloads.js';
 import { ACCESS_AREA, requireAccessManager } from './routes.js';
 import { ACCESS_KEY_COLUMNS, accessKeyLogView, findAccessKey, toAccessKey, type AccessKeyRow } from './store.js';
@@ -61,7 +61,8 @@ export async function accessKeyRoutes(api: FastifyInstance): Promise<void> {
     if (userId !== null && !tenant.get('users', { columns: 'id', where: 'account_type = 2 AND id = @id', params: { id: userId } })) return fail(reply, NOT_FOUND_CODE);
     const secret = newSecret();
     const id = api.db.transaction(() => {
-      const created = tenant.insert('access_keys', { user_id: owner, key_id: newKeyId(), signing_key: signingKeyOf(secret), remark, created_at: api.now() });
+      const keyId = newKeyId();
+      const created = tenant.insert('access_keys', { user_id: owner, key_id: keyId, ...storedSecret(api.db, tenant.memberId, keyId, secret), remark, created_at: api.now() });
       const row = findAccessKey(tenant, created)!;
       recordOperation(request, { area: ACCESS_AREA, action: 'create', objectId: created, objectLabel: row.key_id, after: accessKeyLogView(row) });
       return created;
@@ -96,7 +97,7 @@ export async function accessKeyRoutes(api: FastifyInstance): Promise<void> {
     const secret = newSecret();
     api.db.transaction(() => {
       // The old secret stops working with this write: a signature made with it no longer verifies.
-      tenant.update('access_keys', { signing_key: signingKeyOf(secret), rotated_at: api.now() }, 'id = @id', { id: row.id });
+      tenant.update('access_keys', { ...storedSecret(api.db, tenant.memberId, row.key_id, secret), rotated_at: api.now() }, 'id = @id', { id: row.id });
       recordOperation(request, { area: ACCESS_AREA, action: 'rotate', objectId: row.id, objectLabel: row.key_id, before: accessKeyLogView(row), after: accessKeyLogView(findAccessKey(tenant, row.id)!) });
     })();
     const answer: AccessKeySecret = { key: toAccessKey(findAccessKey(tenant, row.id)!), secret };

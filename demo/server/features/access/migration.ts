@@ -2,9 +2,9 @@
  * Access keys (issue 26; rules §3 "Access key: status, creation time, last use time, secret shown once") and the
  * nonces of signed requests seen inside the clock-skew window (replay protection, platform/security/signed-requests.ts).
  *
- * The secret itself is never stored: `signing_key` is its SHA-256, which is the HMAC key both sides sign with (the
- * client derives it from the secret it was shown; see README "Signed API requests"). A copy of the database therefore
- * never reveals the secret a user holds, though the signing key is as sensitive as a password hash.
+ * The secret itself is never stored: `signing_key` was its SHA-256, the HMAC key both sides sign with (the client
+ * derives it from the secret it was shown; see README "Signed API requests"). Migration 275 replaced that column with
+ * a sealed copy and a verifier (key-secrets.ts), since a stored HMAC key lets a copy of the database sign requests.
  */
 import type { Migration } from '../../platform/migration.js';
 

@@ -139,7 +139,11 @@ export async function platformRoutes(api: FastifyInstance): Promise<void> {
   api.get('/V4/member.product.plan', async (request, reply) => {
     const tenant = scope(request);
     const rows = tenant.all<PlanRow>('plans', { orderBy: 'id' });
-    const used = tenant.count('domains');
+    // The plan and its limits are the account's own and every member reads them (they decide what a page offers);
+    // the usage figure is an aggregate of websites, a "reports" figure (issue 26): it counts only the websites the
+    // caller's reports grant covers, so a sub-account cannot learn how many websites lie outside its grant.
+    const reported = permissions(request).visible('reports', 'id');
+    const used = tenant.count('domains', { where: reported.where, params: reported.params });
     const plans: PlanInfo[] = rows.map((row) => ({
       id: row.id,
       meal_flag: row.meal_flag,

@@ -39,6 +39,11 @@ export const accountsSeed: SeedModule = {
         grants: [
           { module: 'domain', object_scope: 'specified', access: 'manage', auto_bind_new: true },
           { module: 'certificate', object_scope: 'group', access: 'read', auto_bind_new: false },
+          // The modules issue 26 enforces, as the operator's group had them through its website grant before.
+          { module: 'dns', object_scope: 'group', access: 'manage', auto_bind_new: true },
+          { module: 'security_policy', object_scope: 'all', access: 'manage', auto_bind_new: false },
+          { module: 'logs', object_scope: 'specified', access: 'manage', auto_bind_new: true },
+          { module: 'reports', object_scope: 'specified', access: 'read', auto_bind_new: true },
         ],
       },
       now,

@@ -15,9 +15,8 @@ import type { SeedModule } from '../../platform/seed-module.js';
 import { bindGroupObjects, createChildAccount, createPermissionGroup } from './store.js';
 
 /**
- * The one DNS zone the viewer may read (DNS zones are bound to a permission group by `dns_domains.perm_group_id`,
- * not by the website grant): a zone no other group holds, in a group of zones, so the read-only DNS pages have a
- * zone, its records and a group to show.
+ * The one DNS zone the viewer may read (a specified object of its `dns` grant): a zone no other group holds, in a
+ * group of zones, so the read-only DNS pages have a zone, its records and a group to show.
  */
 export const DEMO_VIEWER_DNS_ZONE = 'legacy-brand.com';
 
@@ -36,12 +35,20 @@ export const viewerAccountSeed: SeedModule = {
         grants: [
           { module: 'domain', object_scope: 'specified', access: 'read', auto_bind_new: false },
           { module: 'certificate', object_scope: 'specified', access: 'read', auto_bind_new: false },
+          // Read-only in every module issue 26 enforces, over the same website and zone.
+          { module: 'dns', object_scope: 'specified', access: 'read', auto_bind_new: false },
+          { module: 'security_policy', object_scope: 'all', access: 'read', auto_bind_new: false },
+          { module: 'logs', object_scope: 'specified', access: 'read', auto_bind_new: false },
+          { module: 'reports', object_scope: 'specified', access: 'read', auto_bind_new: false },
         ],
       },
       now,
     );
-    bindGroupObjects(db, { memberId: DEMO_MEMBER_ID, groupId, module: 'domain', kind: 'specified', objectIds: [website.id] });
-    db.prepare('UPDATE dns_domains SET perm_group_id = ? WHERE member_id = ? AND domain = ? AND perm_group_id IS NULL').run(groupId, DEMO_MEMBER_ID, DEMO_VIEWER_DNS_ZONE);
+    for (const module of ['domain', 'logs', 'reports'] as const) {
+      bindGroupObjects(db, { memberId: DEMO_MEMBER_ID, groupId, module, kind: 'specified', objectIds: [website.id] });
+    }
+    const zone = db.prepare('SELECT id FROM dns_domains WHERE member_id = ? AND domain = ?').get(DEMO_MEMBER_ID, DEMO_VIEWER_DNS_ZONE) as { id: number } | undefined;
+    if (zone) bindGroupObjects(db, { memberId: DEMO_MEMBER_ID, groupId, module: 'dns', kind: 'specified', objectIds: [zone.id] });
     const certificates = db
       .prepare('SELECT DISTINCT certificate_id AS id FROM certificate_bindings WHERE member_id = ? AND domain_id = ?')
       .all(DEMO_MEMBER_ID, website.id) as { id: number }[];

@@ -27,7 +27,7 @@ import { prepare, isoTime } from '../../platform/database.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { readPage } from '../../platform/http/pagination.js';
 import { recordOperation, writeIfChanged } from '../../platform/oplog.js';
-import { mayReach, reachedWebsites, requireObject, visibleObjects } from '../../platform/security/object-reach.js';
+import { mayReachObject, requireObject, visibleObjects } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 
@@ -68,9 +68,12 @@ function toInfo(request: FastifyRequest, row: ListRow): IpListInfo {
   };
 }
 
-/** Whether the caller may read (or change) lists; answers PERMISSION_DENIED and returns false otherwise. */
+/**
+ * Whether the caller may read (or change) lists; answers PERMISSION_DENIED and returns false otherwise. IP lists are
+ * firewall material, so every ip.list.* route belongs to the "security policy" module (issue 26).
+ */
 function mayUse(request: FastifyRequest, reply: FastifyReply, access: 'read' | 'manage'): boolean {
-  if (permissions(request).can('domain', access)) return true;
+  if (permissions(request).can('security_policy', access)) return true;
   fail(reply, PERMISSION_DENIED_CODE);
   return false;
 }
@@ -88,7 +91,7 @@ function mayChangeList(request: FastifyRequest, reply: FastifyReply, listId: num
 
 /** Whether the caller may change the list (rules §6 per object): the one answer for the routes and the `editable` flag. */
 function listEditable(request: FastifyRequest, listId: number): boolean {
-  return mayReach(permissions(request), 'manage', reachedWebsites(request, 'ip_list', listId));
+  return mayReachObject(request, 'ip_list', 'manage', listId);
 }
 
 /**

@@ -51,11 +51,11 @@ export async function banRoutes(api: FastifyInstance): Promise<void> {
   startBanRetention(api);
 
   api.get('/V4/ban.record.list', async (request, reply) => {
-    if (!requireBanManagement(request, reply)) return reply;
+    if (!requireBanManagement(request, reply, 'security_policy', 'read')) return reply;
     const { now } = enterBans(request);
     const query = asRecord(request.query);
     const { page, issues } = readPage(query);
-    const filter = banConditions(request, query, now, ['ip', 'status']);
+    const filter = banConditions(request, query, now, ['ip', 'status'], 'security_policy');
     if (!validated(reply, [...issues, ...filter.issues])) return reply;
     const rows = scope(request).page<ListedRow>('ban_records', page, {
       columns: BAN_COLUMNS,
@@ -68,10 +68,13 @@ export async function banRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.get('/V4/ban.overview', async (request, reply) => {
-    if (!requireBanManagement(request, reply)) return reply;
+    if (!requireBanManagement(request, reply, 'reports', 'read')) return reply;
     const { memberId, now } = enterBans(request);
-    const filter = banConditions(request, asRecord(request.query), now, []);
+    const filter = banConditions(request, asRecord(request.query), now, [], 'reports');
     if (!validated(reply, filter.issues)) return reply;
+    // A report of one website the reports grant does not cover is refused, not answered with zeros.
+    const only = filter.params.domain_id as number | undefined;
+    if (only !== undefined && !permissions(request).allows('reports', 'read', only)) return fail(reply, PERMISSION_DENIED_CODE);
     const params = { ...filter.params, member_id: memberId, top: BAN_OVERVIEW_TOP };
     const where = `member_id = @member_id AND ${filter.where}`;
     const counts = Object.fromEntries(BAN_STATUSES.map((status) => [status, 0])) as Record<BanStatus, number>;
@@ -97,7 +100,7 @@ export async function banRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.post('/V4/ban.record.unban', async (request, reply) => {
-    if (!requireBanManagement(request, reply)) return reply;
+    if (!requireBanManagement(request, reply, 'security_policy', 'manage')) return reply;
     const { memberId, now } = enterBans(request);
     const { ids, issues } = readIds(asRecord(request.body).ids, 'ids', BAN_UNBAN_IDS_MAX);
     if (!validated(reply, issues)) return reply;
@@ -136,7 +139,7 @@ export async function banRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.post('/V4/ban.batch.unban', async (request, reply) => {
-    if (!requireBanManagement(request, reply)) return reply;
+    if (!requireBanManagement(request, reply, 'security_policy', 'manage')) return reply;
     const { memberId, now } = enterBans(request);
     const body = asRecord(request.body);
     const domainId = positiveId(body.domain_id);

@@ -43,11 +43,12 @@ export const BAN_COLUMNS =
   'id, domain_id, ip, duration, reason, rule_id, status, banned_at, released_at, (SELECT domain FROM domains WHERE domains.id = ban_records.domain_id) AS domain';
 
 /**
- * Rules §6 per object: a ban acts on one website, so the caller may unban it only when it manages that website. The
- * one answer for the unban routes and the records' `editable` flag.
+ * Rules §6 per object: a ban acts on one website, so the caller may unban it only when it manages that website, and
+ * unbanning is a security-policy change (issue 26), so its `security_policy` grant must be manage too. The one answer
+ * for the unban routes and the records' `editable` flag.
  */
 export function mayUnbanOn(caller: Permissions, domainId: number): boolean {
-  return caller.allows('domain', 'manage', domainId);
+  return caller.can('security_policy', 'manage') && caller.allows('domain', 'manage', domainId);
 }
 
 /** The API shape of a row read with {@link BAN_COLUMNS}, for `caller`. */
@@ -71,13 +72,25 @@ export function toBanRecord(
 }
 
 /**
- * Shell §4 ban gate: the ban routes answer PERMISSION_DENIED while the account's ban management is off, as the console
- * hides ban manage and ban record then. Answers and returns false when the route must stop.
+ * The module a ban route belongs to (issue 26): the records and unbanning are "security policy" (bans are what the
+ * firewall's rules did; the object of a record is still its website, under the domain grant), the overview's
+ * aggregated figures are "reports" (counted over the websites the reports grant covers).
  */
-export function requireBanManagement(request: FastifyRequest, reply: FastifyReply): boolean {
+export type BanModule = 'security_policy' | 'reports';
+
+/**
+ * Shell §4 ban gate: the ban routes answer PERMISSION_DENIED while the account's ban management is off, as the console
+ * hides ban manage and ban record then; and without the route's module grant (read to look, manage to unban).
+ * Answers and returns false when the route must stop.
+ */
+export function requireBanManagement(request: FastifyRequest, reply: FastifyReply, module: BanModule, access: 'read' | 'manage'): boolean {
   const row = scope(request).get<{ ban_status: string }>('member_console_info', { columns: 'ban_status' });
-  if (row?.ban_status === 'on') return true;
-  fail(reply, PERMISSION_DENIED_CODE, { key: 'ban-management-off' });
+  if (row?.ban_status !== 'on') {
+    fail(reply, PERMISSION_DENIED_CODE, { key: 'ban-management-off' });
+    return false;
+  }
+  if (permissions(request).can(module, access)) return true;
+  fail(reply, PERMISSION_DENIED_CODE);
   return false;
 }
 
@@ -139,8 +152,8 @@ function text(value: unknown): string | undefined {
  * The conditions of a list or overview query: the domains the caller may see, the retention window, and the
  * filters present (`ip`, `domain_id`, `status`, `start_time`, `end_time`; see `BanFilter`).
  */
-export function banConditions(request: FastifyRequest, query: Record<string, unknown>, now: number, fields: readonly string[]): BanConditions {
-  const visible = permissions(request).visible('domain', 'domain_id');
+export function banConditions(request: FastifyRequest, query: Record<string, unknown>, now: number, fields: readonly string[], module: BanModule): BanConditions {
+  const visible = permissions(request).visible(module === 'reports' ? 'reports' : 'domain', 'domain_id');
   const conditions = [visible.where, '(released_at IS NULL OR released_at >= @retention_cutoff)'];
   const params: Params = { ...visible.params, retention_cutoff: now - BAN_RETENTION_MS };
   const issues: FieldIssue[] = [];

@@ -4,3 +4,5 @@
  * domain the same way `V4/certificate.bind` does). Everything else is the area's own.
  */
 export { mirrorBinding, PUBLIC_COLUMNS, type CertificateRow } from './store.js';
+/** The server's sealing key, shared with access keys (access/key-secrets.ts): one secret outside the database. */
+export { vaultFor } from './vault.js';

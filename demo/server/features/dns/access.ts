@@ -1,11 +1,12 @@
 /**
- * Who may see and change DNS domains (shell §6 "DNS domainList requires the domainList permission"; rules §6). The
- * domainList permission is the group's grant of the `domain` module: without it a child gets PERMISSION_DENIED_CODE
- * on every DNS call; read access lists, manage access writes. A grant limited to in-group or specified objects sees
- * the DNS domains bound to the group through `dns_domains.perm_group_id` (see migration 30).
+ * Who may see and change DNS domains (shell §6 "DNS domainList requires the domainList permission"; rules §6). DNS is
+ * a module of its own (issue 26): without the group's `dns` grant a child gets PERMISSION_DENIED_CODE on every DNS
+ * call (dns.domain.*, dns.record.*, dns.group.*, dns.job.*); read access lists, manage access writes. A grant limited
+ * to in-group or specified objects sees the DNS domains named in `permission_objects` under module `dns` (migration
+ * 276 moved the older `dns_domains.perm_group_id` binding there), and through them their records and statistics.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
+import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
 import type { ModuleAccess } from '../../../../core/api/endpoints/platform.js';
 import { fail } from '../../platform/http/envelope.js';
 import { permissions, type SqlCondition } from '../../platform/security/permissions.js';
@@ -14,8 +15,8 @@ import { requireSession } from '../../platform/security/session.js';
 
 /** The caller's DNS access. */
 export interface DnsAccess {
-  /** Limits `dns_domains` rows (or a `domain_id` column) to the caller's visible domains. */
-  domains(column?: string): SqlCondition;
+  /** Limits `dns_domains` rows (their id in `idColumn`) to the caller's visible domains. */
+  domains(idColumn?: string): SqlCondition;
   /** The same limit for tables with a `domain_id` column: the id must be a visible domain of the account. */
   byDomainId(column?: string): SqlCondition;
   /**
@@ -24,8 +25,8 @@ export interface DnsAccess {
    * sub-account's grant is not shown, not even by name.
    */
   groups(column?: string): SqlCondition;
-  /** The permission group a domain the caller creates is bound to, or null. */
-  bindNewTo: number | null;
+  /** The permission group (and binding kind) a domain the caller creates is bound to, or null. */
+  bindNewTo: DnsBinding | null;
   /** True when allowed; otherwise answers PERMISSION_DENIED_CODE and returns false. */
   require(reply: FastifyReply, access: ModuleAccess): boolean;
   /**
@@ -43,34 +44,50 @@ export interface DnsAccess {
   mayChangeGroup(groupId: number): boolean;
 }
 
+/** Where a child's new DNS domain is bound (rules §6 "include objects added later"). */
+export interface DnsBinding {
+  group_id: number;
+  kind: 'group' | 'specified';
+}
+
+/**
+ * The refusal of DNS domains or records the caller cannot see: PERMISSION_DENIED_CODE (the catalogue's permission
+ * error, as every object route answers an object outside the grant) when one of them is the account's, NOT_FOUND_CODE
+ * when none exists. Outsiders of another account get NOT_FOUND: the scope never sees their rows.
+ */
+export function refuseUnseen(request: FastifyRequest, reply: FastifyReply, table: 'dns_domains' | 'dns_records', ids: readonly number[]): FastifyReply {
+  const exists = scope(request).count(table, { where: 'id IN (SELECT value FROM json_each(@ids))', params: { ids: JSON.stringify(ids) } }) > 0;
+  return fail(reply, exists ? PERMISSION_DENIED_CODE : NOT_FOUND_CODE);
+}
+
 /** The DNS access of the signed-in caller. */
 export function dnsAccess(request: FastifyRequest): DnsAccess {
   const session = requireSession(request);
   const granted = permissions(request);
-  const grant = granted.grant('domain');
-  const mayChangeDomains = granted.can('domain', 'manage');
+  const grant = granted.grant('dns');
+  const mayChangeDomains = granted.can('dns', 'manage');
   const limited = granted.isChild && grant !== null && grant.object_scope !== 'all';
-  const domains = (column = 'perm_group_id'): SqlCondition => {
+  const domains = (idColumn = 'id'): SqlCondition => {
     if (!grant) return { where: '0', params: {} };
     if (!limited) return { where: '1', params: {} };
-    return { where: `${column} = @dns_perm_group`, params: { dns_perm_group: session.groupId } };
+    return granted.visible('dns', idColumn);
   };
   const holdsOnlyVisible = (groupId: number): boolean => {
     const visible = domains();
-    // COALESCE: a domain bound to no group has perm_group_id NULL, and NOT (NULL = x) would not count it.
+    // COALESCE: should the condition ever be NULL for a row, NOT (NULL) would not count it.
     return scope(request).count('dns_domains', { where: `dns_group_id = @group_id AND NOT COALESCE((${visible.where}), 0)`, params: { group_id: groupId, ...visible.params } }) === 0;
   };
   return {
     domains: (column) => domains(column),
     byDomainId(column = 'domain_id') {
-      const visible = domains('d.perm_group_id');
+      const visible = domains('d.id');
       return {
         where: `${column} IN (SELECT d.id FROM dns_domains d WHERE d.member_id = @member_id AND ${visible.where})`,
         params: visible.params,
       };
     },
     groups(column = 'dns_groups.id') {
-      const visible = domains('g.perm_group_id');
+      const visible = domains('g.id');
       if (visible.where === '1') return visible;
       return {
         where: `(NOT EXISTS (SELECT 1 FROM dns_domains g WHERE g.member_id = @member_id AND g.dns_group_id = ${column})
@@ -78,12 +95,13 @@ export function dnsAccess(request: FastifyRequest): DnsAccess {
         params: visible.params,
       };
     },
-    bindNewTo: limited && grant?.auto_bind_new ? session.groupId : null,
+    bindNewTo:
+      limited && grant?.auto_bind_new && session.groupId !== null ? { group_id: session.groupId, kind: grant.object_scope as DnsBinding['kind'] } : null,
     holdsOnlyVisible,
     mayChangeDomains,
     mayChangeGroup: (groupId) => mayChangeDomains && holdsOnlyVisible(groupId),
     require(reply, access) {
-      if (access === 'manage' ? mayChangeDomains : granted.can('domain', access)) return true;
+      if (access === 'manage' ? mayChangeDomains : granted.can('dns', access)) return true;
       fail(reply, PERMISSION_DENIED_CODE);
       return false;
     },

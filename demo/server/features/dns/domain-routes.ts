@@ -22,7 +22,7 @@ import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { queryInteger, readPage } from '../../platform/http/pagination.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { scope } from '../../platform/security/scope.js';
-import { dnsAccess } from './access.js';
+import { dnsAccess, refuseUnseen } from './access.js';
 import type { AddDomainsParams } from './jobs.js';
 import { asRecord } from '../../platform/http/readers.js';
 import { DOMAIN_COLUMNS, domainFields, listIssue, readIds, textOf, toDomain, type DomainRow } from './rows.js';
@@ -116,7 +116,7 @@ export function domainRoutes(api: FastifyInstance): void {
     const id = queryInteger((request.query as Record<string, unknown>).id);
     if (!validated(reply, id === null ? [{ field: 'id', key: 'common.positive-integer' }] : [])) return reply;
     const row = visibleDomain(request, id as number);
-    return row ? ok(reply, toDomain(row, access.mayChangeDomains)) : fail(reply, NOT_FOUND_CODE);
+    return row ? ok(reply, toDomain(row, access.mayChangeDomains)) : refuseUnseen(request, reply, 'dns_domains', [id as number]);
   });
 
   api.post('/V4/dns.domain.batch.add', async (request, reply) => {
@@ -139,7 +139,7 @@ export function domainRoutes(api: FastifyInstance): void {
     if (groupId === undefined) issues.push({ field: 'group_id', key: 'common.positive-integer' });
     if (!validated(reply, issues)) return reply;
     if (groupId !== null && groupId !== undefined && !groupExists(request, groupId)) return fail(reply, NOT_FOUND_CODE);
-    const params: AddDomainsParams = { group_id: groupId ?? null, perm_group_id: access.bindNewTo };
+    const params: AddDomainsParams = { group_id: groupId ?? null, bind_to: access.bindNewTo };
     const job = startDnsJob(request, 'dns.batch-add-domains', params, entries.map((domain) => ({ domain })), {
       action: 'create',
       objectLabel: entries.join(', '),
@@ -156,7 +156,7 @@ export function domainRoutes(api: FastifyInstance): void {
     const issues = [...(ids ? [] : listIssue('ids')), ...onField('status', validateDnsStatus(status))];
     if (!validated(reply, issues)) return reply;
     const rows = visibleDomains(request, ids as number[]);
-    if (rows.length === 0) return fail(reply, NOT_FOUND_CODE);
+    if (rows.length === 0) return refuseUnseen(request, reply, 'dns_domains', ids as number[]);
     const now = request.server.now();
     const changed = request.server.db.transaction(() => {
       let count = 0;
@@ -181,11 +181,12 @@ export function domainRoutes(api: FastifyInstance): void {
     const ids = readIds(asRecord(request.body).ids);
     if (!validated(reply, ids ? [] : listIssue('ids'))) return reply;
     const rows = visibleDomains(request, ids as number[]);
-    if (rows.length === 0) return fail(reply, NOT_FOUND_CODE);
+    if (rows.length === 0) return refuseUnseen(request, reply, 'dns_domains', ids as number[]);
     const changed = request.server.db.transaction(() => {
       let count = 0;
       for (const row of rows) {
         count += scope(request).remove('dns_domains', 'id = @id', { id: row.id });
+        scope(request).remove('permission_objects', "module = 'dns' AND object_id = @id", { id: row.id });
         recordOperation(request, { area: 'dns', action: 'delete', objectId: row.id, objectLabel: row.domain, before: domainFields(row) });
       }
       return count;
@@ -202,7 +203,7 @@ export function domainRoutes(api: FastifyInstance): void {
     if (!validated(reply, issues)) return reply;
     if (groupId !== null && groupId !== undefined && !groupExists(request, groupId)) return fail(reply, NOT_FOUND_CODE);
     const rows = visibleDomains(request, ids as number[]);
-    if (rows.length === 0) return fail(reply, NOT_FOUND_CODE);
+    if (rows.length === 0) return refuseUnseen(request, reply, 'dns_domains', ids as number[]);
     const now = request.server.now();
     const changed = request.server.db.transaction(() => {
       let count = 0;
@@ -237,7 +238,7 @@ export function domainRoutes(api: FastifyInstance): void {
       if (domainId === null) issues.push({ field: 'domain_id', key: 'common.positive-integer' });
     }
     if (!validated(reply, issues)) return reply;
-    if (domainId !== null && !visibleDomain(request, domainId)) return fail(reply, NOT_FOUND_CODE);
+    if (domainId !== null && !visibleDomain(request, domainId)) return refuseUnseen(request, reply, 'dns_domains', [domainId]);
     const owned = scope(request);
     const visible = access.domains();
     const domainWhere = new Conditions().add(visible.where, visible.params);

@@ -19,7 +19,7 @@ import { Conditions, containsPattern } from './shared.js';
 
 /** Group columns; the domain count covers only domains the caller may see. */
 function groupColumns(request: FastifyRequest): { columns: string; params: Record<string, unknown> } {
-  const visible = dnsAccess(request).domains('d.perm_group_id');
+  const visible = dnsAccess(request).domains('d.id');
   return {
     columns: `dns_groups.*, (SELECT COUNT(*) FROM dns_domains d WHERE d.dns_group_id = dns_groups.id AND ${visible.where}) AS domain_count`,
     params: visible.params,

@@ -9,6 +9,7 @@ import { normalizeDomain } from '../../../../core/rules/domain.js';
 import type { JobContext, JobRunner, StepOutcome } from '../../platform/jobs/runner.js';
 import type { MessageKey } from '../../platform/http/messages.js';
 import { scopeFor, type Scope } from '../../platform/security/scope.js';
+import type { DnsBinding } from './access.js';
 import type { JobItemRow } from './rows.js';
 
 /** Rows written per step: small enough that a step takes milliseconds. */
@@ -17,8 +18,8 @@ export const DNS_JOB_ROWS_PER_STEP = 25;
 /** Parameters of a batch-add-domains job. */
 export interface AddDomainsParams {
   group_id: number | null;
-  /** The permission group new domains are bound to (a child's auto-bound grant), or null. */
-  perm_group_id: number | null;
+  /** The permission group new domains are bound to (a child's auto-bound `dns` grant), or null. */
+  bind_to: DnsBinding | null;
 }
 
 /** Parameters of a batch import job. */
@@ -125,14 +126,15 @@ export function registerDnsJobs(jobs: JobRunner): void {
       return stepRows(context as JobContext<unknown, null>, (scope, item) => {
         if (domainIdOf(scope, item.domain) !== undefined) return { result: 'fail', reason: 'dns-domain-exists' };
         const groupExists = groupId !== null && scope.count('dns_groups', { where: 'id = @id', params: { id: groupId } }) > 0;
-        scope.insert('dns_domains', {
+        const id = scope.insert('dns_domains', {
           domain: normalizeDomain(item.domain),
           dns_group_id: groupExists ? groupId : null,
-          perm_group_id: context.params.perm_group_id,
           created_by: context.userId,
           created_at: now,
           updated_at: now,
         });
+        const bind = context.params.bind_to;
+        if (bind) scope.insert('permission_objects', { group_id: bind.group_id, module: 'dns', kind: bind.kind, object_id: id });
         return null;
       });
     },

@@ -2,11 +2,9 @@
  * Cloud DNS (rules §3 DNS): domain groups, domains (zones) with hosting/access status and status, their records, the
  * detail rows of DNS jobs, and daily resolution query counts for the statistics page.
  *
- * Child access (shell §6 "domainList permission", rules §6): DNS domains belong to the `domain` permission module. A
- * group granted all resources sees every DNS domain; a group limited to in-group or specified objects sees the DNS
- * domains bound to it through `perm_group_id` (the demo seed binds some; a child's new domains are bound when its grant
- * auto-binds new objects). DNS domains are not website domains, so they are bound here rather than in
- * `permission_objects`, whose ids name rows of `domains`.
+ * Child access (shell §6 "domainList permission", rules §6): this migration bound DNS domains to a permission group
+ * through `perm_group_id` under the `domain` grant. Since issue 26 DNS is a module of its own whose objects are listed in
+ * `permission_objects` (module `dns`); migration 276 moved these bindings there and `perm_group_id` is no longer read.
  */
 import type { Migration } from '../../platform/migration.js';
 

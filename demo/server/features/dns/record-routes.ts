@@ -32,7 +32,7 @@ import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { queryInteger, readPage } from '../../platform/http/pagination.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { scope } from '../../platform/security/scope.js';
-import { dnsAccess } from './access.js';
+import { dnsAccess, refuseUnseen } from './access.js';
 import { visibleDomain } from './domain-routes.js';
 import { recordExists, type ImportParams } from './jobs.js';
 import { asRecord } from '../../platform/http/readers.js';
@@ -102,7 +102,7 @@ export function recordRoutes(api: FastifyInstance): void {
     }
     if (!validated(reply, issues)) return reply;
     const domain = visibleDomain(request, domainId as number);
-    if (!domain) return fail(reply, NOT_FOUND_CODE);
+    if (!domain) return refuseUnseen(request, reply, 'dns_domains', [domainId as number]);
     const rows = scope(request).page<RecordRow>('dns_records', page, { where: conditions.where, params: conditions.params, orderBy: 'id DESC' });
     const editable = dnsAccess(request).mayChangeDomains;
     const answer: DnsRecordListAnswer = { list: rows.list.map((row) => toRecord(row, editable)), total: rows.total, domain: toDomain(domain, editable) };
@@ -117,7 +117,7 @@ export function recordRoutes(api: FastifyInstance): void {
     if (domainId === null) issues.unshift({ field: 'domain_id', key: 'common.positive-integer' });
     if (!validated(reply, issues)) return reply;
     const domain = visibleDomain(request, domainId as number);
-    if (!domain) return fail(reply, NOT_FOUND_CODE);
+    if (!domain) return refuseUnseen(request, reply, 'dns_domains', [domainId as number]);
     const owned = scope(request);
     if (recordExists(owned, domain.id, value)) return fail(reply, CONFLICT_CODE, { key: 'dns-record-exists' });
     const now = request.server.now();
@@ -138,7 +138,7 @@ export function recordRoutes(api: FastifyInstance): void {
     if (id === null) issues.unshift({ field: 'id', key: 'common.positive-integer' });
     if (!validated(reply, issues)) return reply;
     const before = visibleRecords(request, [id as number])[0];
-    if (!before) return fail(reply, NOT_FOUND_CODE);
+    if (!before) return refuseUnseen(request, reply, 'dns_records', [id as number]);
     const owned = scope(request);
     if (recordExists(owned, before.domain_id, value, before.id)) return fail(reply, CONFLICT_CODE, { key: 'dns-record-exists' });
     const now = request.server.now();
@@ -162,7 +162,7 @@ export function recordRoutes(api: FastifyInstance): void {
     const status = textOf(body.status);
     if (!validated(reply, [...(ids ? [] : listIssue('ids')), ...onField('status', validateDnsStatus(status))])) return reply;
     const rows = visibleRecords(request, ids as number[]);
-    if (rows.length === 0) return fail(reply, NOT_FOUND_CODE);
+    if (rows.length === 0) return refuseUnseen(request, reply, 'dns_records', ids as number[]);
     const now = request.server.now();
     const changed = request.server.db.transaction(() => {
       let count = 0;
@@ -187,7 +187,7 @@ export function recordRoutes(api: FastifyInstance): void {
     const ids = readIds(asRecord(request.body).ids);
     if (!validated(reply, ids ? [] : listIssue('ids'))) return reply;
     const rows = visibleRecords(request, ids as number[]);
-    if (rows.length === 0) return fail(reply, NOT_FOUND_CODE);
+    if (rows.length === 0) return refuseUnseen(request, reply, 'dns_records', ids as number[]);
     const changed = request.server.db.transaction(() => {
       let count = 0;
       for (const row of rows) {
@@ -217,7 +217,7 @@ export function recordRoutes(api: FastifyInstance): void {
     }
     if (!validated(reply, issues)) return reply;
     const domains = (domainIds as number[]).map((id) => visibleDomain(request, id));
-    if (domains.some((domain) => domain === undefined)) return fail(reply, NOT_FOUND_CODE);
+    if (domains.some((domain) => domain === undefined)) return refuseUnseen(request, reply, 'dns_domains', domainIds as number[]);
     const names = domains.map((domain) => domain!.domain);
     const items = names.flatMap((domain) => records.map((record) => itemOf(domain, record)));
     const job = startDnsJob(request, 'dns.batch-add-records', null, items, {
@@ -284,7 +284,7 @@ export function recordRoutes(api: FastifyInstance): void {
     const domainId = queryInteger((request.query as Record<string, unknown>).domain_id);
     if (!validated(reply, domainId === null ? [{ field: 'domain_id', key: 'common.positive-integer' }] : [])) return reply;
     const domain = visibleDomain(request, domainId as number);
-    if (!domain) return fail(reply, NOT_FOUND_CODE);
+    if (!domain) return refuseUnseen(request, reply, 'dns_domains', [domainId as number]);
     const records = scope(request).all<RecordRow>('dns_records', { where: 'domain_id = @domain_id', params: { domain_id: domain.id }, orderBy: 'id' });
     const stored = scope(request).get<{ soa: string | null }>('dns_domains', { columns: 'soa', where: 'id = @id', params: { id: domain.id } });
     const editable = dnsAccess(request).mayChangeDomains;

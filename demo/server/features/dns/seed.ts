@@ -144,8 +144,12 @@ export const dnsSeed: SeedModule = {
     }
     const childGroupId = demoGroupId(db);
     const insertDomain = db.prepare(
-      `INSERT INTO dns_domains (member_id, domain, status, access_status, dns_group_id, perm_group_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO dns_domains (member_id, domain, status, access_status, dns_group_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    // The demo group's in-group DNS zones (its `dns` grant, account seed).
+    const bindToChild = db.prepare(
+      "INSERT OR IGNORE INTO permission_objects (member_id, group_id, module, kind, object_id) VALUES (?, ?, 'dns', 'group', ?)",
     );
     const insertRecord = db.prepare(
       `INSERT INTO dns_records (member_id, domain_id, host, type, line, value, priority, ttl, remark, status, created_at, updated_at)
@@ -161,11 +165,11 @@ export const dnsSeed: SeedModule = {
           zone.status,
           zone.access,
           zone.group ? (groups.get(zone.group) ?? null) : null,
-          zone.child && childGroupId !== undefined ? childGroupId : null,
           now,
           now,
         ).lastInsertRowid,
       );
+      if (zone.child && childGroupId !== undefined) bindToChild.run(DEMO_MEMBER_ID, childGroupId, domainId);
       domainIds.set(zone.domain, domainId);
       for (const [host, type, value, extra = {}] of zone.records) {
         insertRecord.run(

@@ -1,20 +1,34 @@
 /**
  * Whose logs a caller may read (rules §6, issue 18 "authorization is per object"): the lines of the websites the
- * caller may see under the domain module. A sub-account granted one website reads that website's lines and no
- * other's; the store is always handed this list, so no query can reach beyond it. Shared by retrieval, saved queries
- * and download tasks.
+ * caller's `logs` grant covers (issue 26: logs are a module of their own whose objects are websites, the website a line
+ * belongs to). A sub-account granted one website reads that website's lines and no other's; the store is always handed
+ * this list, so no query can reach beyond it. Shared by retrieval, saved queries and download tasks.
+ *
+ * Every logs.* route needs the module: retrieval, the download tasks and their files read (a task only reads lines,
+ * and a sub-account sees only its own tasks); saving or deleting a saved query and writing a download template change
+ * account objects, so they need manage.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
+import type { ModuleAccess } from '../../../../core/api/endpoints/platform.js';
 import type { LogWebsite } from '../../../../core/api/endpoints/logs.js';
 import { LOG_DOMAIN_FILTER_MAX } from '../../../../core/rules/bans.js';
 import type { FieldIssue } from '../../../../core/rules/types.js';
 import { prepare } from '../../platform/database.js';
+import { fail } from '../../platform/http/envelope.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { requireSession } from '../../platform/security/session.js';
 
+/** True when the caller holds the logs module at `access`; otherwise answers PERMISSION_DENIED_CODE and returns false. */
+export function requireLogs(request: FastifyRequest, reply: FastifyReply, access: ModuleAccess): boolean {
+  if (permissions(request).can('logs', access)) return true;
+  fail(reply, PERMISSION_DENIED_CODE);
+  return false;
+}
+
 /** The websites whose logs the caller may read, by domain name. */
 export function readableWebsites(request: FastifyRequest): LogWebsite[] {
-  const visible = permissions(request).visible('domain', 'id');
+  const visible = permissions(request).visible('logs', 'id');
   return prepare(request.server.db, `SELECT id, domain FROM domains WHERE member_id = @member_id AND (${visible.where}) ORDER BY domain`).all({
     ...visible.params,
     member_id: requireSession(request).memberId,

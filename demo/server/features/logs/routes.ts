@@ -18,7 +18,7 @@ import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { queryInteger, readPage } from '../../platform/http/pagination.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { requireSession } from '../../platform/security/session.js';
-import { chooseDomains, readableWebsites, readIdList } from './access.js';
+import { chooseDomains, readableWebsites, readIdList, requireLogs } from './access.js';
 import { findSavedQuery, nameTaken, ownQueries, savedQueryPage, toSavedQuery } from './saved-queries.js';
 import type { LogSearch } from './store/log-store.js';
 import './store/index.js';
@@ -62,6 +62,7 @@ function expressionIssue(text: string, type: LogType): { predicate: ReturnType<t
  * older than the retention are gone, so asking for them finds nothing rather than failing).
  */
 function readSearch(request: FastifyRequest, reply: FastifyReply, options: { expression: boolean }): LogSearch | null {
+  if (!requireLogs(request, reply, 'read')) return null;
   const query = (request.query ?? {}) as Record<string, unknown>;
   const issues: FieldIssue[] = [];
   const type = query.log_type;
@@ -134,6 +135,7 @@ function readSavedQuery(body: unknown): { input: SavedQueryInput; issues: FieldI
 /** Registers the routes (under /api). */
 export async function logRoutes(api: FastifyInstance): Promise<void> {
   api.get('/V4/logs.context', async (request, reply) => {
+    if (!requireLogs(request, reply, 'read')) return reply;
     const answer: LogContext = {
       websites: readableWebsites(request),
       retention_days: { ...LOG_RETENTION_DAYS },
@@ -176,6 +178,7 @@ export async function logRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.get('/V4/logs.query.list', async (request, reply) => {
+    if (!requireLogs(request, reply, 'read')) return reply;
     const query = (request.query ?? {}) as Record<string, unknown>;
     const { page, issues } = readPage(query);
     const logType = query.log_type === undefined || query.log_type === '' ? undefined : query.log_type;
@@ -186,6 +189,7 @@ export async function logRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.post('/V4/logs.query.save', async (request, reply) => {
+    if (!requireLogs(request, reply, 'manage')) return reply;
     const { input, issues } = readSavedQuery(request.body);
     const existing = input.id !== undefined ? findSavedQuery(request, input.id) : undefined;
     if (input.id !== undefined && !existing) return fail(reply, NOT_FOUND_CODE);
@@ -198,7 +202,7 @@ export async function logRoutes(api: FastifyInstance): Promise<void> {
     if (existing) {
       const same = existing.name === values.name && existing.description === values.description && existing.log_type === values.log_type && existing.statement === values.statement;
       // A save that changes nothing writes nothing, operation log included (issue 18).
-      if (same) return ok(reply, toSavedQuery(existing));
+      if (same) return ok(reply, toSavedQuery(existing, true));
       prepare(api.db, 'UPDATE log_saved_queries SET name = @name, description = @description, log_type = @log_type, statement = @statement, updated_at = @now WHERE id = @id').run({ ...values, now, id });
     } else {
       id = Number(
@@ -220,10 +224,11 @@ export async function logRoutes(api: FastifyInstance): Promise<void> {
       before: existing ? { name: existing.name, description: existing.description, statement: existing.statement } : null,
       after: { name: saved.name, description: saved.description, statement: saved.statement },
     });
-    return ok(reply, toSavedQuery(saved));
+    return ok(reply, toSavedQuery(saved, true));
   });
 
   api.post('/V4/logs.query.delete', async (request, reply) => {
+    if (!requireLogs(request, reply, 'manage')) return reply;
     const ids = ((request.body as { ids?: number[] } | null)?.ids ?? []).filter((id) => Number.isSafeInteger(id));
     if (!validated(reply, ids.length === 0 ? [{ field: 'ids', key: 'common.required' }] : [])) return reply;
     const found = ids.map((id) => findSavedQuery(request, id));

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SavedQuery } from '../../../../core/api/endpoints/logs.js';
 import type { LogType } from '../../../../core/logs/fields.js';
 import { isoTime, prepare } from '../../platform/database.js';
+import { permissions } from '../../platform/security/permissions.js';
 import { requireSession } from '../../platform/security/session.js';
 
 interface SavedQueryRow {
@@ -28,7 +29,7 @@ export function ownQueries(request: FastifyRequest): { where: string; params: Re
   return { where: `member_id = @member_id${own}`, params: { member_id: session.memberId, user_id: session.userId } };
 }
 
-export function toSavedQuery(row: SavedQueryRow): SavedQuery {
+export function toSavedQuery(row: SavedQueryRow, editable: boolean): SavedQuery {
   return {
     id: row.id,
     name: row.name,
@@ -37,9 +38,9 @@ export function toSavedQuery(row: SavedQueryRow): SavedQuery {
     statement: row.statement,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
-    // Every query the caller sees is one it may change: the list already holds only its own (or, for the main
-    // account, the account's).
-    editable: true,
+    // The list already holds only the caller's own queries (or, for the main account, the account's); changing them
+    // needs the logs module's manage access (logs/access.ts).
+    editable,
   };
 }
 
@@ -69,7 +70,8 @@ export function savedQueryPage(request: FastifyRequest, filters: { logType?: Log
     limit: perPage,
     offset,
   }) as SavedQueryRow[];
-  return { list: rows.map(toSavedQuery), total };
+  const editable = permissions(request).can('logs', 'manage');
+  return { list: rows.map((row) => toSavedQuery(row, editable)), total };
 }
 
 export function nameTaken(request: FastifyRequest, name: string, exceptId: number | null): boolean {

@@ -1,8 +1,11 @@
 /**
- * What the WAF routes check before they act: the caller's module grant (a sub-account needs the domain module: WAF
- * rules protect domains, so reading needs read and changing needs manage), that a set or rule belongs to the account,
+ * What the WAF routes check before they act: the caller's module grant, that a set or rule belongs to the account,
  * and that the caller may change it. Each check answers the catalogue code itself and returns `undefined` or
  * `false` when the route must stop.
+ *
+ * Every WAF route (waf.ruleset.*, firewall.policy.*, firewall.pagecfg, firewall.oplog*) belongs to the "security
+ * policy" module (issue 26): a sub-account needs its `security_policy` grant, read to look and manage to change, and
+ * per set the grant of that set and of the websites it protects (platform/security/object-reach.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
@@ -10,17 +13,17 @@ import type { ModuleAccess } from '../../../../core/api/endpoints/platform.js';
 import { issue, onField } from '../../../../core/rules/types.js';
 import { fail, validated } from '../../platform/http/envelope.js';
 import { requestLanguage } from '../../platform/http/messages.js';
-import { mayReach, reachedWebsites, requireObject } from '../../platform/security/object-reach.js';
+import { mayReachObject, requireObject } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
 import { canEditSet, provisionWaf, RULES, SETS, type RuleRow, type RuleSetRow } from './store.js';
 
-/** Provisions the account's sets and checks the domain-module grant; false when the route must stop. */
+/** Provisions the account's sets and checks the security-policy grant; false when the route must stop. */
 export function enter(request: FastifyRequest, reply: FastifyReply, access: ModuleAccess): boolean {
   const session = requireSession(request);
   provisionWaf(request.server.db, session.memberId, request.server.now(), requestLanguage(request));
-  if (permissions(request).can('domain', access)) return true;
+  if (permissions(request).can('security_policy', access)) return true;
   fail(reply, PERMISSION_DENIED_CODE);
   return false;
 }
@@ -49,7 +52,7 @@ export function editableSet(request: FastifyRequest, reply: FastifyReply, id: nu
     validated(reply, onField(field, issue('waf.rule-set-not-editable')));
     return undefined;
   }
-  if (!canEditSet(permissions(request), row, reachedWebsites(request, 'rule_set', row.id))) {
+  if (!canEditSet(request, row)) {
     fail(reply, PERMISSION_DENIED_CODE);
     return undefined;
   }
@@ -61,7 +64,7 @@ export function editableSet(request: FastifyRequest, reply: FastifyReply, id: nu
  * but a sub-account only on sets whose websites (those quoting it, every website for the default set) it manages.
  */
 export function mayChangeStatus(request: FastifyRequest, row: RuleSetRow): boolean {
-  return mayReach(permissions(request), 'manage', reachedWebsites(request, 'rule_set', row.id));
+  return mayReachObject(request, 'rule_set', 'manage', row.id);
 }
 
 /**

@@ -184,6 +184,7 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
         updated_at: now,
       });
       const created = target.get<RuleSetRow>(SETS, { where: 'id = @id', params: { id } })!;
+      permissions(request).bindCreated('security_policy', id);
       recordOperation(request, { area: 'waf', action: 'create', objectId: id, objectLabel: value.name, after: value });
       return created;
     })();
@@ -218,6 +219,7 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     const label = ruleSetName(row, requestLanguage(request));
     api.db.transaction(() => {
       scope(request).remove(SETS, 'id = @id', { id: row.id });
+      scope(request).remove('permission_objects', "module = 'security_policy' AND object_id = @id", { id: row.id });
       recordOperation(request, { area: 'waf', action: 'delete', objectId: row.id, objectLabel: label, before: { name: label, description: row.description } });
     })();
     return ok(reply, { deleted: 1 });
@@ -279,7 +281,10 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
       params: { ids: JSON.stringify(wanted) },
     });
     if (!validated(reply, domains.length !== wanted.length ? onField('domain_ids', issue('websites.select-domain')) : [])) return reply;
-    if (wanted.some((id) => !caller.allows('domain', 'manage', id))) return fail(reply, PERMISSION_DENIED_CODE);
+    // Binding changes the set's reach, so the set itself must be managed under the security-policy grant too.
+    if (!caller.allows('security_policy', 'manage', row.id) || wanted.some((id) => !caller.allows('domain', 'manage', id))) {
+      return fail(reply, PERMISSION_DENIED_CODE);
+    }
     const hasDomainMatch = target
       .all<{ conditions: string }>(RULES, { columns: 'conditions', where: 'rule_set_id = @id', params: { id: row.id } })
       .some((rule) => (JSON.parse(rule.conditions) as PolicyCondition[]).some((condition) => condition.rule_type === 'domain'));

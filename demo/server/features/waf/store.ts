@@ -11,8 +11,8 @@ import type { WafActionInput } from '../../../../core/rules/waf-actions.js';
 import type { Db } from '../../platform/database.js';
 import { requestLanguage, type Language } from '../../platform/http/messages.js';
 import { isoTime } from '../../platform/database.js';
-import { mayReach, reachedWebsites } from '../../platform/security/object-reach.js';
-import { permissions, type Permissions, type SqlCondition } from '../../platform/security/permissions.js';
+import { mayReachObject } from '../../platform/security/object-reach.js';
+import { permissions, type SqlCondition } from '../../platform/security/permissions.js';
 import { scope, scopeFor, type Scope } from '../../platform/security/scope.js';
 import { ipKey } from '../bans/index.js';
 import { BUILT_IN_SETS, DEFAULT_SET_DESCRIPTION, DEFAULT_SET_NAME } from './catalogue.js';
@@ -131,12 +131,12 @@ export function boundDomainIds(target: Scope, ruleSetId: number): number[] {
 }
 
 /**
- * Whether the caller may change a set and its rules: never a built-in set; a sub-account only when its group may
- * manage every website the set reaches (`reachedWebsites`: those quoting it, every website for the default set),
- * since changing the set changes their protection.
+ * Whether the caller may change a set and its rules: never a built-in set; a sub-account only when its group manages
+ * the set under the security-policy grant and every website the set reaches (those quoting it, every website for
+ * the default set), since changing the set changes their protection (platform/security/object-reach.ts).
  */
-export function canEditSet(caller: Permissions, row: Pick<RuleSetRow, 'attribution'>, reached: readonly number[]): boolean {
-  return row.attribution !== 'built-in' && mayReach(caller, 'manage', reached);
+export function canEditSet(request: FastifyRequest, row: Pick<RuleSetRow, 'id' | 'attribution'>): boolean {
+  return row.attribution !== 'built-in' && mayReachObject(request, 'rule_set', 'manage', row.id);
 }
 
 /** The answer shape of rule sets, with counts and the bound domains the caller may see. */
@@ -179,7 +179,7 @@ export function toRuleSetInfos(request: FastifyRequest, rows: readonly RuleSetRo
       rules_total: count?.total ?? 0,
       bound_domains: visible,
       bound_total: own.length,
-      editable: canEditSet(caller, row, reachedWebsites(request, 'rule_set', row.id)),
+      editable: canEditSet(request, row),
       created_at: isoTime(row.created_at),
       updated_at: isoTime(row.updated_at),
     };

@@ -24,7 +24,10 @@ export const domainsSeed: SeedModule = {
     const ids = DEMO_DOMAINS.map((domain) => Number(insert.run(DEMO_MEMBER_ID, domain, now).lastInsertRowid));
     const groupId = demoGroupId(db);
     if (groupId !== undefined) {
-      bindGroupObjects(db, { memberId: DEMO_MEMBER_ID, groupId, module: 'domain', kind: 'specified', objectIds: ids.slice(0, 2) });
+      // Logs and reports are granted per website too (issue 26): the same two.
+      for (const module of ['domain', 'logs', 'reports'] as const) {
+        bindGroupObjects(db, { memberId: DEMO_MEMBER_ID, groupId, module, kind: 'specified', objectIds: ids.slice(0, 2) });
+      }
     }
   },
 };

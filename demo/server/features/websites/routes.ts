@@ -315,7 +315,8 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
     api.db.transaction(() => {
       tenant.remove('domains', 'id IN (SELECT value FROM json_each(@ids))', { ids });
       // The grants of a deleted site go with it, so a later site that reuses nothing inherits nothing.
-      tenant.remove('permission_objects', "module = 'domain' AND object_id IN (SELECT value FROM json_each(@ids))", { ids });
+      // Logs and reports are granted per website too (issue 26), so their grants of it go with it.
+      tenant.remove('permission_objects', "module IN ('domain', 'logs', 'reports') AND object_id IN (SELECT value FROM json_each(@ids))", { ids });
       for (const row of doomed) {
         recordOperation(request, { area: 'domain', action: 'delete', objectId: row.id, objectLabel: row.domain, before: before.get(row.id) });
       }

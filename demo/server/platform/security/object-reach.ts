@@ -13,10 +13,16 @@
  * The SQL naming feature tables lives here, not in each route, so there is one answer to "which websites does this
  * object reach". Routes call {@link requireObject} before acting on one object and merge {@link visibleObjects} into
  * list queries (lists are filtered, never refused).
+ *
+ * Security policy (issue 26): rule sets and IP lists are also objects of the `security_policy` module, whose grant names
+ * rule sets (all, in-group or specified). A rule set needs both answers: the module grant for the set itself and the
+ * website rule above, since changing a set changes the websites it protects. The stricter reading of "grants per
+ * module": neither grant alone opens a set. An IP list follows the rule sets whose rules name it, as it follows their
+ * websites: read when it reaches no set or one the caller may read, manage when the caller manages every set it reaches.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
-import type { ModuleAccess } from '../../../../core/api/endpoints/platform.js';
+import type { ModuleAccess, PermissionModule } from '../../../../core/api/endpoints/platform.js';
 import { prepare } from '../database.js';
 import { fail } from '../http/envelope.js';
 import { permissions, type Permissions, type SqlCondition } from './permissions.js';
@@ -68,11 +74,55 @@ export function mayReach(caller: Permissions, access: ModuleAccess, websites: re
   return websites.every((id) => caller.allows('domain', 'manage', id));
 }
 
+/** The module whose own grant names the object, besides the grant of the websites it reaches (see above). */
+const OWN_MODULE: Record<ReachingObject, PermissionModule | null> = { certificate: null, rule_set: 'security_policy', ip_list: 'security_policy' };
+
+/** A subquery of the rule set ids an IP list (id in `column`) reaches: the sets of the rules naming it. */
+function reachedRuleSetsSql(column: string): string {
+  return `SELECT r.rule_set_id FROM waf_rules r WHERE r.member_id = @member_id AND ${NAMES_LIST('r', column)}`;
+}
+
+/** Whether the `security_policy` grant lets the caller read or manage a rule set or an IP list. */
+function mayUsePolicy(request: FastifyRequest, caller: Permissions, object: 'rule_set' | 'ip_list', access: ModuleAccess, id: number): boolean {
+  if (!caller.can('security_policy', access)) return false;
+  if (object === 'rule_set') return caller.allows('security_policy', access, id);
+  const sets = (
+    prepare(request.server.db, `SELECT DISTINCT rule_set_id FROM (${reachedRuleSetsSql('@object_id')})`).all({
+      member_id: requireSession(request).memberId,
+      object_id: id,
+    }) as { rule_set_id: number }[]
+  ).map((row) => row.rule_set_id);
+  if (access === 'read') return sets.length === 0 || sets.some((set) => caller.allows('security_policy', 'read', set));
+  return sets.every((set) => caller.allows('security_policy', 'manage', set));
+}
+
+/**
+ * Whether the caller may read or manage one object: the grant of the websites it reaches and, for security-policy
+ * objects, the `security_policy` grant (the one answer behind {@link requireObject} and the lists' `editable`).
+ */
+export function mayReachObject(request: FastifyRequest, object: ReachingObject, access: ModuleAccess, id: number): boolean {
+  const caller = permissions(request);
+  if (!mayReach(caller, access, reachedWebsites(request, object, id))) return false;
+  return object === 'certificate' || mayUsePolicy(request, caller, object, access, id);
+}
+
 /** True when the caller may read or manage the object; otherwise answers PERMISSION_DENIED_CODE and returns false. */
 export function requireObject(request: FastifyRequest, reply: FastifyReply, object: ReachingObject, access: ModuleAccess, id: number): boolean {
-  if (mayReach(permissions(request), access, reachedWebsites(request, object, id))) return true;
+  if (mayReachObject(request, object, access, id)) return true;
   fail(reply, PERMISSION_DENIED_CODE);
   return false;
+}
+
+/** Limits a scoped query to the security-policy objects (ids in `column`) the caller's `security_policy` grant reads. */
+function visiblePolicy(request: FastifyRequest, object: 'rule_set' | 'ip_list', column: string): SqlCondition {
+  // Without the module nothing is visible, not even an IP list no rule names yet.
+  const sets = permissions(request).visible('security_policy', object === 'rule_set' ? column : 'reached_set.rule_set_id');
+  if (object === 'rule_set' || sets.where === '1' || sets.where === '0') return sets;
+  const reached = reachedRuleSetsSql(column);
+  return {
+    where: `(NOT EXISTS (${reached}) OR EXISTS (SELECT 1 FROM (${reached}) AS reached_set WHERE ${sets.where}))`,
+    params: sets.params,
+  };
 }
 
 /**
@@ -82,13 +132,19 @@ export function requireObject(request: FastifyRequest, reply: FastifyReply, obje
 export function visibleObjects(request: FastifyRequest, object: ReachingObject, column: string): SqlCondition {
   const caller = permissions(request);
   if (!caller.can('domain', 'read')) return { where: '0', params: {} };
+  const own = OWN_MODULE[object] === null ? null : visiblePolicy(request, object as 'rule_set' | 'ip_list', column);
+  if (own?.where === '0') return own;
   const websites = caller.visible('domain', 'reached.domain_id');
-  if (websites.where === '1') return websites;
   const reached = reachedWebsitesSql(object, column);
-  return {
-    where: `(NOT EXISTS (SELECT 1 FROM (${reached})) OR EXISTS (SELECT 1 FROM (${reached}) AS reached WHERE ${websites.where}))`,
-    params: websites.params,
-  };
+  const byWebsites: SqlCondition =
+    websites.where === '1'
+      ? websites
+      : {
+          where: `(NOT EXISTS (SELECT 1 FROM (${reached})) OR EXISTS (SELECT 1 FROM (${reached}) AS reached WHERE ${websites.where}))`,
+          params: websites.params,
+        };
+  if (!own || own.where === '1') return byWebsites;
+  return { where: `(${byWebsites.where}) AND (${own.where})`, params: { ...byWebsites.params, ...own.params } };
 }
 
 /** Limits `column`, a website id an object is bound to, to the websites the caller may read. */

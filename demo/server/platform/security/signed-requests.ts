@@ -14,7 +14,8 @@
  * ({@link verifySignedBody}), so a body changed in transit is refused even though the headers were signed.
  *
  * The `access_keys` table is created by the access feature's migration (features/access/migration.ts); verifying a
- * caller is authentication, which belongs to the platform like sessions do.
+ * caller is authentication, which belongs to the platform like sessions do. The row holds the signing key only sealed
+ * (features/access/key-secrets.ts), so the app hands this check the {@link SigningKeyOpener} that opens it.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -79,11 +80,15 @@ function header(request: FastifyRequest, name: string): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
+/** Opens a key's sealed signing key (the server's sealing key never being in the database); throws when it cannot. */
+export type SigningKeyOpener = (key: { sealed: string; memberId: number; keyId: string }) => string;
+
 interface KeyRow {
   id: number;
   member_id: number;
   user_id: number;
-  signing_key: string;
+  key_id: string;
+  signing_key_sealed: string | null;
   status: string;
   user_status: string;
   account_type: 1 | 2;
@@ -99,7 +104,7 @@ const claimedBodies = new WeakMap<FastifyRequest, string>();
  * Checks the signature headers (not yet the body, see {@link verifySignedBody}) and, when they hold, records the
  * nonce and the key's last use and answers the key user's session.
  */
-export function verifySignedRequest(db: Db, request: FastifyRequest, now: number): NonNullable<ReturnType<SignedCallerResolver>> {
+export function verifySignedRequest(db: Db, request: FastifyRequest, now: number, open: SigningKeyOpener): NonNullable<ReturnType<SignedCallerResolver>> {
   const keyId = header(request, SIGNATURE_HEADERS.key);
   const timestamp = header(request, SIGNATURE_HEADERS.timestamp);
   const nonce = header(request, SIGNATURE_HEADERS.nonce);
@@ -113,14 +118,21 @@ export function verifySignedRequest(db: Db, request: FastifyRequest, now: number
   }
   const key = prepare(
     db,
-    `SELECT k.id, k.member_id, k.user_id, k.signing_key, k.status, u.status AS user_status, u.account_type, u.group_id,
+    `SELECT k.id, k.member_id, k.user_id, k.key_id, k.signing_key_sealed, k.status, u.status AS user_status, u.account_type, u.group_id,
             u.email, u.user_name
        FROM access_keys k JOIN users u ON u.id = k.user_id AND u.member_id = k.member_id
       WHERE k.key_id = ?`,
   ).get(keyId) as KeyRow | undefined;
-  if (!key) return { refused: 'signature-invalid' };
+  if (!key || key.signing_key_sealed === null) return { refused: 'signature-invalid' };
+  let signingKey: string;
+  try {
+    signingKey = open({ sealed: key.signing_key_sealed, memberId: key.member_id, keyId: key.key_id });
+  } catch {
+    // Altered, moved to another row, or sealed under another server key: nothing can be verified with it.
+    return { refused: 'signature-invalid' };
+  }
   const [path, query = ''] = request.url.split(/\?(.*)/s, 2);
-  const expected = createHmac('sha256', key.signing_key)
+  const expected = createHmac('sha256', signingKey)
     .update(canonicalRequest({ method: request.method, path: path!, query, contentHash, timestamp, nonce }))
     .digest();
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return { refused: 'signature-invalid' };
@@ -148,8 +160,8 @@ export function verifySignedRequest(db: Db, request: FastifyRequest, now: number
 }
 
 /** The resolver the session hook takes: signed requests are verified, others are left to the session token. */
-export function signedCallers(db: Db): SignedCallerResolver {
-  return (request, now) => (isSignedRequest(request) ? verifySignedRequest(db, request, now) : null);
+export function signedCallers(db: Db, open: SigningKeyOpener): SignedCallerResolver {
+  return (request, now) => (isSignedRequest(request) ? verifySignedRequest(db, request, now, open) : null);
 }
 
 /**

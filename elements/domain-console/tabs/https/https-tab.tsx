@@ -23,7 +23,8 @@ import { ErrorState, LoadingState } from '../../../../core/ui/parts/state-views.
 import { GroupSection } from '../../parts/group-section.js';
 import { useSettingsGroups, type SettingsGroups } from '../../parts/use-settings-groups.js';
 import type { TabProps } from '../tab-module.js';
-import { SelectField, SwitchField, TextField, typedNumber, useFieldMessages } from './fields.js';
+import { SelectField, SwitchField, TextField } from '../../../../core/ui/parts/labelled-fields.js';
+import { typedNumber, useFieldMessages } from './fields.js';
 
 export const namespaces = ['domain-https'] as const;
 
@@ -90,7 +91,7 @@ function HttpsForm({ state, domain, editable }: { state: SettingsGroups<Settings
   return (
     <GroupSection state={state} names={TAB_GROUPS} title={t('https.title')} description={t('https.description')} beforeSave={check}>
       <div className="ec-stack">
-        <SwitchField id={`${id}-status`} label={t('https.status')} value={value.status} error={message('status')} onChange={(on) => change({ status: on ? 'on' : 'off' })} />
+        <SwitchField id={`${id}-status`} label={t('https.status')} checked={value.status === 'on'} error={message('status')} onChange={(on) => change({ status: on ? 'on' : 'off' })} />
         <SelectField
           id={`${id}-certificate`}
           label={t('https.certificate')}
@@ -140,7 +141,7 @@ function HttpsForm({ state, domain, editable }: { state: SettingsGroups<Settings
         <SwitchField
           id={`${id}-hsts`}
           label={t('https.hsts')}
-          value={value.hsts.status}
+          checked={value.hsts.status === 'on'}
           error={message('hsts.status')}
           hint={t('https.hsts-note', { count: HSTS_PERSIST_MONTHS })}
           onChange={(on) => changeHsts({ status: on ? 'on' : 'off' })}
@@ -160,12 +161,12 @@ function HttpsForm({ state, domain, editable }: { state: SettingsGroups<Settings
               error={message('hsts.max_age')}
               onChange={(text) => changeHsts({ max_age: typedNumber(text) })}
             />
-            <SwitchField id={`${id}-hsts-subdomains`} label={t('https.hsts-subdomains')} value={value.hsts.include_subdomains} onChange={(on) => changeHsts({ include_subdomains: on })} />
+            <SwitchField id={`${id}-hsts-subdomains`} label={t('https.hsts-subdomains')} checked={value.hsts.include_subdomains} onChange={(on) => changeHsts({ include_subdomains: on })} />
           </div>
         )}
         <div className="ec-row">
-          <SwitchField id={`${id}-http2`} label={t('https.http2')} value={value.http2} error={message('http2')} onChange={(on) => change({ http2: on ? 'on' : 'off' })} />
-          <SwitchField id={`${id}-ocsp`} label={t('https.ocsp')} value={value.ocsp} error={message('ocsp')} onChange={(on) => change({ ocsp: on ? 'on' : 'off' })} />
+          <SwitchField id={`${id}-http2`} label={t('https.http2')} checked={value.http2 === 'on'} error={message('http2')} onChange={(on) => change({ http2: on ? 'on' : 'off' })} />
+          <SwitchField id={`${id}-ocsp`} label={t('https.ocsp')} checked={value.ocsp === 'on'} error={message('ocsp')} onChange={(on) => change({ ocsp: on ? 'on' : 'off' })} />
         </div>
         <div className="ec-row">
           <SelectField

@@ -13,7 +13,8 @@ import { useT } from '../../../../core/ui/element-context.js';
 import { GroupSection } from '../../parts/group-section.js';
 import { useSettingsGroups } from '../../parts/use-settings-groups.js';
 import type { TabProps } from '../tab-module.js';
-import { Field, IssueText, NumberInput, SwitchField, TabFrame, isOn, issueAt, useGroupIssues } from '../performance/fields.js';
+import { SwitchField } from '../../../../core/ui/parts/labelled-fields.js';
+import { Field, IssueText, NumberInput, TabFrame, isOn, issueAt, useGroupIssues } from '../performance/fields.js';
 
 export const namespaces = ['domain-performance'] as const;
 

@@ -15,7 +15,8 @@ import { useT } from '../../../../core/ui/element-context.js';
 import { ConditionBuilder } from '../../../../core/ui/parts/condition-builder/condition-builder.js';
 import { fromConditionInput, toConditionInput } from '../../../../core/ui/parts/condition-builder/model.js';
 import { EmptyState } from '../../../../core/ui/parts/state-views.js';
-import { SwitchField, TextField, messageFrom, typedNumber } from './fields.js';
+import { SwitchField, TextField } from '../../../../core/ui/parts/labelled-fields.js';
+import { messageFrom, switchTo, typedNumber } from './fields.js';
 
 type Rule = Typed<ConditionalOriginRule>;
 
@@ -93,7 +94,7 @@ export function ConditionalOrigins({ domain, value, issues, onChange }: Conditio
             <div className="ec-origin-fields">
               <TextField id={`${id}-description`} label={t('conditional.description-field')} value={rule.description} error={field('description')} onChange={(description) => update(index, { description })} />
               <TextField id={`${id}-priority`} numeric label={t('conditional.priority')} value={rule.priority} error={field('priority')} onChange={(text) => update(index, { priority: typedNumber(text) })} />
-              <SwitchField id={`${id}-status`} label={t('conditional.status')} value={rule.status} error={field('status')} onChange={(status) => update(index, { status })} />
+              <SwitchField id={`${id}-status`} label={t('conditional.status')} checked={rule.status === 'on'} error={field('status')} onChange={(on) => update(index, { status: switchTo(on) })} />
             </div>
           </section>
         );

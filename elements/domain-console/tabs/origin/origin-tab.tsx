@@ -38,7 +38,8 @@ import { GroupSection } from '../../parts/group-section.js';
 import { useSettingsGroups, type SettingsGroups } from '../../parts/use-settings-groups.js';
 import type { TabProps } from '../tab-module.js';
 import { ConditionalOrigins } from './conditional-origins.js';
-import { ChoiceField, SwitchField, TextField, messageFrom, typedNumber } from './fields.js';
+import { SelectField, SwitchField, TextField } from '../../../../core/ui/parts/labelled-fields.js';
+import { messageFrom, switchTo, typedNumber } from './fields.js';
 import { ErrorState, LoadingState } from '../../../../core/ui/parts/state-views.js';
 import styles from './origin-tab.css';
 
@@ -184,7 +185,7 @@ export default function OriginTab({ context, readonly, onSaved }: TabProps) {
 
       <GroupSection state={state} names={['back_source_host']} title={t('host.title')} description={t('host.description')} beforeSave={() => checks.check(['back_source_host'])}>
         <div className="ec-origin-fields">
-          <ChoiceField
+          <SelectField
             id={`${id}-host-mode`}
             label={t('host.mode')}
             value={host.mode}
@@ -193,12 +194,12 @@ export default function OriginTab({ context, readonly, onSaved }: TabProps) {
               { value: 'diy', label: t('host.mode-diy') },
             ]}
             error={hostMessage('mode')}
-            onChange={(mode) => set('back_source_host', (previous) => ({ ...previous, mode }))}
+            onChange={(mode) => set('back_source_host', (previous) => ({ ...previous, mode: mode ?? previous.mode }))}
           />
           {host.mode === 'diy' && (
             <TextField id={`${id}-host`} label={t('host.host')} value={host.host} error={hostMessage('host')} onChange={(text) => set('back_source_host', (previous) => ({ ...previous, host: text }))} />
           )}
-          <SwitchField id={`${id}-sni`} label={t('host.sni')} value={host.sni.status} error={hostMessage('sni.status')} onChange={(status) => set('back_source_host', (previous) => ({ ...previous, sni: { ...previous.sni, status } }))} />
+          <SwitchField id={`${id}-sni`} label={t('host.sni')} checked={host.sni.status === 'on'} error={hostMessage('sni.status')} onChange={(on) => set('back_source_host', (previous) => ({ ...previous, sni: { ...previous.sni, status: switchTo(on) } }))} />
           {host.sni.status === 'on' && (
             <TextField id={`${id}-sni-name`} label={t('host.sni-name')} value={host.sni.name} error={hostMessage('sni.name')} onChange={(name) => set('back_source_host', (previous) => ({ ...previous, sni: { ...previous.sni, name } }))} />
           )}
@@ -219,9 +220,9 @@ export default function OriginTab({ context, readonly, onSaved }: TabProps) {
           <SwitchField
             id={`${id}-keepalive`}
             label={t('advanced.keepalive')}
-            value={advanced.keepalive.status}
+            checked={advanced.keepalive.status === 'on'}
             error={advancedMessage('keepalive.status')}
-            onChange={(status) => set('origin_advanced', (previous) => ({ ...previous, keepalive: { ...previous.keepalive, status } }))}
+            onChange={(on) => set('origin_advanced', (previous) => ({ ...previous, keepalive: { ...previous.keepalive, status: switchTo(on) } }))}
           />
           {advanced.keepalive.status === 'on' && (
             <TextField
@@ -236,28 +237,28 @@ export default function OriginTab({ context, readonly, onSaved }: TabProps) {
           <SwitchField
             id={`${id}-follow`}
             label={t('advanced.follow')}
-            value={advanced.follow_redirect}
+            checked={advanced.follow_redirect === 'on'}
             error={advancedMessage('follow_redirect')}
-            onChange={(follow_redirect) => set('origin_advanced', (previous) => ({ ...previous, follow_redirect }))}
+            onChange={(on) => set('origin_advanced', (previous) => ({ ...previous, follow_redirect: switchTo(on) }))}
           />
         </div>
       </GroupSection>
 
       <GroupSection state={state} names={['slice']} title={t('slice.title')} description={t('slice.description')} beforeSave={() => checks.check(['slice'])}>
-        <SwitchField id={`${id}-slice`} label={t('slice.status')} value={slice.status} error={sliceMessage('status')} onChange={(status) => set('slice', () => ({ status }))} />
+        <SwitchField id={`${id}-slice`} label={t('slice.status')} checked={slice.status === 'on'} error={sliceMessage('status')} onChange={(on) => set('slice', () => ({ status: switchTo(on) }))} />
       </GroupSection>
 
       <GroupSection state={state} names={['origin_health']} title={t('health.title')} description={t('health.description')} beforeSave={() => checks.check(['origin_health'])}>
         <div className="ec-origin-fields">
-          <SwitchField id={`${id}-health`} label={t('health.health')} value={health.health.status} error={healthMessage('health.status')} onChange={(status) => setHealth({ status })} />
+          <SwitchField id={`${id}-health`} label={t('health.health')} checked={health.health.status === 'on'} error={healthMessage('health.status')} onChange={(on) => setHealth({ status: switchTo(on) })} />
           <TextField id={`${id}-threshold`} numeric label={t('health.threshold')} hint={t('health.threshold-hint')} value={health.health.failure_threshold} error={healthMessage('health.failure_threshold')} onChange={(text) => setHealth({ failure_threshold: typedNumber(text) })} />
           <TextField id={`${id}-interval`} numeric label={t('health.interval')} hint={t('health.interval-hint')} value={health.health.interval} error={healthMessage('health.interval')} onChange={(text) => setHealth({ interval: typedNumber(text) })} />
           <TextField id={`${id}-block`} numeric label={t('health.block')} hint={t('health.block-hint')} value={health.health.block_seconds} error={healthMessage('health.block_seconds')} onChange={(text) => setHealth({ block_seconds: typedNumber(text) })} />
         </div>
         <div className="ec-origin-fields">
-          <SwitchField id={`${id}-probe`} label={t('health.probe')} value={health.probe.status} error={healthMessage('probe.status')} onChange={(status) => setProbe({ status })} />
-          <ChoiceField id={`${id}-probe-protocol`} label={t('health.probe-protocol')} value={health.probe.protocol} options={PROBE_PROTOCOLS.map((value) => ({ value, label: value.toUpperCase() }))} error={healthMessage('probe.protocol')} onChange={(protocol) => setProbe({ protocol })} />
-          <ChoiceField id={`${id}-probe-method`} label={t('health.probe-method')} value={health.probe.method} options={PROBE_METHODS.map((value) => ({ value, label: value }))} error={healthMessage('probe.method')} onChange={(method) => setProbe({ method })} />
+          <SwitchField id={`${id}-probe`} label={t('health.probe')} checked={health.probe.status === 'on'} error={healthMessage('probe.status')} onChange={(on) => setProbe({ status: switchTo(on) })} />
+          <SelectField id={`${id}-probe-protocol`} label={t('health.probe-protocol')} value={health.probe.protocol} options={PROBE_PROTOCOLS.map((value) => ({ value, label: value.toUpperCase() }))} error={healthMessage('probe.protocol')} onChange={(protocol) => setProbe({ protocol: protocol ?? health.probe.protocol })} />
+          <SelectField id={`${id}-probe-method`} label={t('health.probe-method')} value={health.probe.method} options={PROBE_METHODS.map((value) => ({ value, label: value }))} error={healthMessage('probe.method')} onChange={(method) => setProbe({ method: method ?? health.probe.method })} />
           {health.probe.protocol !== 'tcp' && (
             <TextField id={`${id}-probe-path`} label={t('health.probe-path')} hint={t('health.probe-path-hint')} value={health.probe.path} error={healthMessage('probe.path')} onChange={(path) => setProbe({ path })} />
           )}

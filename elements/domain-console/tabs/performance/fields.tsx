@@ -1,14 +1,15 @@
 /**
- * The small form parts the performance, error page and live tabs share: a field with its label and translated issue,
- * a switch, a whole-number input that keeps what was typed, and the per-group checks run before a save (the same
+ * The small form parts the performance, error page and live tabs share: the labelled field with a group's issue
+ * translated, a whole-number input that keeps what was typed, and the per-group checks run before a save (the same
  * core/settings/performance.ts rules the server runs), merged with the server's issues.
  */
 import { InputText } from 'primereact/inputtext';
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { FieldIssue } from '../../../../core/api/catalogue.js';
 import type { SettingsGroupName, SettingsGroupValues } from '../../../../core/settings/catalogue.js';
 import { validatePerformanceGroup } from '../../../../core/settings/performance.js';
 import { useT } from '../../../../core/ui/element-context.js';
+import { LabelledField, type ControlProps } from '../../../../core/ui/parts/labelled-fields.js';
 import { ErrorState, LoadingState } from '../../../../core/ui/parts/state-views.js';
 import type { SettingsGroups } from '../../parts/use-settings-groups.js';
 
@@ -58,34 +59,13 @@ export function IssueText({ id, found }: { id: string; found: FieldIssue | null 
   );
 }
 
-/** A labelled field: `children` receives the control's id, its describedby id and whether it is invalid. */
-export function Field({ label, hint, found, children }: { label: string; hint?: string; found: FieldIssue | null; children: (props: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [found ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+/** The labelled field (core/ui/parts/labelled-fields.tsx) with a group's issue translated: `children` gets the control's props. */
+export function Field({ label, hint, found, children }: { label: string; hint?: string; found: FieldIssue | null; children: (props: ControlProps) => ReactNode }) {
+  const rules = useT('rules');
   return (
-    <div className="ec-field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, describedBy, invalid: found !== null })}
-      {hint && (
-        <small id={hintId} className="ec-muted">
-          {hint}
-        </small>
-      )}
-      <IssueText id={errorId} found={found} />
-    </div>
-  );
-}
-
-/** An on/off switch (a native checkbox with the switch role: keyboard and screen readers know it). */
-export function SwitchField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="ec-field ec-row">
-      <input id={id} type="checkbox" role="switch" className="ec-switch" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      <label htmlFor={id}>{label}</label>
-    </div>
+    <LabelledField label={label} hint={hint} error={found ? rules(found.key, found.values ?? {}) : null}>
+      {children}
+    </LabelledField>
   );
 }
 
@@ -128,13 +108,6 @@ export function TabFrame<N extends SettingsGroupName>({ state, children }: { sta
   if (state.status === 'error') return <ErrorState message={t('tab-load-failed')} onRetry={state.reload} />;
   if (state.status === 'loading' || !state.groups) return <LoadingState message={t('tab-loading')} />;
   return (
-    <div className="ec-stack">
-      {state.restored && (
-        <p className="ec-notice" role="status">
-          {t('group.restored')}
-        </p>
-      )}
-      {children}
-    </div>
+    <div className="ec-stack">{children}</div>
   );
 }

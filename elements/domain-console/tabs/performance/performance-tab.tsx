@@ -12,7 +12,8 @@ import { useT } from '../../../../core/ui/element-context.js';
 import { GroupSection } from '../../parts/group-section.js';
 import { useSettingsGroups } from '../../parts/use-settings-groups.js';
 import type { TabProps } from '../tab-module.js';
-import { Field, NumberInput, SwitchField, TabFrame, isOn, issueAt, patch, useGroupIssues } from './fields.js';
+import { SwitchField } from '../../../../core/ui/parts/labelled-fields.js';
+import { Field, NumberInput, TabFrame, isOn, issueAt, patch, useGroupIssues } from './fields.js';
 import { HeaderList } from './header-list.js';
 
 export const namespaces = ['domain-performance'] as const;

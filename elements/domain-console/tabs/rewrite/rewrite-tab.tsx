@@ -25,8 +25,9 @@ import { ErrorState, LoadingState } from '../../../../core/ui/parts/state-views.
 import { GroupSection } from '../../parts/group-section.js';
 import { useSettingsGroups, type SettingsGroups } from '../../parts/use-settings-groups.js';
 import type { TabProps } from '../tab-module.js';
-import { SelectField, SwitchField, TextField, typedNumber, useFieldMessages } from '../https/fields.js';
-import { RuleRows } from './rule-rows.js';
+import { SwitchField } from '../../../../core/ui/parts/labelled-fields.js';
+import { typedNumber, useFieldMessages } from '../https/fields.js';
+import { RuleRows, SelectCell, TextCell } from './rule-rows.js';
 
 export const namespaces = ['domain-https'] as const;
 
@@ -47,7 +48,7 @@ function RewriteSection({ state }: { state: State }) {
   const setRules = (next: (rules: UriRewriteRule[]) => UriRewriteRule[]) =>
     state.change('upstream_uri_change', (previous) => ({ ...previous, rules: renumberRules(next(previous.rules)) }));
   const edit = (index: number, patch: Partial<UriRewriteRule>) => setRules((rules) => rules.map((rule, at) => (at === index ? { ...rule, ...patch } : rule)));
-  const cell = (field: string, index: number) => t('rewrite.cell', { field, index: index + 1 });
+  const cellOf = (index: number) => (field: string) => t('rewrite.cell', { field, index: index + 1 });
 
   return (
     <GroupSection state={state} names={URI_CHANGE} title={t('rewrite.title')} description={t('rewrite.description')} beforeSave={check}>
@@ -55,7 +56,7 @@ function RewriteSection({ state }: { state: State }) {
         <SwitchField
           id={`${id}-status`}
           label={t('rewrite.status')}
-          value={value.status}
+          checked={value.status === 'on'}
           error={message('status')}
           onChange={(on) => state.change('upstream_uri_change', (previous) => ({ ...previous, status: on ? 'on' : 'off' }))}
         />
@@ -78,42 +79,24 @@ function RewriteSection({ state }: { state: State }) {
           error={message('rules')}
           onChange={setRules}
           newRow={(rules) => newRewriteRule(rules.length + 1)}
-          cells={(rule, index) => (
-            <>
-              <td>{rule.priority}</td>
-              <td>
-                <SelectField
-                  id={`${id}-${index}-method`}
-                  hideLabel
-                  label={cell(t('rewrite.method'), index)}
+          cells={(rule, index) => {
+            const row = { id, index, label: cellOf(index), message };
+            return (
+              <>
+                <td>{rule.priority}</td>
+                <SelectCell
+                  row={row}
+                  field="method"
+                  column={t('rewrite.method')}
                   value={rule.method}
                   options={REWRITE_METHODS.map((method) => ({ value: method, label: t(`rewrite.method-${method}`) }))}
-                  error={message(`rules.${index}.method`)}
                   onChange={(method) => edit(index, { method: method ?? rule.method })}
                 />
-              </td>
-              <td>
-                <TextField
-                  id={`${id}-${index}-source`}
-                  hideLabel
-                  label={cell(t('rewrite.source'), index)}
-                  value={rule.source}
-                  error={message(`rules.${index}.source`)}
-                  onChange={(source) => edit(index, { source })}
-                />
-              </td>
-              <td>
-                <TextField
-                  id={`${id}-${index}-target`}
-                  hideLabel
-                  label={cell(t('rewrite.target'), index)}
-                  value={rule.target}
-                  error={message(`rules.${index}.target`)}
-                  onChange={(target) => edit(index, { target })}
-                />
-              </td>
-            </>
-          )}
+                <TextCell row={row} field="source" column={t('rewrite.source')} value={rule.source} onChange={(source) => edit(index, { source })} />
+                <TextCell row={row} field="target" column={t('rewrite.target')} value={rule.target} onChange={(target) => edit(index, { target })} />
+              </>
+            );
+          }}
         />
       </div>
     </GroupSection>
@@ -130,7 +113,7 @@ function RedirectSection({ state, httpsEnabled }: { state: State; httpsEnabled: 
   // Every change builds on the latest draft, so two edits before a render both count.
   const setRules = (next: (rules: RedirectRule[]) => RedirectRule[]) => state.change('upstream_redirect', (previous) => ({ ...previous, rules: next(previous.rules) }));
   const edit = (index: number, patch: Partial<RedirectRule>) => setRules((rules) => rules.map((rule, at) => (at === index ? { ...rule, ...patch } : rule)));
-  const cell = (field: string, index: number) => t('redirect.cell', { field, index: index + 1 });
+  const cellOf = (index: number) => (field: string) => t('redirect.cell', { field, index: index + 1 });
 
   return (
     <GroupSection state={state} names={REDIRECT} title={t('redirect.title')} description={t('redirect.description')} beforeSave={check}>
@@ -138,7 +121,7 @@ function RedirectSection({ state, httpsEnabled }: { state: State; httpsEnabled: 
         <SwitchField
           id={`${id}-status`}
           label={t('redirect.status')}
-          value={value.status}
+          checked={value.status === 'on'}
           error={message('status')}
           onChange={(on) => state.change('upstream_redirect', (previous) => ({ ...previous, status: on ? 'on' : 'off' }))}
         />
@@ -159,52 +142,24 @@ function RedirectSection({ state, httpsEnabled }: { state: State; httpsEnabled: 
           error={message('rules')}
           onChange={setRules}
           newRow={() => newRedirectRule()}
-          cells={(rule, index) => (
-            <>
-              <td>
-                <TextField
-                  id={`${id}-${index}-port`}
-                  hideLabel
-                  numeric
-                  label={cell(t('redirect.port'), index)}
-                  value={rule.source_port}
-                  error={message(`rules.${index}.source_port`)}
-                  onChange={(text) => edit(index, { source_port: typedNumber(text) })}
-                />
-              </td>
-              <td>
-                <TextField
-                  id={`${id}-${index}-path`}
-                  hideLabel
-                  label={cell(t('redirect.path'), index)}
-                  value={rule.source_path}
-                  error={message(`rules.${index}.source_path`)}
-                  onChange={(source_path) => edit(index, { source_path })}
-                />
-              </td>
-              <td>
-                <SelectField<string>
-                  id={`${id}-${index}-kind`}
-                  hideLabel
-                  label={cell(t('redirect.kind'), index)}
+          cells={(rule, index) => {
+            const row = { id, index, label: cellOf(index), message };
+            return (
+              <>
+                <TextCell row={row} field="source_port" column={t('redirect.port')} numeric value={rule.source_port} onChange={(text) => edit(index, { source_port: typedNumber(text) })} />
+                <TextCell row={row} field="source_path" column={t('redirect.path')} value={rule.source_path} onChange={(source_path) => edit(index, { source_path })} />
+                <SelectCell<string>
+                  row={row}
+                  field="kind"
+                  column={t('redirect.kind')}
                   value={String(rule.kind)}
                   options={REDIRECT_KINDS.map((kind) => ({ value: String(kind), label: t(`redirect.kind-${kind}`) }))}
-                  error={message(`rules.${index}.kind`)}
                   onChange={(kind) => edit(index, { kind: kind === 'implicit' ? 'implicit' : kind === '302' ? 302 : 301 })}
                 />
-              </td>
-              <td>
-                <TextField
-                  id={`${id}-${index}-target`}
-                  hideLabel
-                  label={cell(t('redirect.target'), index)}
-                  value={rule.target}
-                  error={message(`rules.${index}.target`)}
-                  onChange={(target) => edit(index, { target })}
-                />
-              </td>
-            </>
-          )}
+                <TextCell row={row} field="target" column={t('redirect.target')} value={rule.target} onChange={(target) => edit(index, { target })} />
+              </>
+            );
+          }}
         />
       </div>
     </GroupSection>

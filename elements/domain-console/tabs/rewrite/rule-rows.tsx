@@ -2,10 +2,12 @@
  * One ordered rule table for the rewrite tab: the URI rewrite rules and the redirect rules share the frame, the empty
  * state, the per-row remove (and, where order is a priority, up/down with a spoken announcement), the add button and
  * the count. The caller owns the cells and the catalogue texts; every change goes through `onChange` as a function of
- * the latest rows, so two quick edits before a render both count.
+ * the latest rows, so two quick edits before a render both count. {@link TextCell} and {@link SelectCell} are the
+ * editable cells both tables use.
  */
 import { Button } from 'primereact/button';
 import { useState, type ReactNode } from 'react';
+import { SelectField, TextField } from '../../../../core/ui/parts/labelled-fields.js';
 
 /** Texts for moving rows; present only where row order is the rules' priority. */
 export interface RuleRowsMoving {
@@ -125,5 +127,49 @@ export function RuleRows<R>({ rows, columns, actionsColumn, cells, priorityOf, e
         </span>
       )}
     </>
+  );
+}
+
+/** What the cells of one rule row share: the id prefix, the row's index, its label for a column and the messages. */
+export interface RuleCellRow {
+  id: string;
+  index: number;
+  /** The accessible name of a column's control in this row ("Target of rule 2"). */
+  label: (column: string) => string;
+  /** The message of a field of the group (`rules.<index>.<field>`), or null. */
+  message: (field: string) => string | null;
+}
+
+/** A text cell of a rule row; its label is for screen readers, the column header shows it to everyone else. */
+export function TextCell({ row, field, column, value, numeric, onChange }: { row: RuleCellRow; field: string; column: string; value: string | number; numeric?: boolean; onChange: (text: string) => void }) {
+  return (
+    <td>
+      <TextField
+        id={`${row.id}-${row.index}-${field}`}
+        hideLabel
+        numeric={numeric}
+        label={row.label(column)}
+        value={value}
+        error={row.message(`rules.${row.index}.${field}`)}
+        onChange={onChange}
+      />
+    </td>
+  );
+}
+
+/** A select cell of a rule row. */
+export function SelectCell<V extends string | number>({ row, field, column, value, options, onChange }: { row: RuleCellRow; field: string; column: string; value: V; options: Array<{ value: V; label: string }>; onChange: (value: V | null) => void }) {
+  return (
+    <td>
+      <SelectField<V>
+        id={`${row.id}-${row.index}-${field}`}
+        hideLabel
+        label={row.label(column)}
+        value={value}
+        options={options}
+        error={row.message(`rules.${row.index}.${field}`)}
+        onChange={onChange}
+      />
+    </td>
   );
 }

@@ -30,7 +30,7 @@ import { recordOperation } from '../../../platform/oplog.js';
 import { permissions } from '../../../platform/security/permissions.js';
 import { scope } from '../../../platform/security/scope.js';
 import { requireSession } from '../../../platform/security/session.js';
-import { readableWebsites as readableList } from '../access.js';
+import { readableWebsites as readableList, requireLogs } from '../access.js';
 import { contentDisposition, downloadFileName } from './file-format.js';
 import { registerLogDownloadJobs, type LogDownloadJobParams } from './jobs.js';
 import { readDownloadInput, readTemplateInput, retentionIssues, templateIssues } from './payloads.js';
@@ -61,13 +61,13 @@ const UNFINISHED = "('not_started', 'preparing', 'in_progress')";
 /** Whether the caller may create templates (see the module comment). */
 function mayCreateTemplate(request: FastifyRequest): boolean {
   const caller = permissions(request);
-  return !caller.isChild || caller.can('domain', 'manage');
+  return !caller.isChild || caller.can('logs', 'manage');
 }
 
 /** Whether the caller may change or delete one template: the one decision behind `editable` and every write. */
 export function mayEditTemplate(request: FastifyRequest, row: Pick<TemplateRow, 'user_id'>): boolean {
   const caller = permissions(request);
-  return !caller.isChild || (caller.can('domain', 'manage') && row.user_id === requireSession(request).userId);
+  return !caller.isChild || (caller.can('logs', 'manage') && row.user_id === requireSession(request).userId);
 }
 
 /** The websites whose logs the caller may read (the logs area's one decision), by id. */
@@ -114,7 +114,7 @@ export async function logDownloadRoutes(api: FastifyInstance): Promise<void> {
     const enabled = queryText(query.enabled);
     if (enabled !== '' && enabled !== 'true' && enabled !== 'false') issues.push({ field: 'enabled', key: 'common.format-error' });
     if (!validated(reply, issues)) return reply;
-    if (!permissions(request).can('domain', 'read')) return fail(reply, PERMISSION_DENIED_CODE);
+    if (!requireLogs(request, reply, 'read')) return reply;
     const memberId = requireSession(request).memberId;
     const { rows, total } = templatePage(
       api.db,
@@ -186,6 +186,7 @@ export async function logDownloadRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.get('/V4/logs.download.list', async (request, reply) => {
+    if (!requireLogs(request, reply, 'read')) return reply;
     const query = request.query as Record<string, unknown>;
     const { page, issues } = readPage(query, { defaultPerPage: 10, maxPerPage: 200 });
     const logType = queryText(query.log_type);
@@ -211,8 +212,7 @@ export async function logDownloadRoutes(api: FastifyInstance): Promise<void> {
     const { input, issues } = readDownloadInput(request.body, now);
     if (!validated(reply, issues) || !input) return reply;
     const session = requireSession(request);
-    const caller = permissions(request);
-    if (!caller.can('domain', 'read')) return fail(reply, PERMISSION_DENIED_CODE);
+    if (!requireLogs(request, reply, 'read')) return reply;
     const template = findTemplate(api.db, session.memberId, input.template_id);
     if (!validated(reply, templateIssues(template ? { enabled: template.enabled === 1 } : undefined))) return reply;
     if (!validated(reply, retentionIssues(input.from, (template as TemplateRow).log_type, now))) return reply;
@@ -243,6 +243,7 @@ export async function logDownloadRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.post('/V4/logs.download.cancel', async (request, reply) => {
+    if (!requireLogs(request, reply, 'read')) return reply;
     const id = positiveId(asRecord(request.body).id);
     if (!validated(reply, id === null ? [{ field: 'id', key: 'common.positive-integer' }] : [])) return reply;
     const row = findTask(request, id as number);
@@ -255,6 +256,7 @@ export async function logDownloadRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.post('/V4/logs.download.delete', async (request, reply) => {
+    if (!requireLogs(request, reply, 'read')) return reply;
     const { ids, issues } = readIds(asRecord(request.body).ids, 'ids', DELETE_MAX);
     if (!validated(reply, issues)) return reply;
     const rows = ids.map((id) => findTask(request, id));
@@ -273,6 +275,7 @@ export async function logDownloadRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.get('/V4/logs.download.file', async (request, reply) => {
+    if (!requireLogs(request, reply, 'read')) return reply;
     const id = positiveId((request.query as Record<string, unknown>).id);
     if (!validated(reply, id === null ? [{ field: 'id', key: 'common.positive-integer' }] : [])) return reply;
     const row = findTask(request, id as number);
