@@ -28,7 +28,7 @@ export interface PlanContext {
   actions: PlanActionsAnswer | null;
   /** Shell §3 flag: 1 is the online (public) edition. */
   flag: number | undefined;
-  /** The plan level, for "business or above" rules (rules §6). */
+  /** The plan level, for "business or above" rules (rules §6); defaults to the one `actions` names. */
   level?: PlanLevel;
 }
 
@@ -56,6 +56,6 @@ export function planGate(requirement: FeatureRequirement, context: PlanContext):
   let allowed = actions !== null;
   if (allowed && requirement.action) allowed = actions!.actions.includes(requirement.action);
   if (allowed && requirement.allow) allowed = requirement.allow(actions!.package_allow);
-  if (allowed && requirement.minimumLevel) allowed = isPlanAtLeast(context.level, requirement.minimumLevel);
+  if (allowed && requirement.minimumLevel) allowed = isPlanAtLeast(context.level ?? actions!.level, requirement.minimumLevel);
   return { allowed, notice: allowed ? null : noticeFor(context.flag) };
 }
