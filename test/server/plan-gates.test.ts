@@ -9,7 +9,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VALIDATION_FAILED_CODE, type FieldIssue } from '../../core/api/catalogue.js';
-import type { PlanLevel } from '../../core/api/endpoints/platform.js';
 import { GATED_FEATURES, gateRow, type GatedFeature } from '../../core/config/plan-gates.js';
 import { newCacheRule } from '../../core/rules/cache.js';
 import { newOriginEntry } from '../../core/settings/origin.js';
@@ -17,6 +16,7 @@ import { liveDefaults } from '../../core/settings/performance.js';
 import { planIssue } from '../../demo/server/features/plans/index.js';
 import { changePlanLevel } from '../../demo/server/features/plans/seed.js';
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { PLAN_WITHOUT, type PlanState } from '../helpers/plan-gate-cases.js';
 import { call, expectOk, signInParent, startServer, type Answer } from './helpers.js';
 
 let app: FastifyInstance;
@@ -33,12 +33,6 @@ before(async () => {
   customSet = (await expectOk<{ id: number }>(app, 'POST', 'V4/waf.ruleset.create', { token: parent, body: { name: 'Gate tests', description: '' } })).id;
 });
 after(async () => app.close());
-
-/** A plan state: a package version, optionally with one row's requirement taken away. */
-interface PlanState {
-  level: PlanLevel;
-  strip?: GatedFeature;
-}
 
 function setPlan(state: PlanState): void {
   changePlanLevel(app.db, planId, state.level);
@@ -58,36 +52,30 @@ async function saveGroup(domain: string, name: string, value: unknown): Promise<
 
 let added = 0;
 /** How each row is tried: through the route that performs it, or through `planIssue` where no route does yet. */
-const ATTEMPTS: Record<GatedFeature, { without: PlanState; attempt: () => Promise<Answer | FieldIssue | null> }> = {
+const ATTEMPTS: Record<GatedFeature, { attempt: () => Promise<Answer | FieldIssue | null> }> = {
   domain_add: {
-    without: { level: 'ultimate', strip: 'domain_add' },
     attempt: () => call(app, 'POST', 'V4/cloudsafe.hwws.website.add', { token: parent, body: { domains: [`gate${++added}.example.org`], template_id: 1, origins: [], dry_run: true } }),
   },
   https: {
-    without: { level: 'ultimate', strip: 'https' },
     attempt: () => call(app, 'POST', 'V4/cloudsafe.hwws.website.add', { token: parent, body: { domains: [`gate${++added}.example.org`], template_id: 1, origins: [], https: true, dry_run: true } }),
   },
-  websocket: { without: { level: 'ultimate', strip: 'websocket' }, attempt: () => saveGroup('www.example.com', 'websocket', { status: 'on', timeout: 10 }) },
-  live_streaming: { without: { level: 'business' }, attempt: () => saveGroup('www.example.com', 'push', liveDefaults('push')) },
+  websocket: { attempt: () => saveGroup('www.example.com', 'websocket', { status: 'on', timeout: 10 }) },
+  live_streaming: { attempt: () => saveGroup('www.example.com', 'push', liveDefaults('push')) },
   waf_custom_rule: {
-    without: { level: 'trial' },
     attempt: () => call(app, 'POST', 'V4/waf.ruleset.create', { token: parent, body: { name: `Gate ${++added}`, description: '' } }),
   },
   waf_mode: {
-    without: { level: 'business' },
     attempt: () =>
       call(app, 'POST', 'V4/firewall.policy.save', {
         token: parent,
         body: { main_id: customSet, rules: [{ rule_type: 'url', data: { operator: 'prefix', value: '/gate' } }], action: { type: 'ban', duration: 600 }, status: 'enabled', remark: '' },
       }),
   },
-  waf_block_diy_page: { without: { level: 'business' }, attempt: () => saveGroup('www.example.com', 'custom_page', { pages: [{ code: 404, type: 'url', url: 'https://status.example.com/' }] }) },
+  waf_block_diy_page: { attempt: () => saveGroup('www.example.com', 'custom_page', { pages: [{ code: 404, type: 'url', url: 'https://status.example.com/' }] }) },
   non_standard_port: {
-    without: { level: 'flagship' },
     attempt: () => saveGroup('www.example.com', 'origin', { origins: [{ ...newOriginEntry(), address: '203.0.113.50', listen_port: 8888 }], origin_protocol: 0, load_balancing: 1 }),
   },
   cache_regex: {
-    without: { level: 'trial' },
     attempt: async () => {
       const domainId = ids['shop.example.com']!;
       const read = await expectOk<{ cdn_advance_cache: { revision: number } }>(app, 'GET', 'V4/web.domain.set.get', { token: parent, query: { domain_id: domainId, group: 'cdn_advance_cache' } });
@@ -95,13 +83,13 @@ const ATTEMPTS: Record<GatedFeature, { without: PlanState; attempt: () => Promis
       return call(app, 'PUT', 'V4/web.domain.set.save', { token: parent, body: { domain_id: domainId, group: { cdn_advance_cache: { revision: read.cdn_advance_cache.revision, rules } } } });
     },
   },
-  cc_protection: { without: { level: 'trial' }, attempt: async () => planIssue(fakeRequest(), 'cc_protection') },
-  attack_full_report: { without: { level: 'trial' }, attempt: async () => planIssue(fakeRequest(), 'attack_full_report') },
-  template_copy: { without: { level: 'commercial' }, attempt: async () => planIssue(fakeRequest(), 'template_copy') },
-  bot_analytics: { without: { level: 'commercial' }, attempt: async () => planIssue(fakeRequest(), 'bot_analytics') },
-  domain_expand: { without: { level: 'trial' }, attempt: () => call(app, 'POST', 'V4/member.package.expand', { token: parent, body: { plan_id: planId, packs: 1 } }) },
-  plan_renew: { without: { level: 'trial' }, attempt: () => call(app, 'POST', 'V4/member.package.renew', { token: parent, body: { plan_id: planId, months: 1 } }) },
-  domain_proxy_conf: { without: { level: 'trial' }, attempt: async () => planIssue(fakeRequest(), 'domain_proxy_conf') },
+  cc_protection: { attempt: async () => planIssue(fakeRequest(), 'cc_protection') },
+  attack_full_report: { attempt: async () => planIssue(fakeRequest(), 'attack_full_report') },
+  template_copy: { attempt: async () => planIssue(fakeRequest(), 'template_copy') },
+  bot_analytics: { attempt: async () => planIssue(fakeRequest(), 'bot_analytics') },
+  domain_expand: { attempt: () => call(app, 'POST', 'V4/member.package.expand', { token: parent, body: { plan_id: planId, packs: 1 } }) },
+  plan_renew: { attempt: () => call(app, 'POST', 'V4/member.package.renew', { token: parent, body: { plan_id: planId, months: 1 } }) },
+  domain_proxy_conf: { attempt: async () => planIssue(fakeRequest(), 'domain_proxy_conf') },
 };
 
 /** The smallest request `planIssue` reads: the server and the demo parent's session. */
@@ -126,7 +114,8 @@ describe('rules §6 / shell §3 / shell §6: the plan-gating table, row by row o
 
   for (const feature of GATED_FEATURES) {
     it(`${feature}: refused without it (message ${gateRow(feature).message}, notice), accepted with it`, async () => {
-      const { without, attempt } = ATTEMPTS[feature];
+      const { attempt } = ATTEMPTS[feature];
+      const without = PLAN_WITHOUT[feature];
       try {
         setPlan(without);
         const refused = refusalOf(await attempt());
