@@ -74,6 +74,7 @@ import { domainsSeed } from './websites/domains-seed.js';
 import { websiteRoutes } from './websites/routes.js';
 import { logDownloadRoutes, logDownloadSchemas, logDownloadsMigration } from './logs/downloads/index.js';
 import { packageRoutes, packageSchemas, packagesMigration } from './packages/index.js';
+import { workOrderRoutes, workOrderSchemas, workOrdersMigration } from './work-orders/index.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -119,6 +120,7 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'logs', migrations: [logsMigration, logDownloadsMigration], routes: [logRoutes, logDownloadRoutes], schemas: { ...logSchemas, ...logDownloadSchemas } },
   { name: 'access', migrations: [accessKeysMigration], routes: [accessRoutes, accessKeyRoutes], schemas: accessSchemas },
   { name: 'packages', migrations: [packagesMigration], routes: [packageRoutes], schemas: packageSchemas },
+  { name: 'work-orders', migrations: [workOrdersMigration], routes: [workOrderRoutes], schemas: workOrderSchemas },
   // The read-only demo sub-account names a website and its certificates, so it is seeded after them.
   { name: 'demo-viewer', seeds: [viewerAccountSeed] },
 ];
