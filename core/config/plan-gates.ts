@@ -6,7 +6,7 @@
  */
 import type { BlockPageType, PackageAllow, PlanAction, PlanLevel, WafMode } from '../api/endpoints/platform.js';
 import type { RuleKey } from '../rules/types.js';
-import { planGate, type PlanContext, type PlanGate } from './plan-gating.js';
+import { noticeFor, planGate, type PlanContext, type PlanGate } from './plan-gating.js';
 
 /** The value a value-dependent feature is asked about (a WAF mode, a block page type); none for the others. */
 export type GateValue = WafMode | BlockPageType | undefined;
@@ -86,7 +86,7 @@ export function featureOfAction(action: PlanAction): GatedFeature {
 /** The verdict for one feature (and, for a value-dependent one, the value asked about). */
 export function featureGate(feature: GatedFeature, context: PlanContext, value?: GateValue): PlanGate {
   const row = gateRow(feature);
-  return planGate(
+  const gate = planGate(
     {
       action: row.action,
       allow: row.allow ? (allow) => row.allow!(allow, value) : undefined,
@@ -94,4 +94,6 @@ export function featureGate(feature: GatedFeature, context: PlanContext, value?:
     },
     context,
   );
+  // The work-order notice opens the ticket form already about this feature.
+  return gate.allowed ? gate : { allowed: false, notice: noticeFor(context.flag, feature) };
 }

@@ -7,7 +7,7 @@
 import { expect } from '@open-wc/testing';
 import type { PlanActionsAnswer } from '../../../core/api/endpoints/platform.js';
 import { featureGate, gateRow, GATED_FEATURES } from '../../../core/config/plan-gates.js';
-import { UPGRADE_ROUTE, WORK_ORDER_ROUTE } from '../../../core/config/plan-gating.js';
+import { UPGRADE_ROUTE, WORK_ORDER_FEATURE_ROUTE } from '../../../core/config/plan-gating.js';
 import { PLAN_CATALOGUE } from '../../../demo/server/features/plans/catalogue.js';
 import { PLAN_WITHOUT, type PlanState } from '../../helpers/plan-gate-cases.js';
 
@@ -30,7 +30,8 @@ describe('the plan-gating table, row by row in the browser', () => {
       const online = featureGate(feature, { actions: without, flag: 1 }, value);
       expect(online.allowed, 'refused without it').to.equal(false);
       expect(online.notice).to.deep.equal({ kind: 'upgrade', route: UPGRADE_ROUTE });
-      expect(featureGate(feature, { actions: without, flag: 2 }, value).notice).to.deep.equal({ kind: 'work-order', route: WORK_ORDER_ROUTE });
+      // The work-order notice opens the ticket form about this feature.
+      expect(featureGate(feature, { actions: without, flag: 2 }, value).notice).to.deep.equal({ kind: 'work-order', route: WORK_ORDER_FEATURE_ROUTE, params: { feature } });
       expect(featureGate(feature, { actions: answerOf({ level: 'ultimate' }), flag: 1 }, value)).to.deep.equal({ allowed: true, notice: null });
       const free = gateRow(feature).values?.free;
       if (free) expect(featureGate(feature, { actions: without, flag: 1 }, free).allowed, `${free} needs no upgrade`).to.equal(true);
