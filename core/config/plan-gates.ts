@@ -27,7 +27,8 @@ export interface PlanGateRow {
 
 /**
  * Every gated feature. Rows that an existing rule already words (websites, cache, origin) keep that message, so a
- * refusal reads the same whether the browser or the server found it.
+ * refusal reads the same whether the browser or the server found it; rows the spec gives no wording use the generic
+ * "not in your package" message (every element downloads the rules catalogue, so it stays small).
  */
 export const PLAN_GATES = {
   domain_add: { action: 'domain_add', message: 'websites.add-not-in-plan' },
@@ -35,17 +36,17 @@ export const PLAN_GATES = {
   websocket: { action: 'websocket', message: 'websites.websocket-not-in-plan' },
   live_streaming: { action: 'live_streaming', message: 'domain-settings.plan-locked' },
   /** Creating custom WAF rule sets and rules (rules §6: business or above). */
-  waf_custom_rule: { action: 'waf_custom_rule', message: 'plans.waf-custom-rule' },
+  waf_custom_rule: { action: 'waf_custom_rule', message: 'domain-settings.plan-locked' },
   /** A WAF protection mode (rules §4: observation, blocking, ban) must be among the package's `cloud_waf.waf_mode`. */
   waf_mode: {
     allow: (allow, mode) => allow.cloud_waf.waf_mode.includes(mode as WafMode),
-    message: 'plans.waf-mode',
+    message: 'domain-settings.plan-locked',
     values: { gated: 'ban', free: 'observe' },
   },
   /** A custom block/error page type must be among the package's `waf_block_diy_page.type`. */
   waf_block_diy_page: {
     allow: (allow, type) => allow.waf_block_diy_page.type.includes(type as BlockPageType),
-    message: 'plans.block-page-type',
+    message: 'domain-settings.plan-locked',
     values: { gated: 'url', free: 'default' },
   },
   /**
@@ -54,9 +55,9 @@ export const PLAN_GATES = {
    */
   non_standard_port: { action: 'non_standard_port', message: 'origin-tab.non-standard-port' },
   cache_regex: { action: 'cache_regex', message: 'cache.regex-plan' },
-  cc_protection: { action: 'cc_protection', message: 'plans.cc-protection' },
+  cc_protection: { action: 'cc_protection', message: 'domain-settings.plan-locked' },
   /** Rules §6: "the free version cannot see full attack features". */
-  attack_full_report: { action: 'attack_full_report', message: 'plans.attack-full-report' },
+  attack_full_report: { action: 'attack_full_report', message: 'domain-settings.plan-locked' },
   /** Rules §6: flagship or above; the action alone could be granted by hand to a lower plan, so both must hold. */
   template_copy: { action: 'template_copy', minimumLevel: 'flagship', message: 'plans.template-copy' },
   /** Rules §6 "ultimate/flagship or above": the stricter reading is flagship or above, with the action. */
@@ -64,7 +65,7 @@ export const PLAN_GATES = {
   /** Rules §4, §8: "The trial package does not support increase or renewal". */
   domain_expand: { action: 'domain_expand', message: 'plans.trial-no-increase' },
   plan_renew: { action: 'plan_renew', message: 'plans.trial-no-increase' },
-  domain_proxy_conf: { allow: (allow) => allow.domain_proxy_conf, message: 'plans.proxy-conf' },
+  domain_proxy_conf: { allow: (allow) => allow.domain_proxy_conf, message: 'domain-settings.plan-locked' },
 } as const satisfies Record<string, PlanGateRow>;
 
 /** A gated feature: a row of {@link PLAN_GATES}. */

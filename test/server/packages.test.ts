@@ -56,7 +56,7 @@ describe('packages (rules §4, §8, §9)', () => {
 
   it('refuses bad quantities', async () => {
     const errors = errorsOf(await call(app, 'POST', 'V4/member.package.expand', { token: parent, body: { plan_id: planId, packs: 0 } }));
-    assert.deepEqual(errors, [{ field: 'packs', key: 'plans.quantity-range', values: { min: 1, max: 100 } }]);
+    assert.deepEqual(errors, [{ field: 'packs', key: 'common.integer-range', values: { min: 1, max: 100 } }]);
   });
 
   it('rules §4 / §8: a trial package cannot renew or expand', async (t) => {

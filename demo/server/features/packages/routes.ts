@@ -36,7 +36,7 @@ function isOwner(request: FastifyRequest): boolean {
 function wholeNumber(value: unknown, field: string, bounds: { min: number; max: number }): { value: number; issues: FieldIssue[] } {
   const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   const fits = Number.isSafeInteger(number) && number >= bounds.min && number <= bounds.max;
-  return { value: number, issues: fits ? [] : onField(field, issue('plans.quantity-range', bounds)) };
+  return { value: number, issues: fits ? [] : onField(field, issue('common.integer-range', bounds)) };
 }
 
 /** Reads a change body: the plan and the kind's own field. */

@@ -64,6 +64,7 @@ export function withPlanNotice(request: FastifyRequest, issues: FieldIssue[]): F
   const notice = noticeFor(planContextOf(request).flag).kind;
   return issues.map((entry) => {
     const feature = MESSAGES.get(entry.key);
-    return feature ? { ...entry, values: { ...entry.values, feature, notice } } : entry;
+    // An issue planIssue already wrote names its own feature (several rows share the generic message).
+    return feature && entry.values?.feature === undefined ? { ...entry, values: { ...entry.values, feature, notice } } : entry;
   });
 }
