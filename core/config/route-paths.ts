@@ -60,6 +60,14 @@ export const ROUTE_PATHS: Readonly<Record<string, string>> = {
   'cloud-speed-new-operation-audit-taskList-cleanCacheLog-detail-id': '/cloud-speed/operation-audit/taskList/cleanCacheLog/detail/:id',
   'cloud-speed-new-operation-audit-taskList-cachePreheatLog': '/cloud-speed/operation-audit/taskList/cachePreheatLog',
   'cloud-speed-new-operation-audit-taskList-cachePreheatLog-detail-id': '/cloud-speed/operation-audit/taskList/cachePreheatLog/detail/:id',
+  // Work orders (shell §6 notice; no route in shell §2), both layouts.
+  'cloud-speed-new-domain-management-work-order': '/cloud-speed/domain-management/work-order',
+  'cloud-speed-new-domain-management-work-order-create': '/cloud-speed/domain-management/work-order/create',
+  'cloud-speed-new-domain-management-work-order-create-feature': '/cloud-speed/domain-management/work-order/create/:feature',
+  'cloud-speed-new-domain-management-work-order-detail-id': '/cloud-speed/domain-management/work-order/detail/:id',
+  'cloud-speed-old-workOrder': '/cloud-speed/workOrder',
+  'cloud-speed-old-workOrder-create': '/cloud-speed/workOrder/create',
+  'cloud-speed-old-workOrder-detail-id': '/cloud-speed/workOrder/detail/:id',
 };
 
 

@@ -53,7 +53,8 @@ export type Namespace =
   | 'waf-rules'
   | 'website-groups'
   | 'acceleration-policy'
-  | 'message-center';
+  | 'message-center'
+  | 'work-orders';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

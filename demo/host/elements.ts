@@ -35,6 +35,7 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-website-groups': () => import('../../elements/website-groups/element.js'),
   'ec-acceleration-policy': () => import('../../elements/acceleration-policy/element.js'),
   'ec-message-center': () => import('../../elements/message-center/element.js'),
+  'ec-work-orders': () => import('../../elements/work-orders/element.js'),
 };
 
 /** Tags the host can show (for tests and the build report). */

@@ -469,6 +469,12 @@ const oldWafGroups = old('wafRuleGroup', element('ec-waf-rules'), { menu: true }
 old('editWafRuleGroup', element('ec-waf-rules', { view: 'edit' }), { parent: oldWafGroups, back: oldWafGroups });
 old('conditions-match-engine', element('ec-conditions-match-engine'), { menu: true, gate: 'conditionsMatchEngine' });
 old('packages', element('ec-packages'), { menu: true });
+// Shell §6 sends users outside the online edition to a work-order page that shell §2 gives no route; it sits here,
+// in the old layout's camelCase, next to the packages page the other notice opens.
+const oldWorkOrders = old('workOrder', element('ec-work-orders', { layout: 'old' }), { menu: true });
+old('workOrder/create', element('ec-work-orders', { view: 'create', layout: 'old' }), { parent: oldWorkOrders, back: oldWorkOrders });
+old('workOrder/create/:feature', element('ec-work-orders', { view: 'create', feature: ':feature', layout: 'old' }), { parent: oldWorkOrders, back: oldWorkOrders });
+old('workOrder/detail/:id', element('ec-work-orders', { view: 'detail', 'ticket-id': ':id', layout: 'old' }), { parent: oldWorkOrders, back: oldWorkOrders });
 const dataReport = old('dataReport', redirect('cloud-speed-old-dataReport-tcpCCAttack'), { menu: true });
 tcpReports(old, 'dataReport', dataReport);
 const oldLogs = old('logs', redirect('cloud-speed-old-logs-download'), { menu: true });
@@ -510,6 +516,12 @@ domains('config-view/:id', element('ec-domain-console', { 'domain-id': ':id', ta
 domains('batch-setting', element('ec-domain-batch', { mode: 'setting' }), inDomains);
 domains('add-domain', element('ec-domain-list', { view: 'add' }), inDomains);
 domains('packages', element('ec-packages'), { menu: true });
+// The new layout's work-order page (shell §6; no route in shell §2), kebab-case next to the packages page the other
+// notice opens: the notice's WORK_ORDER_ROUTE (core/config/plan-gating.ts) is its form.
+const newWorkOrders = domains('work-order', element('ec-work-orders'), { menu: true });
+domains('work-order/create', element('ec-work-orders', { view: 'create' }), { parent: newWorkOrders, back: newWorkOrders });
+domains('work-order/create/:feature', element('ec-work-orders', { view: 'create', feature: ':feature' }), { parent: newWorkOrders, back: newWorkOrders });
+domains('work-order/detail/:id', element('ec-work-orders', { view: 'detail', 'ticket-id': ':id' }), { parent: newWorkOrders, back: newWorkOrders });
 
 newLayout('/ssl-tls', '', 'ssl-tls')('', element('ec-certificates'), { key: 'ssl-tls', menu: true });
 

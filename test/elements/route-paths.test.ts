@@ -1,16 +1,17 @@
 /**
  * The console paths elements link with (core/config/route-paths.ts) are the demo host's (demo/host/routes.ts,
  * shell §2): same names, same paths; and every route name an element sends with `ec-navigate` is either in the
- * table or a route with no page in shell §2 (the work order, shell §6).
+ * table (the work-order pages of shell §6 included: shell §2 gives them no route, the demo host does).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { UPGRADE_ROUTE, WORK_ORDER_ROUTE } from '../../core/config/plan-gating.js';
+import { UPGRADE_ROUTE, WORK_ORDER_FEATURE_ROUTE, WORK_ORDER_ROUTE } from '../../core/config/plan-gating.js';
 import { consoleHref, ROUTE_PATHS, routePath } from '../../core/config/route-paths.js';
 import { ROUTES } from '../../demo/host/routes.js';
 import { BAN_ROUTES } from '../../elements/ban-manager/routes.js';
 import { DNS_ROUTES } from '../../elements/dns-shared/routes.js';
 import { DOMAIN_ROUTES } from '../../elements/domain-list/routes.js';
+import { WORK_ORDER_ROUTES } from '../../elements/work-orders/routes.js';
 
 describe('route paths of element links (issue 17 route-mode, shell §2)', () => {
   it('every path in the elements\' table is the demo host\'s path of that route', () => {
@@ -21,11 +22,20 @@ describe('route paths of element links (issue 17 route-mode, shell §2)', () => 
     }
   });
 
-  it('every route an element asks for has a path, except the work order that shell §2 gives no page', () => {
-    const sent = [...Object.values(DOMAIN_ROUTES.new), ...Object.values(DOMAIN_ROUTES.old), ...Object.values(DNS_ROUTES), ...Object.values(BAN_ROUTES), UPGRADE_ROUTE];
+  it('every route an element asks for has a path, the work-order pages included (shell §6; the demo host gives them one)', () => {
+    const sent = [
+      ...Object.values(DOMAIN_ROUTES.new),
+      ...Object.values(DOMAIN_ROUTES.old),
+      ...Object.values(DNS_ROUTES),
+      ...Object.values(BAN_ROUTES),
+      ...Object.values(WORK_ORDER_ROUTES.new),
+      ...Object.values(WORK_ORDER_ROUTES.old),
+      UPGRADE_ROUTE,
+      WORK_ORDER_ROUTE,
+      WORK_ORDER_FEATURE_ROUTE,
+    ];
     for (const name of sent) assert.ok(ROUTE_PATHS[name], `${name} has a console path`);
-    assert.equal(ROUTE_PATHS[WORK_ORDER_ROUTE], undefined);
-    assert.equal(ROUTES.some((route) => route.name === WORK_ORDER_ROUTE), false);
+    assert.equal(routePath(WORK_ORDER_FEATURE_ROUTE, { feature: 'waf_mode' }), '/cloud-speed/domain-management/work-order/create/waf_mode');
   });
 
   it('fills and encodes parameters; a missing parameter or an unknown route gives no path', () => {

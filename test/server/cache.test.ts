@@ -217,8 +217,8 @@ describe('rules §6 gating and permissions', () => {
     assert.equal((await saveRules(ids['shop.example.com']!, [fuzzy, regexCondition])).code, 1);
     const trialDomain = other.domainIds[0]!;
     assert.deepEqual(errors(await saveRules(trialDomain, [fuzzy, regexCondition], otherToken)), [
-      { field: 'cdn_advance_cache.rules.0.match_content', key: 'cache.regex-plan' },
-      { field: 'cdn_advance_cache.rules.1.conditions.0.operator', key: 'cache.regex-plan' },
+      { field: 'cdn_advance_cache.rules.0.match_content', key: 'cache.regex-plan', values: { feature: 'cache_regex', notice: 'upgrade' } },
+      { field: 'cdn_advance_cache.rules.1.conditions.0.operator', key: 'cache.regex-plan', values: { feature: 'cache_regex', notice: 'upgrade' } },
     ]);
     assert.equal((await saveRules(trialDomain, [rule()], otherToken)).code, 1);
   });

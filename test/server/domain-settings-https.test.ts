@@ -185,7 +185,7 @@ describe('domain settings: HTTPS, URI rewrite and redirects (rules §3, §5, §6
       assert.equal(groups.https.locked_by, 'https');
       assert.equal(groups.https.editable, false);
       assert.equal(groups.upstream_uri_change.locked_by, null, 'rewrite is not plan-gated');
-      assert.deepEqual(await refused(id, { https: https({}) }), ['https domain-settings.plan-locked']);
+      assert.deepEqual(await refused(id, { https: https({}) }), ['https websites.https-not-in-plan']);
     } finally {
       for (const plan of plans) update.run(plan.actions, plan.id);
     }

@@ -202,7 +202,7 @@ describe('rules §3 Conditional origin: conditions from the condition builder (r
 describe('rules §6: non-standard listening ports need an exclusive IP network or a dedicated resource package', () => {
   it('refuses them on a standard network without the package, with a clear message', async () => {
     const errors = await errorsOf(ids['www.example.com']!, 'origin', originValue([entry({ listen_port: 8888 }), entry({ address: 'a.example.org', protocol: 1, listen_port: 8443 })]));
-    assert.deepEqual(errors, [{ field: 'origin.origins.0.listen_port', key: 'origin-tab.non-standard-port', values: { port: 8888, ports: '80, 8080' } }]);
+    assert.deepEqual(errors, [{ field: 'origin.origins.0.listen_port', key: 'origin-tab.non-standard-port', values: { port: 8888, ports: '80, 8080', feature: 'non_standard_port', notice: 'upgrade' } }]);
   });
   it('accepts them on an exclusive IP network', async () => {
     const domainId = ids['api.example.com']!;

@@ -11,6 +11,7 @@ import type { SettingsGroupState } from '../../core/settings/catalogue.js';
 import { LIVE_GROUPS, liveDefaults } from '../../core/settings/performance.js';
 import { DEMO_MEMBER_ID, DEMO_VIEWER_PASSWORD, DEMO_VIEWER_USER_NAME } from '../../demo/server/platform/demo-accounts.js';
 import { PLAN_CATALOGUE } from '../../demo/server/features/plans/catalogue.js';
+import { changePlanLevel } from '../../demo/server/features/plans/seed.js';
 import { call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 import { HOSTILE_PAGES } from '../helpers/hostile-html.js';
 
@@ -166,8 +167,12 @@ describe('rules §5 / §9 validation, the same keys the forms show', () => {
     );
   });
 
-  it('rules §5 no JavaScript: every hostile page of the parser tests is refused by the server', async () => {
+  it('rules §5 no JavaScript: every hostile page of the parser tests is refused by the server', async (t) => {
     const www = ids['www.example.com']!;
+    // A URL page type needs a commercial package or above (shell §3 waf_block_diy_page; the demo plan is business).
+    const planId = (app.db.prepare('SELECT id FROM plans WHERE member_id = ?').get(DEMO_MEMBER_ID) as { id: number }).id;
+    changePlanLevel(app.db, planId, 'commercial');
+    t.after(() => changePlanLevel(app.db, planId, 'business'));
     const pages = HOSTILE_PAGES.slice(0, 12).map((html, index) => ({ code: [400, 403, 404, 405, 408, 410, 429, 500, 501, 502, 503, 504][index]!, type: 'html', html }));
     const found = await issuesOf(www, 'custom_page', { pages });
     assert.deepEqual(found, pages.map((_, index) => ({ field: `custom_page.pages.${index}.html`, key: 'origin.page-no-javascript' })));
@@ -204,11 +209,11 @@ describe('rules §6 plan gating: websocket and the live groups', () => {
       }
       const refused = await saveValue(www, 'push', { ...liveDefaults('push'), status: 'on' });
       assert.equal(refused.code, VALIDATION_FAILED_CODE);
-      assert.deepEqual((refused.data as unknown as { errors: unknown[] }).errors, [{ field: 'push', key: 'domain-settings.plan-locked' }]);
+      assert.deepEqual((refused.data as unknown as { errors: unknown[] }).errors, [{ field: 'push', key: 'domain-settings.plan-locked', values: { feature: 'live_streaming', notice: 'upgrade' } }]);
 
       setPlanActions(business.filter((action) => action !== 'websocket'));
       assert.equal((await read(www, 'websocket')).websocket!.locked_by, 'websocket');
-      assert.deepEqual((((await saveValue(www, 'websocket', { status: 'on', timeout: 10 })).data as unknown as { errors: unknown[] }).errors), [{ field: 'websocket', key: 'domain-settings.plan-locked' }]);
+      assert.deepEqual((((await saveValue(www, 'websocket', { status: 'on', timeout: 10 })).data as unknown as { errors: unknown[] }).errors), [{ field: 'websocket', key: 'websites.websocket-not-in-plan', values: { feature: 'websocket', notice: 'upgrade' } }]);
 
       setPlanActions(PLAN_CATALOGUE.flagship.actions);
       groups = await read(www, LIVE_GROUPS.join(','));

@@ -11,6 +11,7 @@ import { evaluateRuleSet, type RuleSetEvaluation, type SampleRequest } from '../
 import { regionData } from '../../demo/server/features/account/regions.js';
 import { keyRange } from '../../demo/server/features/bans/ip-keys.js';
 import { createEvaluator } from '../../demo/server/features/waf/evaluator.js';
+import { changePlanLevel } from '../../demo/server/features/plans/seed.js';
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { addSecondTenant, call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
 
@@ -133,7 +134,11 @@ describe('shell §7 firewall.policy.save: rules §5 match rules validated with c
     setId = (await createSet('Validation')).id;
   });
 
-  it('creates rules at the end of the set with a rule ID, and updates them in place', async () => {
+  it('creates rules at the end of the set with a rule ID, and updates them in place', async (t) => {
+    // Ban mode needs a commercial package or above (rules §6 package gating; the demo plan is business).
+    const planId = (app.db.prepare('SELECT id FROM plans WHERE member_id = ?').get(DEMO_MEMBER_ID) as { id: number }).id;
+    changePlanLevel(app.db, planId, 'commercial');
+    t.after(() => changePlanLevel(app.db, planId, 'business'));
     const first = await expectOk<FirewallPolicy>(app, 'POST', 'V4/firewall.policy.save', {
       token: parent,
       body: { main_id: setId, rules: [when('url', 'prefix', '/a')], action: { type: 'ban', duration: '600', url: 'ignored' }, status: 'enabled', remark: 'first' },
@@ -385,6 +390,8 @@ describe('the evaluation endpoint runs the same matcher as the browser', () => {
 
   it('issue 18: a saved catastrophic rule (save-time check bypassed) stalls only its own account; another account evaluating at the same time gets its result', async () => {
     const other = addSecondTenant(app);
+    // Custom rule sets need a business package (rules §6); the second tenant starts on a trial.
+    changePlanLevel(app.db, other.planId, 'business');
     const otherToken = (await signInParent(app, other.email, other.password)).token;
     const otherSet = await createSet('Quick tests', otherToken);
     const quick = await save({ main_id: otherSet.id, rules: [when('url', 'prefix', '/login')] }, otherToken);

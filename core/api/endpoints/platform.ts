@@ -188,6 +188,8 @@ export interface PackageAllow {
 export interface PlanActionsAnswer {
   actions: PlanAction[];
   package_allow: PackageAllow;
+  /** The package version of the plan in force (rules §6 "flagship or above"); absent without a live plan. */
+  level?: PlanLevel;
 }
 
 // ── Domain picker list (shell §7, §9: per_page 10000) ────────────────────────────────────────────────────────────

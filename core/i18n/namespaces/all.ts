@@ -37,6 +37,7 @@ import './waf-rules.js';
 import './website-groups.js';
 import './acceleration-policy.js';
 import './message-center.js';
+import './work-orders.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -75,4 +76,5 @@ export const NAMESPACES: readonly Namespace[] = [
   'website-groups',
   'acceleration-policy',
   'message-center',
+  'work-orders',
 ];

@@ -116,5 +116,5 @@ export function NavLink({ route, params, query, children, appearance = 'link', i
 /** The link of a plan notice (shell §6): the upgrade page for the online edition, a work order otherwise. */
 export function PlanNoticeLink({ notice }: { notice: PlanNotice }) {
   const t = useT('common');
-  return <NavLink route={notice.route}>{notice.kind === 'upgrade' ? t('plan.upgrade-link') : t('plan.work-order-link')}</NavLink>;
+  return <NavLink route={notice.route} params={notice.kind === 'work-order' ? notice.params : undefined}>{notice.kind === 'upgrade' ? t('plan.upgrade-link') : t('plan.work-order-link')}</NavLink>;
 }

@@ -78,6 +78,8 @@ import { domainsSeed } from './websites/domains-seed.js';
 import { websiteRoutes } from './websites/routes.js';
 import { logDownloadRoutes, logDownloadSchemas, logDownloadsMigration } from './logs/downloads/index.js';
 import { accelerationPolicyRoutes, accelerationPolicySchemas, configTemplateRoutes, configTemplatesMigration, templateTimesMigration } from './acceleration-policy/index.js';
+import { packageRoutes, packageSchemas, packagesMigration } from './packages/index.js';
+import { workOrderRoutes, workOrderSchemas, workOrdersMigration } from './work-orders/index.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -134,6 +136,8 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
     routes: [accelerationPolicyRoutes, configTemplateRoutes],
     schemas: accelerationPolicySchemas,
   },
+  { name: 'packages', migrations: [packagesMigration], routes: [packageRoutes], schemas: packageSchemas },
+  { name: 'work-orders', migrations: [workOrdersMigration], routes: [workOrderRoutes], schemas: workOrderSchemas },
   // The read-only demo sub-account names a website and its certificates, so it is seeded after them.
   { name: 'demo-viewer', seeds: [viewerAccountSeed] },
 ];

@@ -5,7 +5,6 @@
  */
 export { readBrowserCacheSave, readCdnAdvanceCacheSave } from './payloads.js';
 export {
-  cacheRegexAllowed,
   cacheRuleRows,
   cacheSettings,
   changedAnything,

@@ -2,7 +2,6 @@
  * Stored cache rules and cache settings of a domain (migration 40): reading them into the `cdn_advance_cache` and
  * `browser_cache` groups, and replacing a domain's rule list. Every statement goes through the caller's tenant scope.
  */
-import type { PlanAction } from '../../../../core/api/endpoints/platform.js';
 import type {
   BrowserCacheSettings,
   CacheConfigSource,
@@ -194,11 +193,3 @@ export function replaceCacheRules(tenant: Scope, domainId: number, rules: readon
   return changes;
 }
 
-/**
- * Whether the account's plan allows regular expressions in cache rules (rules §6): the newest plan that has not
- * expired decides, as `V4/member.plan.actions` answers it.
- */
-export function cacheRegexAllowed(tenant: Scope, now: number): boolean {
-  const row = tenant.get<{ actions: string }>('plans', { columns: 'actions', where: 'expire_at > @now', params: { now }, orderBy: 'id DESC' });
-  return row !== undefined && (JSON.parse(row.actions) as PlanAction[]).includes('cache_regex');
-}

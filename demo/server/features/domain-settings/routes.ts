@@ -33,7 +33,6 @@ import { issue, onField } from '../../../../core/rules/types.js';
 import {
   readBrowserCacheSave,
   readCdnAdvanceCacheSave,
-  cacheRegexAllowed,
   cacheRuleRows,
   cacheSettings,
   changedAnything,
@@ -48,7 +47,8 @@ import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Scope } from '../../platform/security/scope.js';
 import { positiveId } from '../../platform/http/readers.js';
 import { sameValue } from '../../platform/oplog.js';
-import { livePlans, planActionsOf } from '../plans/index.js';
+import { livePlans, planActionsOf, planAllows, planContextOf, planIssue, withPlanNotice } from '../plans/index.js';
+import { featureGate, featureOfAction } from '../../../../core/config/plan-gates.js';
 import { configMethodOf, ownerGroupValue, settingsOwnerOf } from './config-method.js';
 import { resolveSelection, toWebsiteInfos, websiteEditable } from '../websites/index.js';
 import { SETTINGS_GROUP_DEFINITIONS } from './groups/index.js';
@@ -109,7 +109,7 @@ function readSettingsGroups(request: FastifyRequest, domain: DomainRow, names: r
     const definition = definitionOf(name) as unknown as { decorate?: (v: unknown, c: GroupContext) => unknown };
     const value = ownerGroupValue(definitionOf(name), owner, stored.get(name), context);
     const action = settingsGroupEntry(name).planAction;
-    const lockedBy = action !== null && !context.plan.actions.includes(action) ? action : null;
+    const lockedBy = action !== null && !featureGate(featureOfAction(action), { actions: context.plan, flag: undefined }).allowed ? action : null;
     answer[name] = {
       value: definition.decorate ? definition.decorate(value, context) : value,
       revision: stored.get(name)?.revision ?? 0,
@@ -185,10 +185,13 @@ export interface CheckedSave {
 export function checkGroupSaves(context: GroupContext, saves: readonly GenericSave[]): { checked: CheckedSave[]; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
   const checked: CheckedSave[] = [];
+  const { request } = context;
+  const planContext = planContextOf(request);
   for (const save of saves) {
     const action = settingsGroupEntry(save.name).planAction;
-    if (action !== null && !context.plan.actions.includes(action)) {
-      issues.push(...onField(save.name, issue('domain-settings.plan-locked')));
+    const refused = action === null ? null : planIssue(request, featureOfAction(action), { field: save.name }, planContext);
+    if (refused) {
+      issues.push(refused);
       continue;
     }
     const definition = definitionOf(save.name) as unknown as {
@@ -197,7 +200,7 @@ export function checkGroupSaves(context: GroupContext, saves: readonly GenericSa
     };
     const result = definition.parse(save.value, context);
     const found = result.issues.length > 0 ? result.issues : (definition.check?.(result.value, context) ?? []);
-    issues.push(...found.map((entry) => ({ ...entry, field: entry.field ? `${save.name}.${entry.field}` : save.name })));
+    issues.push(...withPlanNotice(request, found).map((entry) => ({ ...entry, field: entry.field ? `${save.name}.${entry.field}` : save.name })));
     checked.push({ save, definition: definitionOf(save.name), value: result.value });
   }
   return { checked, issues };
@@ -391,7 +394,8 @@ export async function domainSettingsRoutes(api: FastifyInstance): Promise<void> 
       if (cache.value.revision !== settings.revision) return fail(reply, CONFLICT_CODE, { key: 'cache-rules-changed' });
       const found = listIssues(request, tenant, domain, cache.value);
       if (found === 'unknown-id') return fail(reply, NOT_FOUND_CODE);
-      const ruleIssues = validateCacheRuleList(cache.value.rules, { regexAllowed: cacheRegexAllowed(tenant, now), siteDomain: domain.domain }).map(
+      const checked = validateCacheRuleList(cache.value.rules, { regexAllowed: planAllows(request, 'cache_regex'), siteDomain: domain.domain });
+      const ruleIssues = withPlanNotice(request, checked).map(
         (entry) => ({ ...entry, field: `cdn_advance_cache.${entry.field}` }),
       );
       if (!validated(reply, [...ruleIssues, ...found])) return reply;

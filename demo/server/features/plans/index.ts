@@ -3,3 +3,4 @@
  * Everything else in this folder is the area's own.
  */
 export { livePlans, planActionsOf, type LivePlan } from './store.js';
+export { planAllows, planContextOf, planIssue, requirePlan, withPlanNotice, type RequirePlanOptions } from './gate.js';

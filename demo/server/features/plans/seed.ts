@@ -53,3 +53,14 @@ export const plansSeed: SeedModule = {
     insertPlan(db, { memberId: DEMO_MEMBER_ID, level: 'business', expireAt: now + YEAR_MS, setting: { auto_renew: true }, language }, now);
   },
 };
+
+/**
+ * Moves a plan to another package version with that version's features and domain total (the demo has no purchase
+ * flow; tests and the packages e2e switch a plan through it). Keeps the plan's name, expiry and expansion packs.
+ */
+export function changePlanLevel(db: Db, planId: number, level: PlanLevel): void {
+  const features = PLAN_CATALOGUE[level];
+  db.prepare(
+    `UPDATE plans SET meal_flag = ?, actions = ?, package_allow = ?, domain_total = ? + domain_packet_kurong_nums * 10 WHERE id = ?`,
+  ).run(level, JSON.stringify(features.actions), JSON.stringify(features.allow), features.domains, planId);
+}

@@ -3,7 +3,7 @@
  * plans that have not expired count, and with several the newest one's actions and package options apply; their
  * domain totals add up to the account's quota.
  */
-import type { PackageAllow, PlanAction, PlanActionsAnswer, PlanSetting } from '../../../../core/api/endpoints/platform.js';
+import type { PackageAllow, PlanAction, PlanActionsAnswer, PlanLevel, PlanSetting } from '../../../../core/api/endpoints/platform.js';
 import type { Scope } from '../../platform/security/scope.js';
 
 /** What an account without a live plan is allowed: nothing. */
@@ -16,6 +16,8 @@ export const NO_PACKAGE: PackageAllow = {
 
 /** A plan that has not expired, parsed. */
 export interface LivePlan {
+  id: number;
+  meal_flag: PlanLevel;
   actions: PlanAction[];
   package_allow: PackageAllow;
   domain_total: number;
@@ -24,6 +26,8 @@ export interface LivePlan {
 }
 
 interface PlanRow {
+  id: number;
+  meal_flag: PlanLevel;
   actions: string;
   package_allow: string;
   domain_total: number;
@@ -35,12 +39,14 @@ interface PlanRow {
 export function livePlans(tenant: Scope, now: number): LivePlan[] {
   return tenant
     .all<PlanRow>('plans', {
-      columns: 'actions, package_allow, domain_total, expire_at, plan_setting',
+      columns: 'id, meal_flag, actions, package_allow, domain_total, expire_at, plan_setting',
       where: 'expire_at > @now',
       params: { now },
       orderBy: 'id DESC',
     })
     .map((row) => ({
+      id: row.id,
+      meal_flag: row.meal_flag,
       actions: JSON.parse(row.actions) as PlanAction[],
       package_allow: JSON.parse(row.package_allow) as PackageAllow,
       domain_total: row.domain_total,
@@ -52,5 +58,5 @@ export function livePlans(tenant: Scope, now: number): LivePlan[] {
 /** The actions and package options in force: the newest live plan's, or none. */
 export function planActionsOf(plans: readonly LivePlan[]): PlanActionsAnswer {
   const [newest] = plans;
-  return newest ? { actions: newest.actions, package_allow: newest.package_allow } : { actions: [], package_allow: NO_PACKAGE };
+  return newest ? { actions: newest.actions, package_allow: newest.package_allow, level: newest.meal_flag } : { actions: [], package_allow: NO_PACKAGE };
 }

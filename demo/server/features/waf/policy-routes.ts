@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE, type FieldIssue } from '../../../../core/api/catalogue.js';
-import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
+import type { ListAnswer, WafMode } from '../../../../core/api/endpoints/platform.js';
 import { POLICIES_PAGE_SIZE, type DomainPolicy, type DomainPolicyStats, type FirewallPolicy, type PolicyCondition } from '../../../../core/api/endpoints/waf.js';
 import { regionPath } from '../../../../core/match/values.js';
 import { isWildcardDomain } from '../../../../core/rules/domain.js';
@@ -22,6 +22,7 @@ import { recordOperation, sameValue } from '../../platform/oplog.js';
 import { requireObject, visibleObjects } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope } from '../../platform/security/scope.js';
+import { planContextOf, planIssue } from '../plans/index.js';
 import { editableSet, enter, findRules, findSet, mayChangeStatus } from './access.js';
 import { positiveId } from '../../platform/http/readers.js';
 import { readIds, readPolicy, readSorts } from './payloads.js';
@@ -76,6 +77,11 @@ function renumber(request: FastifyRequest, ruleSetId: number): void {
   setRules(request, ruleSetId).forEach((rule, index) => {
     if (rule.sort !== index + 1) scope(request).update(RULES, { sort: index + 1 }, 'id = @id', { id: rule.id });
   });
+}
+
+/** The WAF rule actions that are protection modes (rules §4: observation, blocking, ban), gated by the package. */
+function isWafMode(type: string): type is WafMode {
+  return type === 'observe' || type === 'block' || type === 'ban';
 }
 
 function groupBySet(rules: readonly RuleRow[]): Map<number, RuleRow[]> {
@@ -237,6 +243,13 @@ export function registerPolicyRoutes(api: FastifyInstance): void {
     if (value.id !== undefined && !existing) return fail(reply, NOT_FOUND_CODE);
     const rules = setRules(request, set.id);
     if (!existing && rules.length >= RULES_PER_SET_MAX) issues.push(...onField('main_id', issue('waf.rules-limit', { max: RULES_PER_SET_MAX })));
+    // Rules §6 plan gating: creating a custom rule, and acting in a protection mode (observation, blocking, ban).
+    const plan = planContextOf(request);
+    const refused = [
+      existing ? null : planIssue(request, 'waf_custom_rule', { field: 'main_id' }, plan),
+      isWafMode(value.action.type) ? planIssue(request, 'waf_mode', { value: value.action.type, field: 'action.type' }, plan) : null,
+    ];
+    issues.push(...refused.filter((entry): entry is FieldIssue => entry !== null));
     if (!validated(reply, issues)) return reply;
     const now = api.now();
     const target = scope(request);

@@ -27,6 +27,7 @@ import {
   type RuleSetAttribution,
 } from '../../../../core/rules/waf.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { planIssue } from '../plans/index.js';
 import { requestLanguage } from '../../platform/http/messages.js';
 import { readPage } from '../../platform/http/pagination.js';
 import { syncBindings } from '../../platform/bindings.js';
@@ -171,7 +172,8 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     const { value, issues } = readRuleSet(request.body);
     const target = scope(request);
     issues.push(...onField('form', validateRuleSetCount(customCount(request), maxRuleSets(target))));
-    if (!validated(reply, issues)) return reply;
+    const refused = planIssue(request, 'waf_custom_rule', { field: 'form' });
+    if (!validated(reply, refused ? [refused, ...issues] : issues)) return reply;
     const now = api.now();
     const row = api.db.transaction(() => {
       const id = target.insert(SETS, {
@@ -239,6 +241,8 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
       ...onField('target_id', rules.some((rule) => rule.rule_set_id === target.id) ? issue('waf.copy-target-same') : null),
       ...onField('ids', existing + rules.length > RULES_PER_SET_MAX ? issue('waf.rules-limit', { max: RULES_PER_SET_MAX }) : null),
     ];
+    const refused = planIssue(request, 'waf_custom_rule', { field: 'target_id' });
+    if (refused) found.unshift(refused);
     if (!validated(reply, found)) return reply;
     const now = api.now();
     const label = ruleSetName(target, requestLanguage(request));

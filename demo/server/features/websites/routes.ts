@@ -37,7 +37,7 @@ import {
   WEBSITE_COLUMNS,
   type WebsiteListRow,
 } from './store.js';
-import { livePlans, planActionsOf, type LivePlan } from '../plans/index.js';
+import { livePlans, planAllows, withPlanNotice, type LivePlan } from '../plans/index.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { readPage, type PageLimits } from '../../platform/http/pagination.js';
 import { positiveId } from '../../platform/http/readers.js';
@@ -64,12 +64,12 @@ export interface WebsitePlan {
 /** Reads the account's plan context. */
 export function websitePlan(request: FastifyRequest): WebsitePlan {
   const plans = livePlans(scope(request), request.server.now());
-  const { actions, package_allow: allow } = planActionsOf(plans);
+  // The plan-gating table decides (core/config/plan-gates.ts); the shared website rules word the refusals.
   return {
     gate: {
-      addAllowed: actions.includes('domain_add'),
-      httpsAllowed: actions.includes('https') && allow.https,
-      websocketAllowed: actions.includes('websocket'),
+      addAllowed: planAllows(request, 'domain_add'),
+      httpsAllowed: planAllows(request, 'https'),
+      websocketAllowed: planAllows(request, 'websocket'),
     },
     total: plans.reduce((sum, plan) => sum + plan.domain_total, 0),
     newest: plans[0],
@@ -214,7 +214,8 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
     if (!access.can('domain', 'manage')) return fail(reply, PERMISSION_DENIED_CODE);
     const tenant = scope(request);
     const plan = websitePlan(request);
-    const { value, issues } = readAdd(request.body, plan.gate);
+    const { value, issues: found } = readAdd(request.body, plan.gate);
+    const issues = withPlanNotice(request, found);
     if (value.templateId !== null && !tenant.get('website_templates', { columns: 'id', where: 'id = @id', params: { id: value.templateId } })) {
       issues.push(...onField('template_id', issue('websites.template-required')));
     }
@@ -398,7 +399,7 @@ export async function websiteRoutes(api: FastifyInstance): Promise<void> {
     const plan = websitePlan(request);
     const { value: selection, issues } = readSelection(request.body);
     const { value: settings, issues: settingIssues } = readSettings(request.body, plan.gate);
-    if (!validated(reply, [...settingIssues, ...issues])) return reply;
+    if (!validated(reply, withPlanNotice(request, [...settingIssues, ...issues]))) return reply;
     if (!permissions(request).can('domain', 'manage')) return fail(reply, PERMISSION_DENIED_CODE);
     const { rows, missing } = resolveSelection(request, selection, 'manage');
     // A site whose settings already are the asked ones is accepted and left alone: no write, no redeployment.

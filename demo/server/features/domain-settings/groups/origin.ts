@@ -28,6 +28,7 @@ import { parseSettings } from '../../websites/index.js';
 import type { GroupContext, ParsedGroup, SettingsGroupDefinition } from '../registry.js';
 import { loadGroups, SETTING_GROUPS } from '../store.js';
 import { originHealthStates } from './origin-health.js';
+import { planContextOf, planIssue } from '../../plans/index.js';
 
 type Raw = Record<string, unknown>;
 
@@ -99,10 +100,17 @@ const origin: SettingsGroupDefinition<'origin'> = {
   check(value, context) {
     // Rules §6: "non-standard ports need an exclusive IP network or dedicated resource package" (the plan action
     // `non_standard_port` is the package's; the network type is the domain's).
-    if (context.plan.actions.includes('non_standard_port') || domainRow(context).network_type === 'exclusive_ip') return [];
+    if (domainRow(context).network_type === 'exclusive_ip') return [];
+    const plan = planContextOf(context.request);
     return nonStandardPortIndexes(value).flatMap((index) => {
       const entry = value.origins[index]!;
-      return onField(`origins.${index}.listen_port`, issue('origin-tab.non-standard-port', { port: entry.listen_port, ports: STANDARD_LISTEN_PORTS[entry.protocol].join(', ') }));
+      const refused = planIssue(
+        context.request,
+        'non_standard_port',
+        { field: `origins.${index}.listen_port`, values: { port: entry.listen_port, ports: STANDARD_LISTEN_PORTS[entry.protocol].join(', ') } },
+        plan,
+      );
+      return refused ? [refused] : [];
     });
   },
   load(context) {

@@ -25,6 +25,7 @@ import {
 } from '../../../../../core/settings/performance.js';
 import { issue, onField } from '../../../../../core/rules/types.js';
 import { parseSettings } from '../../websites/index.js';
+import { planContextOf, planIssue } from '../../plans/index.js';
 import type { AnySettingsGroupDefinition, GroupContext, ParsedGroup, SettingsGroupDefinition } from '../registry.js';
 
 type Raw = Record<string, unknown>;
@@ -87,7 +88,7 @@ function groupOf<N extends SettingsGroupName>(
   name: N,
   defaults: () => SettingsGroupValues[N],
   read: (raw: Raw, reader: Reader) => SettingsGroupValues[N],
-  storage: Pick<SettingsGroupDefinition<N>, 'load' | 'store'> = {},
+  storage: Pick<SettingsGroupDefinition<N>, 'load' | 'store' | 'check'> = {},
 ): SettingsGroupDefinition<N> {
   return {
     name,
@@ -205,8 +206,20 @@ export const performanceGroupDefinitions: readonly AnySettingsGroupDefinition[] 
   groupOf('upload_size', PERFORMANCE_DEFAULTS.upload_size, (raw, reader) => ({ megabytes: reader.integer(raw.megabytes, 'megabytes') })),
   groupOf('req_headers', PERFORMANCE_DEFAULTS.req_headers, readHeaders),
   groupOf('resp_headers', PERFORMANCE_DEFAULTS.resp_headers, readHeaders),
-  groupOf('custom_page', PERFORMANCE_DEFAULTS.custom_page, (raw, reader) => ({
-    pages: reader.list(raw.pages, 'pages').map((entry, index) => readPage(entry, index, reader)),
-  })),
+  groupOf(
+    'custom_page',
+    PERFORMANCE_DEFAULTS.custom_page,
+    (raw, reader) => ({ pages: reader.list(raw.pages, 'pages').map((entry, index) => readPage(entry, index, reader)) }),
+    {
+      // Rules §3 page types (default, custom HTML, URL link) are the package's `waf_block_diy_page` options (shell §3).
+      check(value, context) {
+        const plan = planContextOf(context.request);
+        return value.pages.flatMap((page, index) => {
+          const refused = planIssue(context.request, 'waf_block_diy_page', { value: page.type, field: `pages.${index}.type` }, plan);
+          return refused ? [refused] : [];
+        });
+      },
+    },
+  ),
   ...LIVE_GROUPS.map((name) => groupOf(name, () => liveDefaults(name), (raw, reader) => readLive(name, raw, reader)) as AnySettingsGroupDefinition),
 ] as AnySettingsGroupDefinition[];
