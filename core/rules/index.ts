@@ -27,3 +27,4 @@ export * from './certificates.js';
 export * from './bans.js';
 export * from './cache-tasks.js';
 export * from './service-limits.js';
+export * from './user-center.js';

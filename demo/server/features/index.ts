@@ -73,6 +73,7 @@ import { websiteListIndexesMigration } from './websites/search-migration.js';
 import { domainsSeed } from './websites/domains-seed.js';
 import { websiteRoutes } from './websites/routes.js';
 import { logDownloadRoutes, logDownloadSchemas, logDownloadsMigration } from './logs/downloads/index.js';
+import { userCenterMigration, userCenterRoutes, userCenterSchemas } from './user-center/index.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -117,6 +118,7 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes], schemas: banSchemas },
   { name: 'logs', migrations: [logsMigration, logDownloadsMigration], routes: [logRoutes, logDownloadRoutes], schemas: { ...logSchemas, ...logDownloadSchemas } },
   { name: 'access', migrations: [accessKeysMigration], routes: [accessRoutes, accessKeyRoutes], schemas: accessSchemas },
+  { name: 'user-center', migrations: [userCenterMigration], routes: [userCenterRoutes], schemas: userCenterSchemas },
   // The read-only demo sub-account names a website and its certificates, so it is seeded after them.
   { name: 'demo-viewer', seeds: [viewerAccountSeed] },
 ];
