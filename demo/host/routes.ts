@@ -134,6 +134,8 @@ const LOGIN = signIn('login', { kind: 'host', page: 'login' });
 const LOGIN_CHILD = signIn('login-child/', { kind: 'host', page: 'login-child' });
 // Shell §8: code 142005 goes to the access page.
 const ACCESS_DENIED = signIn('access-denied', { kind: 'host', page: 'access-denied' });
+// Issue 27: the development mail catcher, reachable without a session (a code is read there mid-sign-in).
+const MAIL_VIEWER = signIn('mail-viewer', { kind: 'host', page: 'mail-viewer' });
 
 // ── Security module (shell §2, first module). ─────────────────────────────────────────────────────────────────
 const security = area({ module: 'security', layout: 'both', prefix: 'security', base: '/security' });
@@ -619,8 +621,11 @@ export const HOME_ROUTE_OLD: string = oldHome;
 /** Shell §2: the new layout's default redirects to domain management's domain list. */
 export const HOME_ROUTE_NEW: string = newHome;
 
-/** The host's own sign-in pages (shell §2 Sign-in) and the access page of shell §8 code 142005. */
-export const SIGN_IN_ROUTES: readonly string[] = Object.freeze([LOGIN, LOGIN_CHILD, ACCESS_DENIED]);
+/**
+ * The host's own pages reachable without a session: sign-in (shell §2 Sign-in), the access page of shell §8 code
+ * 142005, and the mail viewer (issue 27).
+ */
+export const SIGN_IN_ROUTES: readonly string[] = Object.freeze([LOGIN, LOGIN_CHILD, ACCESS_DENIED, MAIL_VIEWER]);
 
 /** The route with this name, or undefined. */
 export function findRoute(name: string): RouteDefinition | undefined {

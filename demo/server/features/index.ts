@@ -57,7 +57,7 @@ import { logsMigration } from './logs/migration.js';
 import { logRoutes } from './logs/routes.js';
 import { logSchemas } from './logs/schemas.js';
 import { jobStreamRoutes } from './jobs/stream.js';
-import { mailOutboxMigration } from './mail/index.js';
+import { mailOutboxMigration, mailSchemas, mailViewerRoutes } from './mail/index.js';
 import { messagesMigration } from './messages/migration.js';
 import { messageRoutes } from './messages/routes.js';
 import { messagesSeed } from './messages/seed.js';
@@ -100,7 +100,7 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'operation-log', routes: [oplogRoutes], schemas: operationLogSchemas },
   { name: 'error-reports', migrations: [errorReportsMigration], routes: [errorReportRoutes], schemas: errorReportSchemas },
   { name: 'websites', migrations: [domainsMigration, websiteListIndexesMigration], seeds: [domainsSeed, websitesSeed], routes: [websiteRoutes], schemas: websiteSchemas },
-  { name: 'mail', migrations: [mailOutboxMigration] },
+  { name: 'mail', migrations: [mailOutboxMigration], routes: [mailViewerRoutes], schemas: mailSchemas },
   { name: 'messages', migrations: [messagesMigration], seeds: [messagesSeed], routes: [messageRoutes], schemas: messageSchemas },
   { name: 'website-groups', routes: [websiteGroupRoutes], schemas: websiteGroupSchemas },
   { name: 'dns', migrations: [dnsMigration, dnsImportTruthMigration], seeds: [dnsSeed], routes: [dnsRoutes], schemas: dnsSchemas },
