@@ -51,7 +51,8 @@ export type Namespace =
   | 'routes'
   | 'rules'
   | 'waf-rules'
-  | 'website-groups';
+  | 'website-groups'
+  | 'user-center';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

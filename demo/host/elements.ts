@@ -33,6 +33,7 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-plan-overview': () => import('../../elements/plan-overview/element.js'),
   'ec-waf-rules': () => import('../../elements/waf-rules/element.js'),
   'ec-website-groups': () => import('../../elements/website-groups/element.js'),
+  'ec-user-center': () => import('../../elements/user-center/element.js'),
 };
 
 /** Tags the host can show (for tests and the build report). */

@@ -179,17 +179,17 @@ security('logs', element('ec-log-retrieval', { 'log-type': 'waf' }), { menu: tru
 
 // ── User center (shell §2). ───────────────────────────────────────────────────────────────────────────────────
 const userCenter = area({ module: 'user-center', layout: 'both', prefix: 'user-center', base: '/user-center' });
-const accountSafe = userCenter('account-safe', element('ec-account-safe'), { menu: true, group: 'account-safe' });
+const accountSafe = userCenter('account-safe', element('ec-user-center', { view: 'account-safe' }), { menu: true, group: 'account-safe' });
 // `accountSafe` is the older name of the same page; it stays so links using it keep working.
 userCenter('accountSafe', redirect(accountSafe), { parent: accountSafe });
-userCenter('basicinfo', element('ec-basic-info'), { menu: true, group: 'account-safe', parent: accountSafe });
+userCenter('basicinfo', element('ec-user-center', { view: 'basic' }), { menu: true, group: 'account-safe', parent: accountSafe });
 userCenter('authentication', element('ec-authentication'), { menu: true, group: 'account-safe', parent: accountSafe });
-userCenter('modify', element('ec-change-password'), { menu: true, group: 'account-safe', parent: accountSafe });
-userCenter('safeConfig', element('ec-safe-config'), { menu: true, group: 'account-safe', parent: accountSafe });
-userCenter('ipList', element('ec-account-ip-list'), { menu: true, group: 'account-safe', parent: accountSafe });
+userCenter('modify', element('ec-user-center', { view: 'password' }), { menu: true, group: 'account-safe', parent: accountSafe });
+userCenter('safeConfig', element('ec-user-center', { view: 'safety' }), { menu: true, group: 'account-safe', parent: accountSafe });
+userCenter('ipList', element('ec-user-center', { view: 'ip-list' }), { menu: true, group: 'account-safe', parent: accountSafe });
 const userLogs = userCenter('logs', redirect('user-center-logs-login'), { menu: true });
 tabs([
-  userCenter('logs/login', element('ec-login-log'), { parent: userLogs }),
+  userCenter('logs/login', element('ec-user-center', { view: 'login-log' }), { parent: userLogs }),
   userCenter('logs/operation', element('ec-operation-log', { area: 'account' }), { parent: userLogs }),
   // Not in shell §2: the failures the console reported (shell §7 error reporting), next to the account's other logs.
   userCenter('logs/errors', element('ec-error-reports'), { parent: userLogs }),

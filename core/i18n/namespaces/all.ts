@@ -35,6 +35,7 @@ import './routes.js';
 import './rules.js';
 import './waf-rules.js';
 import './website-groups.js';
+import './user-center.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -71,4 +72,5 @@ export const NAMESPACES: readonly Namespace[] = [
   'rules',
   'waf-rules',
   'website-groups',
+  'user-center',
 ];
