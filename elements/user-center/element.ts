@@ -4,6 +4,7 @@ import { attributes } from './attributes.js';
 import { UserCenter, type UserCenterProps } from './user-center.js';
 import styles from './user-center.css';
 import '../../core/i18n/namespaces/user-center.js';
+import '../../core/i18n/namespaces/rules.js';
 
 /**
  * Account security of the signed-in user (shell §2 user center; rules §5, §6, §8), one element for the user center's
@@ -23,6 +24,7 @@ import '../../core/i18n/namespaces/user-center.js';
  */
 export const UserCenterElement = defineElement<UserCenterProps>('ec-user-center', UserCenter, {
   namespace: 'user-center',
+  uses: ['rules'],
   attributes,
   styles,
 });
