@@ -1,30 +1,16 @@
 /**
  * The user center's account security (rules §5 Accounts and groups "Verification code required where used"; rules §6
  * "Account-level login whitelist by IP or region; secondary email verification at login"; rules §8 "Verification code
- * sent, can be resent after a countdown", "The mailbox is not verified"). The spec names no code length, lifetime,
- * countdown or list size: the values below are this console's choice, each the stricter of the usual readings.
+ * sent, can be resent after a countdown", "The mailbox is not verified"). The spec names no list size: the value below
+ * is this console's choice. The code rules live in ./verification-code.ts.
  */
-import { isBlank } from './common.js';
 import { validateIpOrCidr, canonicalIpOrCidr } from './ip.js';
-import { issue, onField, type FieldIssue, type RuleIssue } from './types.js';
+import { issue, onField, type FieldIssue } from './types.js';
 
-/** Digits of a mailed verification code. */
-export const VERIFICATION_CODE_LENGTH = 6;
-/** How long a mailed code is accepted (minutes). */
-export const VERIFICATION_CODE_TTL_MINUTES = 10;
-/** The countdown before another code may be sent to the same purpose (rules §8; seconds). */
-export const VERIFICATION_CODE_RESEND_SECONDS = 60;
-/** Wrong entries a code survives; the next one voids it, so six digits cannot be guessed within its lifetime. */
-export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
+export * from './verification-code.js';
+
 /** Entries of each login whitelist (addresses, regions). */
 export const LOGIN_WHITELIST_MAX = 50;
-
-/** A verification code as typed: required (rules §5), then six digits. */
-export function validateVerificationCodeFormat(value: string | null | undefined): RuleIssue | null {
-  const text = (value ?? '').trim();
-  if (isBlank(text)) return issue('accounts.verification-code-required');
-  return new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`).test(text) ? null : issue('user-center.code-format', { length: VERIFICATION_CODE_LENGTH });
-}
 
 /** The login whitelist as the safety settings send it. */
 export interface LoginWhitelistInput {

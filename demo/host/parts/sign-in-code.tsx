@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, RATE_LIMITED_CODE, saveFailureOf, SIGN_IN_FAILED_CODE, VALIDATION_FAILED_CODE } from '../../../core/api/catalogue.js';
 import type { SignInAnswer, SignInRateLimitedData } from '../../../core/api/endpoints/auth.js';
 import { resendSignInCode, verifySignIn, type SignInChallenge, type SignInRefusedData } from '../../../core/api/endpoints/user-center.js';
-import { VERIFICATION_CODE_LENGTH } from '../../../core/rules/user-center.js';
+import { VERIFICATION_CODE_LENGTH } from '../../../core/rules/verification-code.js';
 import { useCountdown } from '../../../core/ui/parts/countdown.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 

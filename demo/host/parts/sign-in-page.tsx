@@ -5,7 +5,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { ApiError, RATE_LIMITED_CODE, SIGN_IN_FAILED_CODE } from '../../../core/api/catalogue.js';
 import { signIn, signInChild, type SignInAnswer, type SignInRateLimitedData } from '../../../core/api/endpoints/auth.js';
 import { needsSecondStep, type SignInChallenge, type SignInRefusedData } from '../../../core/api/endpoints/user-center.js';
@@ -13,7 +13,10 @@ import { isEmail } from '../../../core/rules/email.js';
 import { consumeReturnPath, sessionExpired, startSession } from '../../../core/session/session.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { Brand, LanguageSwitch } from './brand.js';
-import { SignInCodeStep } from './sign-in-code.js';
+
+
+// Rules §6: only accounts with secondary email verification reach the code step, so it loads when first shown.
+const SignInCodeStep = lazy(() => import('./sign-in-code.js').then((module) => ({ default: module.SignInCodeStep })));
 
 /** Props of the sign-in page. */
 export interface SignInPageProps {
@@ -119,11 +122,13 @@ export function SignInPage({ kind, memberId: givenMemberId, onSignedIn, onSwitch
         <LanguageSwitch className="ec-sign-in-language" />
       </div>
       {challenge ? (
-        <SignInCodeStep challenge={challenge} onSignedIn={finish}
-          onBack={(message) => {
-            setChallenge(null);
-            setFormError(message);
-          }} />
+        <Suspense fallback={null}>
+          <SignInCodeStep challenge={challenge} onSignedIn={finish}
+            onBack={(message) => {
+              setChallenge(null);
+              setFormError(message);
+            }} />
+        </Suspense>
       ) : (
       <form className="ec-sign-in-card ec-stack" onSubmit={submit} noValidate aria-labelledby="sign-in-title">
         <h1 id="sign-in-title" className="ec-page-title">

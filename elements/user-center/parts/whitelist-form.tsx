@@ -17,7 +17,7 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 import { CheckboxGroup, type SelectOption } from '../../../core/ui/parts/checkbox-group.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { USER_SECURITY_SAVED_EVENT } from '../events.js';
-import { Field, issueOn } from './field.js';
+import { Field, issueOn, useIssueText } from './field.js';
 
 /** Props of {@link WhitelistForm}. */
 export interface WhitelistFormProps {
@@ -42,7 +42,7 @@ export function WhitelistForm({ security, onSaved }: WhitelistFormProps) {
   useSignals();
   const { client, emit, language } = useElement();
   const t = useT();
-  const rules = useT('rules');
+  const issueText = useIssueText();
   const [ips, setIps] = useState(security.whitelist.ips.join('\n'));
   const [regions, setRegions] = useState<string[]>(security.whitelist.regions);
   const [local, setLocal] = useState<FieldIssue[]>([]);
@@ -78,7 +78,7 @@ export function WhitelistForm({ security, onSaved }: WhitelistFormProps) {
   // An entry's issue names its line, so the user finds it in a long list.
   const ipIssue = issueOn(issues, 'ips');
   const ipIndex = ipIssue?.field.startsWith('ips.') ? Number(ipIssue.field.slice(4)) : null;
-  const ipError = ipIssue ? (ipIndex === null ? rules(ipIssue.key, ipIssue.values ?? {}) : t('whitelist.line-error', { line: ipIndex + 1, message: rules(ipIssue.key, ipIssue.values ?? {}) })) : null;
+  const ipError = ipIssue ? (ipIndex === null ? issueText(ipIssue) : t('whitelist.line-error', { line: ipIndex + 1, message: issueText(ipIssue) })) : null;
   const regionIssue = issueOn(issues, 'regions');
 
   return (
@@ -99,7 +99,7 @@ export function WhitelistForm({ security, onSaved }: WhitelistFormProps) {
           {t('whitelist.regions')}: {regions.length ? regions.map((key) => options.find((option) => option.value === key)?.label ?? key).join(', ') : t('whitelist.none')}
         </p>
       )}
-      {regionIssue ? <p className="ec-error-text" role="alert">{rules(regionIssue.key, regionIssue.values ?? {})}</p> : null}
+      {regionIssue ? <p className="ec-error-text" role="alert">{issueText(regionIssue)}</p> : null}
       {save.error ? <p className="ec-error-text" role="alert">{save.error}</p> : null}
       {notice ? <p className="ec-muted" role="status">{notice}</p> : null}
       {editable ? (

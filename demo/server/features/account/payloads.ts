@@ -7,7 +7,7 @@ import type { FieldIssue } from '../../../../core/api/catalogue.js';
 import type { ChildSignInRequest, SignInRequest } from '../../../../core/api/endpoints/auth.js';
 import type { TimeZoneRequest } from '../../../../core/api/endpoints/platform.js';
 import type { SignInVerifyRequest } from '../../../../core/api/endpoints/user-center.js';
-import { validateVerificationCodeFormat } from '../../../../core/rules/user-center.js';
+import { validateVerificationCodeFormat } from '../../../../core/rules/verification-code.js';
 import { validateEmail, validateSubAccountName } from '../../../../core/rules/accounts.js';
 import { isBlank, parseInteger, validateLength } from '../../../../core/rules/common.js';
 import { issue, onField } from '../../../../core/rules/types.js';

@@ -64,6 +64,7 @@ export function readPasswordChange(body: unknown): { value: PasswordChangeReques
     ...onField('password', validatePassword(value.password)),
     ...onField('confirm_password', validatePasswordConfirmation(value.password, value.confirm_password)),
   ];
-  if (issues.length === 0 && value.password === value.current_password) issues.push(...onField('password', issue('user-center.password-unchanged')));
+  // A refusal only the server makes, so its text is the user center's (`user-center.json` issue.*), not the shared rules catalogue's.
+  if (issues.length === 0 && value.password === value.current_password) issues.push({ field: 'password', key: 'user-center.password-unchanged' });
   return { value, issues };
 }
