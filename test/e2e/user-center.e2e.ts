@@ -70,7 +70,8 @@ describe('user center end to end (issue 27; rules §5, §6, §8)', () => {
     await screenshot(page, 'user-center-mailbox-bound');
 
     await page.goto(`${server.url}/console/user-center/safeConfig`);
-    await page.locator('ec-user-center #uc-secondary').check();
+    // A controlled checkbox: it shows the saved state, so it turns on once the server has answered.
+    await page.locator('ec-user-center #uc-secondary').click();
     await page.locator('ec-user-center', { hasText: '邮箱二次验证已开启' }).waitFor();
 
     await page.goto(`${server.url}/console/user-center/ipList`);
@@ -91,6 +92,8 @@ describe('user center end to end (issue 27; rules §5, §6, §8)', () => {
 
     const refused = await posingAs(REFUSED_IP);
     await signIn(refused.page);
+    await refused.page.locator('form p[role="alert"]').waitFor();
+    console.log('refusal shown:', await refused.page.locator('form p[role="alert"]').textContent());
     await refused.page.getByText(`当前地址 ${REFUSED_IP} 不在账号的登录白名单内，禁止登录`).waitFor();
     await screenshot(refused.page, 'user-center-whitelist-refusal');
     assert.deepEqual(refused.problems.errors, []);
