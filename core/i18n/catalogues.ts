@@ -54,7 +54,8 @@ export type Namespace =
   | 'website-groups'
   | 'acceleration-policy'
   | 'message-center'
-  | 'work-orders';
+  | 'work-orders'
+  | 'user-center';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

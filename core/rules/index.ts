@@ -28,3 +28,4 @@ export * from './bans.js';
 export * from './cache-tasks.js';
 export * from './service-limits.js';
 export * from './message-center.js';
+export * from './user-center.js';

@@ -29,6 +29,7 @@ import { Sidebar, MODULE_ORDER, type SidebarModule } from './parts/sidebar.js';
 // the dialog for a moment that seldom comes.
 const AccountChangeDialog = lazy(() => import('./parts/account-change-dialog.js').then((module) => ({ default: module.AccountChangeDialog })));
 const SignInPage = lazy(() => import('./parts/sign-in-page.js').then((module) => ({ default: module.SignInPage })));
+const MailViewerPage = lazy(() => import('./parts/mail-viewer-page.js').then((module) => ({ default: module.MailViewerPage })));
 import { createHostRouter, currentRoute, type HostRouter } from './router.js';
 import type { ModuleId, RouteDefinition } from './route-types.js';
 import { findRoute, HOME_ROUTE_NEW, HOME_ROUTE_OLD, ROUTES } from './routes.js';
@@ -203,7 +204,8 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
   // Signed in on a sign-in page (another tab, back button): go home.
   useEffect(() => {
     if (!router || !route || !signedIn || !accountLoaded.value) return;
-    if (route.route.view.kind === 'host' && route.route.view.page !== 'access-denied') router.navigateRoute(homeRouteName(), {}, { replace: true });
+    const page = route.route.view.kind === 'host' ? route.route.view.page : null;
+    if (page === 'login' || page === 'login-child') router.navigateRoute(homeRouteName(), {}, { replace: true });
   }, [router, route, signedIn]);
 
   // Once the page is idle, the elements of the current page's tabs are fetched: the likely next clicks.
@@ -240,6 +242,16 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
   }
 
   const view = route.route.view;
+  // Issue 27: the mail viewer, with or without a session (a sign-in code is read there before the session exists).
+  if (view.kind === 'host' && view.page === 'mail-viewer') {
+    return (
+      <div className="ec-console ec-console-sign-in">
+        <Suspense fallback={<LoadingState message={t('app.loading')} />}>
+          <MailViewerPage onLeave={() => router.navigateRoute(signedIn ? homeRouteName() : 'login')} />
+        </Suspense>
+      </div>
+    );
+  }
   if (view.kind === 'host' && view.page !== 'access-denied') {
     const kind = view.page === 'login-child' ? 'child' : 'parent';
     return (

@@ -36,7 +36,7 @@ export type RouteView =
   /** Redirect to another route (shell §2 "redirects to"). */
   | { kind: 'redirect'; to: string }
   /** A page of the host itself (sign-in pages). */
-  | { kind: 'host'; page: 'login' | 'login-child' | 'access-denied' };
+  | { kind: 'host'; page: 'login' | 'login-child' | 'access-denied' | 'mail-viewer' };
 
 /** One route of shell §2. */
 export interface RouteDefinition {

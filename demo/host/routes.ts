@@ -145,6 +145,8 @@ const LOGIN = signIn('login', { kind: 'host', page: 'login' });
 const LOGIN_CHILD = signIn('login-child/', { kind: 'host', page: 'login-child' });
 // Shell §8: code 142005 goes to the access page.
 const ACCESS_DENIED = signIn('access-denied', { kind: 'host', page: 'access-denied' });
+// Issue 27: the development mail catcher, reachable without a session (a code is read there mid-sign-in).
+const MAIL_VIEWER = signIn('mail-viewer', { kind: 'host', page: 'mail-viewer' });
 
 // ── Security module (shell §2, first module). ─────────────────────────────────────────────────────────────────
 const security = area({ module: 'security', layout: 'both', prefix: 'security', base: '/security' });
@@ -188,17 +190,17 @@ security('logs', element('ec-log-retrieval', { 'log-type': 'waf' }), { menu: tru
 
 // ── User center (shell §2). ───────────────────────────────────────────────────────────────────────────────────
 const userCenter = area({ module: 'user-center', layout: 'both', prefix: 'user-center', base: '/user-center' });
-const accountSafe = userCenter('account-safe', element('ec-account-safe'), { menu: true, group: 'account-safe' });
+const accountSafe = userCenter('account-safe', element('ec-user-center', { view: 'account-safe' }), { menu: true, group: 'account-safe' });
 // `accountSafe` is the older name of the same page; it stays so links using it keep working.
 userCenter('accountSafe', redirect(accountSafe), { parent: accountSafe });
-userCenter('basicinfo', element('ec-basic-info'), { menu: true, group: 'account-safe', parent: accountSafe });
+userCenter('basicinfo', element('ec-user-center', { view: 'basic' }), { menu: true, group: 'account-safe', parent: accountSafe });
 userCenter('authentication', element('ec-authentication'), { menu: true, group: 'account-safe', parent: accountSafe });
-userCenter('modify', element('ec-change-password'), { menu: true, group: 'account-safe', parent: accountSafe });
-userCenter('safeConfig', element('ec-safe-config'), { menu: true, group: 'account-safe', parent: accountSafe });
-userCenter('ipList', element('ec-account-ip-list'), { menu: true, group: 'account-safe', parent: accountSafe });
+userCenter('modify', element('ec-user-center', { view: 'password' }), { menu: true, group: 'account-safe', parent: accountSafe });
+userCenter('safeConfig', element('ec-user-center', { view: 'safety' }), { menu: true, group: 'account-safe', parent: accountSafe });
+userCenter('ipList', element('ec-user-center', { view: 'ip-list' }), { menu: true, group: 'account-safe', parent: accountSafe });
 const userLogs = userCenter('logs', redirect('user-center-logs-login'), { menu: true });
 tabs([
-  userCenter('logs/login', element('ec-login-log'), { parent: userLogs }),
+  userCenter('logs/login', element('ec-user-center', { view: 'login-log' }), { parent: userLogs }),
   userCenter('logs/operation', element('ec-operation-log', { area: 'account' }), { parent: userLogs }),
   // Not in shell §2: the failures the console reported (shell §7 error reporting), next to the account's other logs.
   userCenter('logs/errors', element('ec-error-reports'), { parent: userLogs }),
@@ -646,8 +648,11 @@ export const HOME_ROUTE_OLD: string = oldHome;
 /** Shell §2: the new layout's default redirects to domain management's domain list. */
 export const HOME_ROUTE_NEW: string = newHome;
 
-/** The host's own sign-in pages (shell §2 Sign-in) and the access page of shell §8 code 142005. */
-export const SIGN_IN_ROUTES: readonly string[] = Object.freeze([LOGIN, LOGIN_CHILD, ACCESS_DENIED]);
+/**
+ * The host's own pages reachable without a session: sign-in (shell §2 Sign-in), the access page of shell §8 code
+ * 142005, and the mail viewer (issue 27).
+ */
+export const SIGN_IN_ROUTES: readonly string[] = Object.freeze([LOGIN, LOGIN_CHILD, ACCESS_DENIED, MAIL_VIEWER]);
 
 /** The route with this name, or undefined. */
 export function findRoute(name: string): RouteDefinition | undefined {

@@ -49,3 +49,40 @@ describe('mail outbox (DESIGN §4)', () => {
     }
   });
 });
+
+describe('mail viewer (issue 27: a development mail catcher, only without SMTP)', () => {
+  it('lists the outbox newest first and shows one mail, without a session', async () => {
+    const app = await buildServer({ dbPath: ':memory:', seed: false });
+    try {
+      await app.mailer.send(message);
+      await app.mailer.send({ ...message, to: 'other@example.com', subject: 'Second' });
+      const list = await app.inject({ method: 'GET', url: '/api/V4/mail.outbox.list' });
+      const body = JSON.parse(list.body) as { status: { code: number }; data: { list: { id: number; to: string; delivery: string }[]; total: number } };
+      assert.equal(body.status.code, 1);
+      assert.equal(body.data.total, 2);
+      assert.equal(body.data.list[0]!.to, 'other@example.com');
+      const filtered = JSON.parse((await app.inject({ method: 'GET', url: '/api/V4/mail.outbox.list?to=OPS@' })).body) as typeof body;
+      assert.equal(filtered.data.total, 1);
+      const detail = JSON.parse((await app.inject({ method: 'GET', url: `/api/V4/mail.outbox.get?id=${filtered.data.list[0]!.id}` })).body) as {
+        data: { text: string; html: string; delivery: string };
+      };
+      assert.equal(detail.data.text, message.text);
+      assert.equal(detail.data.html, message.html);
+      assert.equal(detail.data.delivery, 'outbox');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('does not exist when SMTP is configured: mail really leaves, and an open outbox would hand out every code', async () => {
+    const app = await buildServer({ dbPath: ':memory:', seed: false, smtpUrl: 'smtp://127.0.0.1:9' });
+    try {
+      for (const url of ['/api/V4/mail.outbox.list', '/api/V4/mail.outbox.get?id=1']) {
+        const answer = await app.inject({ method: 'GET', url });
+        assert.equal(answer.statusCode, 404, url);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

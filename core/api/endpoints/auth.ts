@@ -3,6 +3,7 @@
  * types, so the browser and the server share one definition of every payload.
  */
 import type { ApiClient, CallOptions } from '../client.js';
+import type { SignInOutcome } from './user-center.js';
 
 /** Shell §3: `account_type` 2 means a child (sub) account; 1 is a main (parent) account. */
 export const PARENT_ACCOUNT_TYPE = 1;
@@ -65,13 +66,16 @@ export interface SignInRateLimitedData {
 /** Where the console runs decides the user-info path (shell §7: iam when embedded, single sign-on when standalone). */
 export type UserInfoMode = 'standalone' | 'embedded';
 
-/** Signs a parent in. No session is needed, so the call is sent without a token. */
-export function signIn(client: ApiClient, body: SignInRequest, options?: CallOptions): Promise<SignInAnswer> {
+/**
+ * Signs a parent in. No session is needed, so the call is sent without a token. When the account asks for secondary
+ * email verification (rules §6) the answer is the second step's challenge instead of a session.
+ */
+export function signIn(client: ApiClient, body: SignInRequest, options?: CallOptions): Promise<SignInOutcome> {
   return client.post('sso/V4/login', body, { auth: false, ...options });
 }
 
 /** Signs a child in with the parent's member id. */
-export function signInChild(client: ApiClient, body: ChildSignInRequest, options?: CallOptions): Promise<SignInAnswer> {
+export function signInChild(client: ApiClient, body: ChildSignInRequest, options?: CallOptions): Promise<SignInOutcome> {
   return client.post('sso/V4/subuser/login', body, { auth: false, ...options });
 }
 

@@ -38,6 +38,7 @@ import './website-groups.js';
 import './acceleration-policy.js';
 import './message-center.js';
 import './work-orders.js';
+import './user-center.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -77,4 +78,5 @@ export const NAMESPACES: readonly Namespace[] = [
   'acceleration-policy',
   'message-center',
   'work-orders',
+  'user-center',
 ];

@@ -5,13 +5,18 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { ApiError, RATE_LIMITED_CODE, SIGN_IN_FAILED_CODE } from '../../../core/api/catalogue.js';
 import { signIn, signInChild, type SignInAnswer, type SignInRateLimitedData } from '../../../core/api/endpoints/auth.js';
+import { needsSecondStep, type SignInChallenge, type SignInRefusedData } from '../../../core/api/endpoints/user-center.js';
 import { isEmail } from '../../../core/rules/email.js';
 import { consumeReturnPath, sessionExpired, startSession } from '../../../core/session/session.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { Brand, LanguageSwitch } from './brand.js';
+
+
+// Rules §6: only accounts with secondary email verification reach the code step, so it loads when first shown.
+const SignInCodeStep = lazy(() => import('./sign-in-code.js').then((module) => ({ default: module.SignInCodeStep })));
 
 /** Props of the sign-in page. */
 export interface SignInPageProps {
@@ -45,6 +50,8 @@ export function SignInPage({ kind, memberId: givenMemberId, onSignedIn, onSwitch
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Rules §6: set when the account asks for the mailed code; the password step's fields stay as typed behind it.
+  const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
   const expired = sessionExpired.value;
 
   const validate = (): Partial<Record<Field, string>> => {
@@ -69,14 +76,17 @@ export function SignInPage({ kind, memberId: givenMemberId, onSignedIn, onSwitch
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
     try {
-      const answer: SignInAnswer =
+      const answer =
         kind === 'parent'
           ? await signIn(client, { email: email.trim(), password }, { notify: false })
           : await signInChild(client, { member_id: memberId.trim(), user_name: userName.trim(), password }, { notify: false });
-      startSession(answer.token, answer.user_raw);
-      onSignedIn(consumeReturnPath());
+      if (needsSecondStep(answer)) setChallenge(answer);
+      else finish(answer);
     } catch (error) {
-      if (error instanceof ApiError && error.code === SIGN_IN_FAILED_CODE) setFormError(t('sign-in.failed'));
+      const refused = error instanceof ApiError ? (error.data as SignInRefusedData | null | undefined) : undefined;
+      if (error instanceof ApiError && error.code === SIGN_IN_FAILED_CODE && refused?.reason === 'whitelist') {
+        setFormError(t('sign-in.not-whitelisted', { ip: refused.ip ?? '' }));
+      } else if (error instanceof ApiError && error.code === SIGN_IN_FAILED_CODE) setFormError(t('sign-in.failed'));
       else if (error instanceof ApiError && error.code === RATE_LIMITED_CODE) {
         const seconds = (error.data as SignInRateLimitedData | undefined)?.retry_after ?? 60;
         setFormError(t('sign-in.rate-limited', { seconds }));
@@ -84,6 +94,11 @@ export function SignInPage({ kind, memberId: givenMemberId, onSignedIn, onSwitch
     } finally {
       setSubmitting(false);
     }
+  };
+
+  const finish = (answer: SignInAnswer) => {
+    startSession(answer.token, answer.user_raw);
+    onSignedIn(consumeReturnPath());
   };
 
   const field = (name: Field, label: string, input: React.ReactNode) => (
@@ -106,6 +121,15 @@ export function SignInPage({ kind, memberId: givenMemberId, onSignedIn, onSwitch
         <Brand className="ec-sign-in-brand" />
         <LanguageSwitch className="ec-sign-in-language" />
       </div>
+      {challenge ? (
+        <Suspense fallback={null}>
+          <SignInCodeStep challenge={challenge} onSignedIn={finish}
+            onBack={(message) => {
+              setChallenge(null);
+              setFormError(message);
+            }} />
+        </Suspense>
+      ) : (
       <form className="ec-sign-in-card ec-stack" onSubmit={submit} noValidate aria-labelledby="sign-in-title">
         <h1 id="sign-in-title" className="ec-page-title">
           {kind === 'parent' ? t('sign-in.title') : t('sign-in.child-title')}
@@ -136,6 +160,7 @@ export function SignInPage({ kind, memberId: givenMemberId, onSignedIn, onSwitch
         <Button type="submit" label={submitting ? t('sign-in.submitting') : t('sign-in.submit')} loading={submitting} />
         <Button type="button" link label={kind === 'parent' ? t('sign-in.go-child') : t('sign-in.go-parent')} onClick={onSwitch} />
       </form>
+      )}
     </main>
   );
 }

@@ -57,7 +57,7 @@ import { logsMigration } from './logs/migration.js';
 import { logRoutes } from './logs/routes.js';
 import { logSchemas } from './logs/schemas.js';
 import { jobStreamRoutes } from './jobs/stream.js';
-import { mailOutboxMigration } from './mail/index.js';
+import { mailOutboxMigration, mailSchemas, mailViewerRoutes } from './mail/index.js';
 import { messagesMigration } from './messages/migration.js';
 import { messageRoutes } from './messages/routes.js';
 import { messageCenterMigration } from './messages/center-migration.js';
@@ -80,6 +80,7 @@ import { logDownloadRoutes, logDownloadSchemas, logDownloadsMigration } from './
 import { accelerationPolicyRoutes, accelerationPolicySchemas, configTemplateRoutes, configTemplatesMigration, templateTimesMigration } from './acceleration-policy/index.js';
 import { packageRoutes, packageSchemas, packagesMigration } from './packages/index.js';
 import { workOrderRoutes, workOrderSchemas, workOrdersMigration } from './work-orders/index.js';
+import { userCenterMigration, userCenterRoutes, userCenterSchemas } from './user-center/index.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -106,7 +107,7 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'operation-log', routes: [oplogRoutes], schemas: operationLogSchemas },
   { name: 'error-reports', migrations: [errorReportsMigration], routes: [errorReportRoutes], schemas: errorReportSchemas },
   { name: 'websites', migrations: [domainsMigration, websiteListIndexesMigration], seeds: [domainsSeed, websitesSeed], routes: [websiteRoutes], schemas: websiteSchemas },
-  { name: 'mail', migrations: [mailOutboxMigration] },
+  { name: 'mail', migrations: [mailOutboxMigration], routes: [mailViewerRoutes], schemas: mailSchemas },
   {
     name: 'messages',
     migrations: [messagesMigration, messageCenterMigration],
@@ -138,6 +139,7 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   },
   { name: 'packages', migrations: [packagesMigration], routes: [packageRoutes], schemas: packageSchemas },
   { name: 'work-orders', migrations: [workOrdersMigration], routes: [workOrderRoutes], schemas: workOrderSchemas },
+  { name: 'user-center', migrations: [userCenterMigration], routes: [userCenterRoutes], schemas: userCenterSchemas },
   // The read-only demo sub-account names a website and its certificates, so it is seeded after them.
   { name: 'demo-viewer', seeds: [viewerAccountSeed] },
 ];

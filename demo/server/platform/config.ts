@@ -23,6 +23,10 @@
  *   `clickhouse`) the ClickHouse server, e.g. `http://default:@localhost:8123/default`.
  * - `SMTP_URL` (default off): outgoing mail goes through this SMTP server (`smtp://user:pass@host:587`,
  *   `smtps://...`); off, mail is only kept in the outbox the demo host shows. `MAIL_FROM` sets the sender.
+ *   The demo host's mail viewer (`/console/mail-viewer`, calls `V4/mail.outbox.*`) reads that outbox without a
+ *   session, so a person mid-sign-in can read their verification code; it exists only while `SMTP_URL` is unset
+ *   (with SMTP the mail really leaves and the calls answer 404). Without SMTP, whoever reaches the server reads the
+ *   outbox: keep the default loopback `HOST`, or set `SMTP_URL`, before opening the server to a network.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -311,8 +311,9 @@ describe('shell §2 route table: breadcrumbs, back links, tabs and redirects', (
 });
 
 describe('shell §2 route table: every route of the spec is present', () => {
-  it('sign-in: /login, /login-child/ and the access page of shell §8 code 142005', () => {
-    assert.deepEqual([...SIGN_IN_ROUTES], ['login', 'login-child', 'access-denied']);
+  it('sign-in: /login, /login-child/, the access page of shell §8 code 142005 and the mail viewer (issue 27)', () => {
+    assert.deepEqual([...SIGN_IN_ROUTES], ['login', 'login-child', 'access-denied', 'mail-viewer']);
+    assert.deepEqual(route('mail-viewer').view, { kind: 'host', page: 'mail-viewer' });
     assert.deepEqual(route('login').view, { kind: 'host', page: 'login' });
     assert.equal(route('login').path, '/login');
     assert.deepEqual(route('login-child').view, { kind: 'host', page: 'login-child' });

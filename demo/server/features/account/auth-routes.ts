@@ -9,10 +9,23 @@ import type { SignInAnswer, SignInRateLimitedData, UserInfoAnswer, UserRaw } fro
 import { CHILD_ACCOUNT_TYPE } from '../../../../core/api/endpoints/auth.js';
 import { prepare, type Db, isoTime } from '../../platform/database.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
-import { readChildSignIn, readSignIn } from './payloads.js';
+import { readChildSignIn, readSignIn, readSignInVerify } from './payloads.js';
 import { DECOY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../../platform/security/passwords.js';
 import { checkSignIn, clearSignInFailures, recordSignInFailure } from '../../platform/security/rate-limit.js';
-import { signInRequestLimit } from '../../platform/security/request-rate.js';
+import { SIGN_IN_REQUESTS_PER_MINUTE, signInRequestLimit } from '../../platform/security/request-rate.js';
+import type { SignInRefusedData, SignInResendAnswer } from '../../../../core/api/endpoints/user-center.js';
+import { VERIFICATION_CODE_RESEND_SECONDS, VERIFICATION_CODE_TTL_MINUTES } from '../../../../core/rules/user-center.js';
+import {
+  checkChallengeCode,
+  clientAddress,
+  findChallenge,
+  recordSignIn,
+  reissueChallengeCode,
+  sendCode,
+  SIGN_IN_CODE_SENDS_MAX,
+  startSecondStep,
+  whitelistRefuses,
+} from '../user-center/index.js';
 import { asRecord } from '../../platform/http/readers.js';
 import { openSession, requireSession, revokeSession } from '../../platform/security/session.js';
 import { noticeSignIn } from '../messages/index.js';
@@ -59,7 +72,9 @@ export function loadUser(db: Db, memberId: number, userId: number): UserRow | un
 
 /**
  * The shared sign-in flow: rate limit first (so a blocked caller learns nothing), then the password (checked against
- * a decoy hash when the account does not exist, so timing does not reveal accounts), then the session.
+ * a decoy hash when the account does not exist, so timing does not reveal accounts), then the account's sign-in policy
+ * (rules §6: the login whitelist, then the second step by mailed code), then the session. Every attempt on an existing
+ * account goes to the login log with its outcome.
  */
 async function signIn(
   request: FastifyRequest,
@@ -72,6 +87,7 @@ async function signIn(
   const now = request.server.now();
   const allowance = checkSignIn(db, accountKey, request.ip, now);
   if (!allowance.allowed) {
+    if (user) recordSignIn(request, user, 'rate-limited');
     const data: SignInRateLimitedData = { retry_after: allowance.retryAfter };
     return fail(reply, RATE_LIMITED_CODE, { data, values: { minutes: Math.ceil(allowance.retryAfter / 60) } });
   }
@@ -79,17 +95,39 @@ async function signIn(
   // pass the check above before any of them is recorded.
   recordSignInFailure(db, accountKey, request.ip, now);
   const matches = await verifyPassword(password, user?.password_hash ?? DECOY_PASSWORD_HASH);
-  if (!user || !matches) return fail(reply, SIGN_IN_FAILED_CODE);
+  if (!user || !matches) {
+    if (user) recordSignIn(request, user, 'password');
+    return fail(reply, SIGN_IN_FAILED_CODE);
+  }
   clearSignInFailures(db, accountKey, request.ip);
   // A hash made at an older, cheaper cost is replaced while the password is at hand (OWASP: upgrade on sign-in).
   if (user.password_hash && needsRehash(user.password_hash)) {
     prepare(db, 'UPDATE users SET password_hash = ? WHERE id = ?').run(await hashPassword(password), user.id);
   }
-  if (user.status !== 'enabled') return fail(reply, SIGN_IN_FAILED_CODE, { key: 'account-disabled' });
+  if (user.status !== 'enabled') {
+    recordSignIn(request, user, 'disabled');
+    return fail(reply, SIGN_IN_FAILED_CODE, { key: 'account-disabled' });
+  }
+  if (whitelistRefuses(request, user)) {
+    recordSignIn(request, user, 'whitelist');
+    return refuse(reply, 'whitelist', clientAddress(request.ip));
+  }
+  const challenge = await startSecondStep(request, user);
+  if (challenge) return ok(reply, challenge);
+  return completeSignIn(request, reply, user);
+}
+
+/**
+ * The one way a sign-in ends in a session, for the password step and the mailed-code step alike: the session (its
+ * length is the user's login time control, rules §5), the last sign-in time, the login log.
+ */
+function completeSignIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): FastifyReply {
+  const { db } = request.server;
   const signedInAt = request.server.now();
   const { token, expiresAt } = openSession(db, user, request.ip, signedInAt);
   noticeSignIn(request, user);
   prepare(db, 'UPDATE users SET last_login_at = ? WHERE id = ?').run(signedInAt, user.id);
+  recordSignIn(request, user, 'success');
   const answer: SignInAnswer = {
     token,
     expires_at: isoTime(expiresAt),
@@ -99,8 +137,61 @@ async function signIn(
   return ok(reply, answer);
 }
 
+/** A sign-in refused by the account's policy, with the reason the sign-in page translates. */
+function refuse(reply: FastifyReply, reason: SignInRefusedData['reason'], ip?: string): FastifyReply {
+  const data: SignInRefusedData = ip === undefined ? { reason } : { reason, ip };
+  const key = reason === 'whitelist' ? 'sign-in-not-whitelisted' : 'sign-in-challenge-expired';
+  return fail(reply, SIGN_IN_FAILED_CODE, { key, data, values: { ip: ip ?? '' } });
+}
+
+/** The second step's calls answer per client address: the challenge in the body is secret and random. */
+const secondStepLimit = { max: SIGN_IN_REQUESTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.ip };
+
+/** Registers the second step of sign-in (rules §6 secondary email verification): the code, and a new code. */
+function secondStepRoutes(api: FastifyInstance): void {
+  api.post('/sso/V4/login.verify', { config: { public: true, rateLimit: secondStepLimit } }, async (request, reply) => {
+    const { value, issues } = readSignInVerify(request.body);
+    if (!validated(reply, issues)) return reply;
+    const pending = findChallenge(api.db, value.challenge);
+    const user = pending ? loadUser(api.db, pending.memberId, pending.userId) : undefined;
+    if (!pending || !user || user.status !== 'enabled') return refuse(reply, 'challenge-expired');
+    // The address that finishes must be allowed too: a code read elsewhere does not carry a sign-in past the whitelist.
+    if (whitelistRefuses(request, user)) {
+      recordSignIn(request, user, 'whitelist');
+      return refuse(reply, 'whitelist', clientAddress(request.ip));
+    }
+    const check = checkChallengeCode(api.db, pending.id, value.code, api.now());
+    if (check !== 'ok') {
+      recordSignIn(request, user, check === 'expired' ? 'code-expired' : 'code-invalid');
+      validated(reply, [{ field: 'code', key: check === 'expired' ? 'user-center.code-expired' : 'user-center.code-invalid' }]);
+      return reply;
+    }
+    return completeSignIn(request, reply, user);
+  });
+
+  api.post('/sso/V4/login.resend', { config: { public: true, rateLimit: secondStepLimit } }, async (request, reply) => {
+    const challenge = asRecord(request.body).challenge;
+    const pending = typeof challenge === 'string' && challenge.length <= 256 ? findChallenge(api.db, challenge) : null;
+    const user = pending ? loadUser(api.db, pending.memberId, pending.userId) : undefined;
+    if (!pending || !user || pending.sends >= SIGN_IN_CODE_SENDS_MAX) {
+      return refuse(reply, 'challenge-expired');
+    }
+    const now = api.now();
+    const wait = Math.ceil((pending.sentAt + VERIFICATION_CODE_RESEND_SECONDS * 1000 - now) / 1000);
+    if (wait > 0) {
+      const data: SignInRateLimitedData = { retry_after: wait };
+      return fail(reply, RATE_LIMITED_CODE, { key: 'verification-code-wait', data, values: { seconds: wait } });
+    }
+    const code = reissueChallengeCode(api.db, pending.id, now);
+    await sendCode(request, user, pending.target, 'sign-in', code);
+    const answer: SignInResendAnswer = { resend_after: VERIFICATION_CODE_RESEND_SECONDS, expires_in: VERIFICATION_CODE_TTL_MINUTES * 60 };
+    return ok(reply, answer);
+  });
+}
+
 /** Registers the routes (under /api). */
 export async function authRoutes(api: FastifyInstance): Promise<void> {
+  secondStepRoutes(api);
   const parentAccount = (body: unknown) => `parent:${String(asRecord(body).email ?? '').toLowerCase()}`;
   const childAccount = (body: unknown) => {
     const { member_id: memberId, user_name: userName } = asRecord(body);

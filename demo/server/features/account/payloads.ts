@@ -6,6 +6,8 @@
 import type { FieldIssue } from '../../../../core/api/catalogue.js';
 import type { ChildSignInRequest, SignInRequest } from '../../../../core/api/endpoints/auth.js';
 import type { TimeZoneRequest } from '../../../../core/api/endpoints/platform.js';
+import type { SignInVerifyRequest } from '../../../../core/api/endpoints/user-center.js';
+import { validateVerificationCodeFormat } from '../../../../core/rules/verification-code.js';
 import { validateEmail, validateSubAccountName } from '../../../../core/rules/accounts.js';
 import { isBlank, parseInteger, validateLength } from '../../../../core/rules/common.js';
 import { issue, onField } from '../../../../core/rules/types.js';
@@ -81,4 +83,16 @@ export function readTimeZone(body: unknown): { value: TimeZoneRequest; issues: F
       ? []
       : [{ field: 'timezone', key: 'common.format-error' }];
   return { value: { timezone }, issues };
+}
+
+/** Reads the second step of a sign-in: the challenge and the mailed code (rules §5: the code is required). */
+export function readSignInVerify(body: unknown): { value: SignInVerifyRequest; issues: FieldIssue[] } {
+  const source = asRecord(body);
+  const challenge = text(source.challenge) ?? '';
+  const code = (text(source.code) ?? '').trim();
+  const issues = [
+    ...(challenge.length === 0 || challenge.length > 256 ? onField('challenge', issue('common.required')) : []),
+    ...onField('code', validateVerificationCodeFormat(code)),
+  ];
+  return { value: { challenge, code }, issues };
 }

@@ -26,4 +26,6 @@ export const accountSchemas: RouteSchemas = {
   'GET /V4/permission.get.grants': getRoute(TAG, "The caller's grant of each permission module"),
   'GET /V4/cloudsafe.hwws.domain.list': listRoute(TAG, 'Domain picker list', queryFields('domain')),
   'GET /dashboard-api/account/user/appLogin': getRoute(TAG, 'App sign-in check (shell §4)', queryFields('app', 'token')),
+  'POST /sso/V4/login.verify': bodyRoute(TAG, 'Second sign-in step: the mailed code (rules §6)', { challenge: Type.String(), code: Type.String() }),
+  'POST /sso/V4/login.resend': bodyRoute(TAG, 'Mail a new code for a pending sign-in', { challenge: Type.String() }),
 };

@@ -53,6 +53,10 @@ const zhCN = {
   'access-key-disabled': '访问密钥已禁用或不存在',
   'groups-max': '子用户组数量已达上限',
   'group-has-accounts': '该用户组下还有 {count} 个子账号，请先将其移到其他用户组',
+  'sign-in-not-whitelisted': '当前地址 {ip} 不在账号的登录白名单内，禁止登录',
+  'sign-in-challenge-expired': '登录验证已失效，请重新输入账号和密码',
+  'verification-code-wait': '验证码已发送，{seconds} 秒后可重新发送',
+  'mailbox-not-verified': '邮箱未验证，无法接收消息',
 } as const;
 
 /** A server message key. */
@@ -103,6 +107,10 @@ const enUS: Record<MessageKey, string> = {
   'access-key-disabled': 'The access key is disabled or does not exist',
   'groups-max': 'The number of subordinate groups has reached the maximum',
   'group-has-accounts': '{count} sub-accounts are still in this group: move them to another group first',
+  'sign-in-not-whitelisted': 'Sign-in from {ip} is not allowed by the account\'s login whitelist',
+  'sign-in-challenge-expired': 'The sign-in verification expired: enter your account and password again',
+  'verification-code-wait': 'Verification code sent: you can resend it in {seconds} s',
+  'mailbox-not-verified': 'The mailbox is not verified and cannot receive messages',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { zh_CN: zhCN, en_US: enUS };
