@@ -61,6 +61,16 @@ const policy = (query: Record<string, string | number>, token = parent) => call<
 const savePolicy = (body: Record<string, unknown>, token = parent) => call<PolicyGroups>(app, 'PUT', 'V4/web.acceleration.set.save', { token, body });
 const createTemplate = (body: Record<string, unknown>, token = parent) => call<AccelerationTemplate>(app, 'POST', 'V4/web.acceleration.template.create', { token, body });
 const statusOf = (domainId: number) => (app.db.prepare('SELECT status FROM domains WHERE id = ?').get(domainId) as { status: string }).status;
+/**
+ * Gives or takes the template copy feature: the gating table (core/config/plan-gates.ts) asks for the action and a
+ * flagship package (rules §6 "flagship or above").
+ */
+let levelBeforeCopy: string | undefined;
+const setTemplateCopy = (present: boolean) => {
+  if (present) levelBeforeCopy = (app.db.prepare('SELECT meal_flag FROM plans WHERE member_id = ?').get(DEMO_MEMBER_ID) as { meal_flag: string }).meal_flag;
+  app.db.prepare('UPDATE plans SET meal_flag = ? WHERE member_id = ?').run(present ? 'flagship' : levelBeforeCopy, DEMO_MEMBER_ID);
+  setPlanAction('template_copy', present);
+};
 const setPlanAction = (action: string, present: boolean) =>
   app.db
     .prepare(
@@ -200,8 +210,8 @@ describe('acceleration templates (rules §3, §5 name 4-32, remark 4-128)', () =
 
   it('copy needs the template_copy plan action (rules §6: flagship or above), then copies the groups', async () => {
     const refused = errors(await call(app, 'POST', 'V4/web.acceleration.template.copy', { token: parent, body: { template_id: template.id, name: 'Images copy' } }));
-    assert.equal(refused[0]!.key, 'acceleration-policy.copy-not-in-plan');
-    setPlanAction('template_copy', true);
+    assert.equal(refused[0]!.key, 'plans.template-copy');
+    setTemplateCopy(true);
     try {
       const copy = await expectOk<AccelerationTemplate>(app, 'POST', 'V4/web.acceleration.template.copy', {
         token: parent,
@@ -210,7 +220,7 @@ describe('acceleration templates (rules §3, §5 name 4-32, remark 4-128)', () =
       const read = await expectOk<PolicyGroups>(app, 'GET', 'V4/web.acceleration.set.get', { token: parent, query: { target: 'template', template_id: copy.id, group: 'Webp' } });
       assert.deepEqual(read.Webp!.value, { status: 'on' });
     } finally {
-      setPlanAction('template_copy', false);
+      setTemplateCopy(false);
     }
   });
 
@@ -288,7 +298,7 @@ describe('configuration templates and batch setting by template (rules §3, §5,
 
   it('copy is gated like acceleration templates; sub-accounts cannot change templates', async () => {
     const refused = errors(await call(app, 'POST', 'V4/web.config.template.copy', { token: parent, body: { template_id: template.id, name: 'Copy' } }));
-    assert.equal(refused[0]!.key, 'acceleration-policy.copy-not-in-plan');
+    assert.equal(refused[0]!.key, 'plans.template-copy');
     const viewerWrite = await call(app, 'POST', 'V4/web.config.template.update', {
       token: viewer,
       body: { template_id: template.id, name: 'Mine', items: { page_gzip: { status: 'off' } } },

@@ -22,7 +22,7 @@ import {
   type PolicyTarget,
 } from '../../../core/api/endpoints/acceleration-policy.js';
 import { getPlanActions, type PlanActionsAnswer } from '../../../core/api/endpoints/platform.js';
-import { planGate } from '../../../core/config/plan-gating.js';
+import { featureGate, gateRow } from '../../../core/config/plan-gates.js';
 import { formatCount, formatDateTime } from '../../../core/i18n/format.js';
 import { currentUser } from '../../../core/session/session.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
@@ -216,7 +216,7 @@ export function TemplateList({ pageSize, readonly, onOpen }: TemplateListProps) 
   const mayChange = !readonly && store.editable.value !== false;
   const deniedReason = mayChange ? null : t('read-only');
   // Rules §6: copy needs flagship or above (`template_copy`); until the plan is read nothing gated is offered.
-  const copyGate = planGate({ action: 'template_copy' }, { actions: plan, flag: currentUser.value?.flag });
+  const copyGate = featureGate('template_copy', { actions: plan, flag: currentUser.value?.flag, level: plan?.level });
 
   useEffect(() => {
     void store.load(client);
@@ -278,7 +278,7 @@ export function TemplateList({ pageSize, readonly, onOpen }: TemplateListProps) 
                   className="ec-link"
                   aria-label={t('action.copy-of', { name: row.name })}
                   aria-disabled={!copyGate.allowed || undefined}
-                  title={copyGate.allowed ? undefined : tRules('acceleration-policy.copy-not-in-plan')}
+                  title={copyGate.allowed ? undefined : tRules(gateRow('template_copy').message)}
                   onClick={copyGate.allowed ? open('copy', row) : undefined}
                 >
                   {t('action.copy')}
@@ -305,7 +305,7 @@ export function TemplateList({ pageSize, readonly, onOpen }: TemplateListProps) 
       )}
       {plan && !copyGate.allowed && copyGate.notice && mayChange && (
         <p className="ec-notice ec-notice-warning" role="note" part="plan-notice">
-          {tRules('acceleration-policy.copy-not-in-plan')} <PlanNoticeLink notice={copyGate.notice} />
+          {tRules(gateRow('template_copy').message)} <PlanNoticeLink notice={copyGate.notice} />
         </p>
       )}
       <div className="ec-row ec-toolbar" part="toolbar">

@@ -28,7 +28,7 @@ import {
   type ConfigTemplateApplyAnswer,
 } from '../../../core/api/endpoints/acceleration-policy.js';
 import { UNAPPROVED_WEBSITE_STATUSES, type WebsiteInfo } from '../../../core/api/endpoints/websites.js';
-import { planGate } from '../../../core/config/plan-gating.js';
+import { featureGate, gateRow } from '../../../core/config/plan-gates.js';
 import { formatCount, formatDateTime } from '../../../core/i18n/format.js';
 import { onField } from '../../../core/rules/types.js';
 import { validateBatchConfigSite, validateConfigTemplateName, validateTemplateRemark } from '../../../core/rules/websites.js';
@@ -393,7 +393,7 @@ export function ConfigTemplateList({ pageSize, readonly, onOpen }: ConfigTemplat
   const state = store.state.value;
   const query = store.query.value;
   const mayChange = !readonly && store.editable.value !== false;
-  const copyGate = planGate({ action: 'template_copy' }, { actions: plan, flag: currentUser.value?.flag });
+  const copyGate = featureGate('template_copy', { actions: plan, flag: currentUser.value?.flag, level: plan?.level });
 
   useEffect(() => {
     void store.load(client);
@@ -454,7 +454,7 @@ export function ConfigTemplateList({ pageSize, readonly, onOpen }: ConfigTemplat
                   className="ec-link"
                   aria-label={t('action.copy-of', { name: row.name })}
                   aria-disabled={!copyGate.allowed || undefined}
-                  title={copyGate.allowed ? undefined : tRules('acceleration-policy.copy-not-in-plan')}
+                  title={copyGate.allowed ? undefined : tRules(gateRow('template_copy').message)}
                   onClick={copyGate.allowed ? open('copy', row) : undefined}
                 >
                   {t('action.copy')}
@@ -484,7 +484,7 @@ export function ConfigTemplateList({ pageSize, readonly, onOpen }: ConfigTemplat
       )}
       {plan && !copyGate.allowed && copyGate.notice && mayChange && (
         <p className="ec-notice ec-notice-warning" role="note" part="plan-notice">
-          {tRules('acceleration-policy.copy-not-in-plan')} <PlanNoticeLink notice={copyGate.notice} />
+          {tRules(gateRow('template_copy').message)} <PlanNoticeLink notice={copyGate.notice} />
         </p>
       )}
       <div className="ec-row ec-toolbar" part="toolbar">

@@ -40,7 +40,8 @@ import {
 } from '../domain-settings/index.js';
 import { provision, readSelection, resolveSelection } from '../websites/index.js';
 import { readConfigTemplate, readTemplateId } from './payloads.js';
-import { policyContext, policyWritable, POLICY_LOG_AREA, templateCopyAllowed } from './routes.js';
+import { policyContext, policyWritable, POLICY_LOG_AREA } from './routes.js';
+import { requirePlan } from '../plans/index.js';
 
 interface ConfigTemplateRow {
   id: number;
@@ -173,10 +174,7 @@ export async function configTemplateRoutes(api: FastifyInstance): Promise<void> 
     issues.push(...onField('name', validateConfigTemplateName(name)));
     if (!validated(reply, issues)) return reply;
     if (!policyWritable(request)) return fail(reply, PERMISSION_DENIED_CODE);
-    if (!templateCopyAllowed(request)) {
-      validated(reply, onField('template_id', issue('acceleration-policy.copy-not-in-plan')));
-      return reply;
-    }
+    if (!requirePlan(request, reply, 'template_copy', { field: 'template_id' })) return reply;
     const tenant = scope(request);
     const row = configTemplateRow(tenant, id!);
     if (!row) return fail(reply, NOT_FOUND_CODE);

@@ -29,7 +29,7 @@ import { asRecord } from '../../platform/http/readers.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Scope } from '../../platform/security/scope.js';
-import { livePlans, planActionsOf } from '../plans/index.js';
+import { requirePlan } from '../plans/index.js';
 import {
   configMethodOf,
   ownerGroupValue,
@@ -61,14 +61,6 @@ export function policyWritable(request: FastifyRequest): boolean {
 /** A group context for the policy's or a template's own groups: no domain behind it. */
 export function policyContext(request: FastifyRequest): GroupContext {
   return groupContext(request, POLICY_DOMAIN);
-}
-
-/**
- * Plan gate of template copy (rules §6 "configuration template copy needs flagship or above"): the `template_copy`
- * plan action. A local check until the shared gating table (issue 21 part A) lands; then it moves onto that table.
- */
-export function templateCopyAllowed(request: FastifyRequest): boolean {
-  return planActionsOf(livePlans(scope(request), request.server.now())).actions.includes('template_copy');
 }
 
 interface TemplateRow {
@@ -268,10 +260,7 @@ export async function accelerationPolicyRoutes(api: FastifyInstance): Promise<vo
     const { id, issues: idIssues } = readTemplateId(body);
     if (!validated(reply, [...idIssues, ...issues])) return reply;
     if (!policyWritable(request)) return fail(reply, PERMISSION_DENIED_CODE);
-    if (!templateCopyAllowed(request)) {
-      validated(reply, onField('template_id', issue('acceleration-policy.copy-not-in-plan')));
-      return reply;
-    }
+    if (!requirePlan(request, reply, 'template_copy', { field: 'template_id' })) return reply;
     const tenant = scope(request);
     const row = templateRow(tenant, id!);
     if (!row) return fail(reply, NOT_FOUND_CODE);
