@@ -8,6 +8,7 @@ import { CHILD_ACCOUNT_TYPE } from '../../../../core/api/endpoints/auth.js';
 import type { LogRow } from '../../../../core/logs/fields.js';
 import { isoTime } from '../../platform/database.js';
 import { notifyLater, type NotifyApp } from './notify.js';
+import { regionOfAddress } from '../user-center/index.js';
 
 /** One ban notice per account per window; the ban manager lists the rest. */
 export const BAN_NOTICE_WINDOW_MS = 10 * 60_000;
@@ -54,11 +55,13 @@ export function noticeTraffic(app: NotifyApp, decisions: TrafficDecisions): void
 }
 
 /**
- * The region an address signs in from. The demo has no geolocation database; until the sign-in policy's region
- * lookup is shared, an address's network stands for its region: the /16 of an IPv4 address, the /32 of an IPv6 one
- * (a provider's allocation), and "local network" for loopback and private addresses.
+ * The region an address signs in from: its country by the sign-in policy's address table (the user center's login
+ * whitelist reads the same one), or, for an address the table does not know, its network: the /16 of an IPv4
+ * address, the /32 of an IPv6 one (a provider's allocation), and "local network" for loopback and private addresses.
  */
 export function signInRegion(ip: string): string {
+  const country = regionOfAddress(ip);
+  if (country) return country;
   const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.\d+\.\d+$/.exec(ip);
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])];
