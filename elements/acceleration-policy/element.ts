@@ -42,6 +42,7 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart group - One settings group's section (the domain console's).
  * @csspart plan-notice - Why copying (or a group) is locked by the plan, with the upgrade or work-order link.
  * @csspart readonly-notice - Why a settings group is view-only.
+ * @csspart restored-notice - That a group's unsaved changes from an earlier visit were restored.
  * @csspart read-only-notice - Shown when the caller may not change templates.
  * @csspart toolbar - Search and the create button.
  * @csspart table - The template table.

@@ -36,6 +36,8 @@ import '../../core/i18n/namespaces/rules.js';
  */
 export const MessageCenterElement = defineElement<MessageCenterProps>('ec-message-center', MessageCenter, {
   namespace: 'message-center',
+  // The contact form shows the shared rules' messages (core/rules/message-center.ts), as the server words them.
+  uses: ['rules'],
   attributes,
   styles,
 });

@@ -44,7 +44,7 @@ const DATA: Readonly<Record<string, readonly string[]>> = {
   users: ['email', 'user_name', 'bind_email', 'password_hash', 'status'],
   member_console_info: ['version_gray_status', 'subacl_status', 'condition_source_view', 'ban_status'],
   member_apps: ['app'],
-  plans: ['meal_flag', 'plan_setting', 'actions', 'package_allow'],
+  plans: ['meal_flag', 'plan_setting', 'actions', 'package_allow', 'billing_method'],
   permission_grants: ['module', 'object_scope', 'access'],
   permission_objects: ['module', 'kind'],
   domains: ['domain', 'type', 'status', 'status_reason', 'access_mode', 'access_status', 'traffic_mode', 'network_type', 'cname', 'tcp_package', 'settings', 'config_source', 'https_options'],

@@ -48,7 +48,10 @@ describe('route access (issue 19: a page that cannot be shown says why)', () => 
     const underDomainList = ROUTES.filter((candidate) => candidate.permission === 'domainList');
     assert.ok(underDomainList.length > 1, 'the zone pages under the list carry the flag too');
     for (const candidate of underDomainList) assert.equal(routeAccess(candidate), 'forbidden', candidate.name);
+    // DNS zones are their own module (rules §6, issue 26): a website grant does not open them.
     callerGrants.value = [{ module: 'domain', object_scope: 'specified', access: 'read', auto_bind_new: false }];
+    assert.equal(routeAccess(route('cloud-resolving-domainList')), 'forbidden', 'a website grant is not a DNS grant');
+    callerGrants.value = [{ module: 'dns', object_scope: 'specified', access: 'read', auto_bind_new: false }];
     assert.equal(routeAccess(route('cloud-resolving-domainList')), 'open', 'a read grant is enough to see the list');
     loginType.value = 'parent';
     callerGrants.value = [];
