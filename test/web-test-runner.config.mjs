@@ -234,6 +234,27 @@ async function setTestPlanActions(ctx, next) {
   ctx.status = 204;
 }
 
+/** Where a browser test moves its reference server's demo account to another package version (see {@link setTestPlanLevel}). */
+const TEST_PLAN_LEVEL_PATH = '/__ec-test__/plan-level';
+
+/**
+ * Test-only: moves every plan of the demo account to a package version with that version's features (the plans
+ * area's `changePlanLevel`), so an element test can use a value the business plan's package options refuse (a WAF
+ * ban action, a URL error page: rules §6 gating). Answers the level the plans had, for the test to restore.
+ */
+async function setTestPlanLevel(ctx, next) {
+  if (ctx.path !== TEST_PLAN_LEVEL_PATH || ctx.method !== 'POST') return next();
+  const server = await reference(sessionKeyOf(ctx));
+  const chunks = [];
+  for await (const chunk of ctx.req) chunks.push(chunk);
+  const { level } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  const { DEMO_MEMBER_ID } = await import('../demo/server/platform/demo-accounts.ts');
+  const { changePlanLevel } = await import('../demo/server/features/plans/seed.ts');
+  const plans = server.db.prepare('SELECT id, meal_flag FROM plans WHERE member_id = ?').all(DEMO_MEMBER_ID);
+  for (const plan of plans) changePlanLevel(server.db, plan.id, level);
+  ctx.body = { previous: plans[0]?.meal_flag ?? null };
+}
+
 function referenceServerPlugin() {
   return {
     name: 'ec-reference-server',
@@ -257,7 +278,7 @@ export default {
   testsFinishTimeout: 180_000,
   browserStartTimeout: 60_000,
   testFramework: { config: { timeout: 30_000 } },
-  middleware: [appendTestLogLines, setTestPlanActions, forwardApiToReferenceServer],
+  middleware: [appendTestLogLines, setTestPlanActions, setTestPlanLevel, forwardApiToReferenceServer],
   plugins: [referenceServerPlugin(), esbuildBundlePlugin()],
   browsers: [
     chromeLauncher({

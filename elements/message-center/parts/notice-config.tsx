@@ -35,11 +35,11 @@ function RuleRow({ rule, groups }: { rule: NoticeRule; groups: ContactGroup[] })
     <section className="ec-stack ec-notice-rule" aria-labelledby={id} part="rule">
       <h3 id={id} className="ec-notice-rule-title">{t(TYPE_KEYS[rule.type])}</h3>
       <div className="ec-row">
-        <label className="ec-row ec-check">
+        <label className="ec-row ec-channel-choice">
           <Checkbox checked={draft.console} onChange={(event) => setDraft({ ...draft, console: event.checked === true })} inputId={`${id}-console`} />
           <span>{t('config.console')}</span>
         </label>
-        <label className="ec-row ec-check">
+        <label className="ec-row ec-channel-choice">
           <Checkbox checked={draft.mail} onChange={(event) => setDraft({ ...draft, mail: event.checked === true })} inputId={`${id}-mail`} />
           <span>{t('config.mail')}</span>
         </label>

@@ -5,6 +5,7 @@
  * script: the same page in a frame that allows scripts does run (the control), the preview's frame does not.
  */
 import { expect, waitUntil } from '@open-wc/testing';
+import { setDemoPlanLevel } from '../../helpers/demo-plan.js';
 import { signInAsDemoParent, signInAsDemoViewer } from '../../helpers/api-session.js';
 import { choose, control, openConsoleTab, section, shownIssues } from '../../helpers/domain-console.js';
 import { shadow } from '../../helpers/list-element.js';
@@ -81,23 +82,29 @@ describe('<ec-domain-console tab="pages">', () => {
   });
 
   it('a valid page and a link are saved and read back; axe', async () => {
-    const element = await openConsoleTab('pages', { ready });
-    const pages = await addHtmlPage(element, '<h1>Not here</h1>');
-    button(pages, 'Add a page').click();
-    await waitUntil(() => pages.querySelectorAll('fieldset.ec-custom-page').length === 2);
-    const second = pages.querySelectorAll('fieldset.ec-custom-page')[1]!;
-    choose(second.querySelector('select')!, '503');
-    Array.from(second.querySelectorAll<HTMLInputElement>('input[type="radio"]')).find((radio) => radio.value === 'url')!.click();
-    await waitUntil(() => second.querySelector('input[placeholder="https://"]'));
-    typeText(second.querySelector<HTMLInputElement>('input[placeholder="https://"]')!, 'https://status.example.com/');
-    button(pages, 'Save').click();
-    await waitUntil(() => button(pages, 'Save').disabled && shownIssues(pages).length === 0, 'saved');
-    const again = await openConsoleTab('pages', { ready });
-    const reread = section(again, 'Custom error pages');
-    await waitUntil(() => reread.querySelectorAll('fieldset.ec-custom-page').length === 2, 'both pages read back');
-    expect(reread.querySelector('textarea')!.value).to.equal('<h1>Not here</h1>');
-    expect(Array.from(reread.querySelectorAll('legend')).map((legend) => legend.textContent)).to.include.members(['Status code 400', 'Status code 503']);
-    await expect(again).to.be.accessible();
+    // A link (URL) error page needs a package whose page types include url (rules §6; flagship and above).
+    const previous = await setDemoPlanLevel('flagship');
+    try {
+      const element = await openConsoleTab('pages', { ready });
+      const pages = await addHtmlPage(element, '<h1>Not here</h1>');
+      button(pages, 'Add a page').click();
+      await waitUntil(() => pages.querySelectorAll('fieldset.ec-custom-page').length === 2);
+      const second = pages.querySelectorAll('fieldset.ec-custom-page')[1]!;
+      choose(second.querySelector('select')!, '503');
+      Array.from(second.querySelectorAll<HTMLInputElement>('input[type="radio"]')).find((radio) => radio.value === 'url')!.click();
+      await waitUntil(() => second.querySelector('input[placeholder="https://"]'));
+      typeText(second.querySelector<HTMLInputElement>('input[placeholder="https://"]')!, 'https://status.example.com/');
+      button(pages, 'Save').click();
+      await waitUntil(() => button(pages, 'Save').disabled && shownIssues(pages).length === 0, 'saved');
+      const again = await openConsoleTab('pages', { ready });
+      const reread = section(again, 'Custom error pages');
+      await waitUntil(() => reread.querySelectorAll('fieldset.ec-custom-page').length === 2, 'both pages read back');
+      expect(reread.querySelector('textarea')!.value).to.equal('<h1>Not here</h1>');
+      expect(Array.from(reread.querySelectorAll('legend')).map((legend) => legend.textContent)).to.include.members(['Status code 400', 'Status code 503']);
+      await expect(again).to.be.accessible();
+    } finally {
+      await setDemoPlanLevel(previous);
+    }
   });
 
   it('rules §6: a read grant sees the pages view-only', async () => {

@@ -1,5 +1,6 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import { createRuleSet, deleteRuleSet, getPoliciesByMain, listRuleSets, savePolicy, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
+import { setDemoPlanLevel } from '../../helpers/demo-plan.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { apiClient, button, choose, click, eventually, field, injectFault, rendered, root, text, typeInto, uniqueName } from './helpers.js';
 
@@ -43,19 +44,25 @@ describe('<ec-waf-rules> rule editor (rules §3-§5; shell §7 firewall policy c
   });
 
   it('adds rules with the condition builder and saves them with V4/firewall.policy.save (ec-rule-saved)', async () => {
-    const element = await openEditor(set);
-    expect(root(element).querySelector('[part="editor"]')!.textContent).to.not.contain('Back to rule sets');
-    await addRule(element, '/a');
-    await addRule(element, '/b', 'Ban');
-    expect(text(element)).to.contain('2 unsaved changes');
-    const saved: boolean[] = [];
-    element.addEventListener('ec-rule-saved', (event) => saved.push(event.detail.created));
-    await saveChanges(element);
-    expect(saved).to.deep.equal([true, true]);
-    const server = await getPoliciesByMain(apiClient(), set.id);
-    expect(server.list.map((rule) => rule.rules[0]!.data.value)).to.deep.equal(['/a', '/b']);
-    expect(server.list[1]!.action).to.deep.equal({ type: 'ban', duration: 600 });
-    expect(rows(element)[0]!.textContent).to.contain('URL path starts with "/a"');
+    // A ban action needs a package whose WAF modes include ban (rules §6; flagship and above).
+    const previous = await setDemoPlanLevel('flagship');
+    try {
+      const element = await openEditor(set);
+      expect(root(element).querySelector('[part="editor"]')!.textContent).to.not.contain('Back to rule sets');
+      await addRule(element, '/a');
+      await addRule(element, '/b', 'Ban');
+      expect(text(element)).to.contain('2 unsaved changes');
+      const saved: boolean[] = [];
+      element.addEventListener('ec-rule-saved', (event) => saved.push(event.detail.created));
+      await saveChanges(element);
+      expect(saved).to.deep.equal([true, true]);
+      const server = await getPoliciesByMain(apiClient(), set.id);
+      expect(server.list.map((rule) => rule.rules[0]!.data.value)).to.deep.equal(['/a', '/b']);
+      expect(server.list[1]!.action).to.deep.equal({ type: 'ban', duration: 600 });
+      expect(rows(element)[0]!.textContent).to.contain('URL path starts with "/a"');
+    } finally {
+      await setDemoPlanLevel(previous);
+    }
   });
 
   it('reorders by keyboard ("place at position") and by drag, and saves the order with {new_sorts} (ec-rules-reordered)', async () => {
