@@ -50,16 +50,9 @@ export async function choose(element: HTMLElement, label: string, option: string
     Array.from(shadow(element).querySelectorAll<HTMLElement>('.p-dropdown-panel li[role="option"]')).find((node) => node.textContent === option);
   await waitUntil(find, `option "${option}" of "${label}"`);
   find()!.click();
-  // Closed, or closing: PrimeReact removes the panel when its exit transition ends, which on two busy cores can take
-  // longer than the default wait; once the exit has begun the choice is made and the panel takes no more clicks.
-  await waitUntil(
-    () => {
-      const panel = shadow(element).querySelector('.p-dropdown-panel');
-      return !panel || panel.classList.contains('p-connected-overlay-exit');
-    },
-    'the dropdown closes',
-    { timeout: 15_000 },
-  );
+  // Gone, not just closing: an axe check or a screenshot right after must not meet the fading panel. PrimeReact removes
+  // it when its exit transition ends, which on two busy cores can take longer than the default wait.
+  await waitUntil(() => !shadow(element).querySelector('.p-dropdown-panel'), 'the dropdown closes', { timeout: 15_000 });
 }
 
 /** The label a Dropdown shows for its value. */
