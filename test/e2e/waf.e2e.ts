@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
+import { changePlanLevel } from '../../demo/server/features/plans/seed.js';
+import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
 import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
 
 let server: RunningServer;
@@ -14,6 +15,10 @@ let browser: Browser;
 
 before(async () => {
   server = await startServer();
+  // The flow saves a ban action, which rules §6 keeps for packages whose WAF modes include ban (flagship and above).
+  for (const plan of server.app.db.prepare('SELECT id FROM plans WHERE member_id = ?').all(DEMO_MEMBER_ID) as { id: number }[]) {
+    changePlanLevel(server.app.db, plan.id, 'flagship');
+  }
   browser = await launchChromium();
 });
 

@@ -4,6 +4,7 @@
  * CSP violation.
  */
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
@@ -24,6 +25,8 @@ export const CHROMIUM_ARGS = [
 /** A running reference server. */
 export interface RunningServer {
   url: string;
+  /** The server itself, for a flow that must set up what the demo has no screen for (e.g. a package version). */
+  app: FastifyInstance;
   close(): Promise<void>;
 }
 
@@ -33,7 +36,7 @@ export async function startServer(options: Partial<ServerOptions> = {}): Promise
   const app = await buildServer({ dbPath: ':memory:', ...(distDir ? { distDir } : {}), ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+  return { url: `http://127.0.0.1:${port}`, app, close: () => app.close() };
 }
 
 /** Launches Debian's Chromium (never a downloaded browser). */
