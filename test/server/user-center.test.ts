@@ -64,7 +64,7 @@ describe('user center: account security and the sign-in policy (rules §5, §6, 
     assert.equal((await call(app, 'GET', 'V4/user.security.get', { token: next.token })).code, SESSION_EXPIRED_CODE);
     await expectOk(app, 'POST', 'V4/user.security.login_time', { token: (await signInParent(app)).token, body: { value: 24, unit: 'hour' } });
     assert.equal((await signInParent(app)).expires_in, 24 * 3600);
-    const log = await expectOk<ListAnswer<{ action: string }>>(app, 'GET', 'V4/oplog.list', { token: (await signInParent(app)).token, query: { area: 'user-center' } });
+    const log = await expectOk<ListAnswer<{ action: string }>>(app, 'GET', 'V4/oplog.list', { token: (await signInParent(app)).token, query: { area: 'account' } });
     assert.equal(log.list.filter((entry) => entry.action === 'login-time').length, 2);
   });
 
@@ -244,7 +244,7 @@ describe('user center: account security and the sign-in policy (rules §5, §6, 
     await expectOk(app, 'GET', 'V4/user.security.get', { token: mine.token });
     assert.equal((await call(app, 'POST', 'sso/V4/login', { body: { email: DEMO_PARENT_EMAIL, password: DEMO_PARENT_PASSWORD } })).code, SIGN_IN_FAILED_CODE);
     await signInParent(app, DEMO_PARENT_EMAIL, 'Better#2027');
-    const log = await expectOk<ListAnswer<{ action: string; after: unknown }>>(app, 'GET', 'V4/oplog.list', { token: mine.token, query: { area: 'user-center' } });
+    const log = await expectOk<ListAnswer<{ action: string; after: unknown }>>(app, 'GET', 'V4/oplog.list', { token: mine.token, query: { area: 'account' } });
     assert.ok(log.list.some((entry) => entry.action === 'change-password'));
     assert.ok(!JSON.stringify(log.list).includes('Better#2027'), 'no password in the operation log');
   });

@@ -94,7 +94,7 @@ export async function userCenterRoutes(api: FastifyInstance): Promise<void> {
       // Applies to sessions opened from now on (rules §5); the current session keeps the length it was given.
       prepare(api.db, 'UPDATE users SET login_minutes = ? WHERE member_id = ? AND id = ?').run(value.minutes, session.memberId, session.userId);
       writeSecurity(api.db, session.memberId, session.userId, { login_time_unit: value.unit }, api.now());
-      recordOperation(request, { area: 'user-center', action: 'login-time', objectId: session.userId, objectLabel: session.operator, before, after });
+      recordOperation(request, { area: 'account', action: 'login-time', objectId: session.userId, objectLabel: session.operator, before, after });
     })();
     return ok(reply, security(request));
   });
@@ -108,7 +108,7 @@ export async function userCenterRoutes(api: FastifyInstance): Promise<void> {
     api.db.transaction(() => {
       writeSecurity(api.db, session.memberId, session.userId, { secondary_verification: enabled ? 1 : 0 }, api.now());
       recordOperation(request, {
-        area: 'user-center',
+        area: 'account',
         action: 'secondary-verification',
         objectId: session.userId,
         objectLabel: session.operator,
@@ -134,7 +134,7 @@ export async function userCenterRoutes(api: FastifyInstance): Promise<void> {
     const before = readWhitelist(api.db, session.memberId);
     api.db.transaction(() => {
       writeWhitelist(api.db, session.memberId, value, api.now());
-      recordOperation(request, { area: 'user-center', action: 'login-whitelist', objectId: session.memberId, objectLabel: session.operator, before, after: value });
+      recordOperation(request, { area: 'account', action: 'login-whitelist', objectId: session.memberId, objectLabel: session.operator, before, after: value });
     })();
     return ok(reply, security(request));
   });
@@ -174,7 +174,7 @@ export async function userCenterRoutes(api: FastifyInstance): Promise<void> {
       prepare(api.db, 'UPDATE users SET bind_email = ? WHERE member_id = ? AND id = ?').run(value.email, session.memberId, session.userId);
       writeSecurity(api.db, session.memberId, session.userId, { verified_email: value.email }, api.now());
       recordOperation(request, {
-        area: 'user-center',
+        area: 'account',
         action: 'bind-mailbox',
         objectId: session.userId,
         objectLabel: session.operator,
@@ -214,7 +214,7 @@ export async function userCenterRoutes(api: FastifyInstance): Promise<void> {
         'UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND user_id = ? AND token_hash <> ? AND revoked_at IS NULL AND expires_at > ?',
       ).run(now, session.memberId, session.userId, session.tokenHash, now);
       recordOperation(request, {
-        area: 'user-center',
+        area: 'account',
         action: 'change-password',
         objectId: session.userId,
         objectLabel: session.operator,
