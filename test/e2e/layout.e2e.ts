@@ -107,9 +107,11 @@ async function settled(page: Page): Promise<void> {
     if (!routed?.shadowRoot?.querySelector('.ec-element-root')?.childElementCount) return false;
     return !${ALL_ELEMENTS}.some((element) => element.matches('[part="loading-state"], .p-datatable-loading-overlay'));
   })()`;
-  const deadline = Date.now() + 15_000;
+  // This flow checks layout, not speed (`npm run bench` measures that): on a loaded two-core CI machine a page that loads
+  // plotly for its charts has taken over 15 s to settle.
+  const deadline = Date.now() + 40_000;
   while (!(await page.evaluate(ready))) {
-    assert.ok(Date.now() < deadline, `${page.url()} settles within 15 s`);
+    assert.ok(Date.now() < deadline, `${page.url()} settles within 40 s`);
     await page.waitForTimeout(100);
   }
   // Charts and fonts settle in the next frames.
