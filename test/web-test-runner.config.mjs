@@ -273,7 +273,7 @@ export default {
   // Browser tests end in .web.test.ts(x); plain .test.ts files are node tests (test/run.mjs).
   files: ['test/**/*.web.test.ts', 'test/**/*.web.test.tsx'],
   nodeResolve: false,
-  concurrency: 1,
+  concurrency: Number(process.env.EC_WTR_CONCURRENCY ?? 1),
   concurrentBrowsers: 1,
   testsFinishTimeout: 180_000,
   browserStartTimeout: 60_000,
@@ -283,6 +283,14 @@ export default {
   plugins: [referenceServerPlugin(), esbuildBundlePlugin()],
   browsers: [
     chromeLauncher({
+      // Every page behaves as the focused one, so test files may run side by side in one browser and still test
+      // keyboard focus (only one page of a headless browser is otherwise focused).
+      async createPage({ context }) {
+        const page = await context.newPage();
+        const session = await page.createCDPSession();
+        await session.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+        return page;
+      },
       launchOptions: {
         executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
         headless: true,

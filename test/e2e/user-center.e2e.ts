@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
 import { launchChromium, openPage, screenshot, startServer, type PageProblems, type RunningServer } from '../helpers/e2e.js';
 
-/** A mainland Chinese address and an American one of the demo geolocation table (features/user-center/geo.ts). */
+/** A mainland Chinese address and an American one of the demo geolocation table (demo/server/platform/geo.ts). */
 const ALLOWED_IP = '114.80.1.2';
 const REFUSED_IP = '8.8.8.8';
 

@@ -21,9 +21,12 @@ import {
   startSimulator,
   type Simulator,
 } from '../../demo/server/features/logs/simulator/index.js';
+import { addressIn } from '../../demo/server/features/logs/simulator/clients.js';
+import { createRandom } from '../../demo/server/features/logs/simulator/random.js';
 import type { LogStore } from '../../demo/server/features/logs/store/log-store.js';
 import { readConfig } from '../../demo/server/platform/config.js';
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { IPV4_BLOCKS, IPV6_FIRST_GROUP, regionOfAddress } from '../../demo/server/platform/geo.js';
 import { addSecondTenant, expectOk, signInParent, startServer, TEST_START } from './helpers.js';
 
 /** A log store that only collects what is appended (the simulator needs nothing else). */
@@ -268,5 +271,19 @@ describe('issue 24: the simulator runs with the server only when asked, and back
     assert.equal(result.rows, store.rows.length);
     assert.ok(store.rows.every((row) => row.ts > end - 0.005 * 86_400_000 && row.ts <= end));
     await app.close();
+  });
+});
+
+describe('one address table: a simulated visitor is placed where a lookup places it', () => {
+  it('every address drawn for a listed country (and a mainland province) looks up to that country', () => {
+    const random = createRandom(7);
+    for (const country of [...Object.keys(IPV4_BLOCKS), 'CN-GD', 'CN-BJ']) {
+      const mainland = country.startsWith('CN-');
+      const place = { country: mainland ? 'CN' : country, province: mainland ? country : '', region: country };
+      for (let draw = 0; draw < 300; draw++) {
+        const ip = addressIn(place, random, country in IPV6_FIRST_GROUP ? 0.2 : 0);
+        assert.equal(regionOfAddress(ip), place.country, `${ip} drawn for ${country}`);
+      }
+    }
   });
 });

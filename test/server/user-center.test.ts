@@ -11,7 +11,7 @@ import type { SignInAnswer } from '../../core/api/endpoints/auth.js';
 import type { AccountSecurity, LoginLogEntry, SignInChallenge, SignInRefusedData } from '../../core/api/endpoints/user-center.js';
 import type { ListAnswer } from '../../core/api/endpoints/platform.js';
 import { DEMO_CHILD_PASSWORD, DEMO_CHILD_USER_NAME, DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { regionOfAddress } from '../../demo/server/features/user-center/geo.js';
+import { regionOfAddress } from '../../demo/server/platform/geo.js';
 import { call, expectOk, signInChild, signInParent, startServer, type TestClock } from './helpers.js';
 
 /** Addresses of the demo geolocation table (geo.ts): a mainland Chinese, an American and a Japanese one. */

@@ -3,7 +3,7 @@
  * the area's migration, routes and schemas for the registry.
  */
 export { accountName, recordSignIn, sendCode, startSecondStep, whitelistRefuses, type SignInUser } from './policy.js';
-export { clientAddress, regionOfAddress } from './geo.js';
+export { clientAddress, regionOfAddress } from '../../platform/geo.js';
 export { checkChallengeCode, findChallenge, reissueChallengeCode, SIGN_IN_CODE_SENDS_MAX } from './store.js';
 export { userCenterMigration } from './migration.js';
 export { userCenterRoutes } from './routes.js';

@@ -9,7 +9,7 @@ import { regionMatches, ipInBlock } from '../../../../core/match/values.js';
 import { VERIFICATION_CODE_RESEND_SECONDS, VERIFICATION_CODE_TTL_MINUTES } from '../../../../core/rules/user-center.js';
 import { requestLanguage } from '../../platform/http/messages.js';
 import { regionData } from '../account/index.js';
-import { clientAddress, regionOfAddress } from './geo.js';
+import { clientAddress, regionOfAddress } from '../../platform/geo.js';
 import { codeMail } from './mails.js';
 import { insertLoginAttempt, issueSignInChallenge, mailboxVerified, readSecurity, readWhitelist, type Whitelist } from './store.js';
 

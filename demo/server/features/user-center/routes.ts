@@ -23,7 +23,7 @@ import { hashPassword, verifyPassword } from '../../platform/security/passwords.
 import { checkSignIn, clearSignInFailures, recordSignInFailure } from '../../platform/security/rate-limit.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 import { requireSession, type Session } from '../../platform/security/session.js';
-import { clientAddress, regionOfAddress } from './geo.js';
+import { clientAddress, regionOfAddress } from '../../platform/geo.js';
 import { readLoginTime, readMailbox, readMailboxBind, readPasswordChange, readWhitelist as readWhitelistBody } from './payloads.js';
 import { regionTree, sendCode, whitelistAllows, type SignInUser } from './policy.js';
 import {

@@ -3,11 +3,12 @@
  * and a population of client addresses placed in the region tree the server serves (`V4/share_data.region`
  * ipRegions), so a region condition of a WAF rule sees the same country and province codes the console offers.
  *
- * Addresses come from blocks plausible for each place (public allocations of the country's registries, rounded to
- * /8 or /16 prefixes): a simulation never needs the exact allocation, only that one country's visitors do not
- * share a prefix with another's, so an IP/CIDR rule or filter picks out a place the way it would in production.
+ * Addresses come from the reference server's one address table (platform/geo.ts): a simulation never needs the exact
+ * allocation, only that one country's visitors do not share a prefix with another's, so an IP/CIDR rule or filter
+ * picks out a place the way it would in production, and the login log places a simulated address where it was drawn.
  */
 import type { IpRegion } from '../../../../../core/api/endpoints/platform.js';
+import { IPV4_BLOCKS, IPV6_FIRST_GROUP, regionOfAddress } from '../../../platform/geo.js';
 import { createRandom, hash32, WeightedChoice, type Random } from './random.js';
 
 /** What a client is. */
@@ -197,25 +198,6 @@ export interface Place {
   region: string;
 }
 
-/** IPv4 /8 blocks by country (registries' allocations, rounded). Mainland provinces split China's blocks. */
-const V4_BLOCKS: Record<string, readonly number[]> = {
-  CN: [36, 39, 42, 58, 59, 60, 61, 101, 106, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 171, 175, 180, 182, 183, 218, 220, 221, 222, 223],
-  HK: [14, 43],
-  MO: [60],
-  TW: [1, 27],
-  JP: [126, 133, 153],
-  KR: [175, 211],
-  SG: [128, 165],
-  US: [3, 4, 8, 12, 13, 23, 24, 50, 63, 64, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 96, 97, 98, 99, 104, 107, 108],
-  GB: [51, 81, 86],
-  DE: [46, 79, 84, 87],
-  FR: [78, 82, 90],
-  RU: [5, 91, 95, 176],
-  BR: [177, 179, 186, 189],
-  IN: [49, 103, 117],
-  AU: [1, 101, 110],
-};
-
 /** Shares of traffic by place: a console of a Chinese provider sees mostly mainland visitors. */
 const PROVINCE_WEIGHT: Record<string, number> = { 'CN-GD': 12, 'CN-BJ': 9, 'CN-SH': 9, 'CN-ZJ': 8, 'CN-JS': 8, 'CN-SD': 5, 'CN-SC': 5, 'CN-HB': 4, 'CN-FJ': 4, 'CN-HA': 4 };
 const COUNTRY_WEIGHT: Record<string, number> = { HK: 3, TW: 2, MO: 0.5, US: 7, JP: 2, SG: 2, KR: 1.5, DE: 1.2, GB: 1.2, RU: 1, IN: 1, BR: 0.6, FR: 0.8, AU: 0.6 };
@@ -240,22 +222,26 @@ export function placesOf(tree: readonly IpRegion[]): { places: Place[]; weights:
 /** A plausible address of a place; `attack` addresses favour hosting networks abroad. */
 export function addressIn(place: Place, random: Random, ipv6Share = 0.08): string {
   if (random.chance(ipv6Share)) {
-    const prefix = place.country === 'CN' ? '240e' : place.country === 'US' ? '2600' : place.country === 'JP' ? '2400' : '2a02';
+    // Countries without an IPv6 block of their own in the table get one of RIPE's, which a lookup leaves unknown.
+    const prefix = IPV6_FIRST_GROUP[place.country]?.[0] ?? '2a02';
     const group = () => random.int(0x10000).toString(16);
     return `${prefix}:${group()}:${group()}:${group()}::${group()}`;
   }
-  const blocks = V4_BLOCKS[place.country];
+  const blocks = IPV4_BLOCKS[place.country];
   let first: number;
   let second: number;
   if (place.province) {
     // Each province owns a slice of a few of China's blocks, so a province's visitors share prefixes.
     const seat = hash32('province', place.province);
-    const cn = V4_BLOCKS.CN!;
-    first = cn[(seat + random.int(3) * 7) % cn.length]!;
+    const cn = IPV4_BLOCKS.CN!;
+    first = Number(cn[(seat + random.int(3) * 7) % cn.length]!);
     second = (seat >>> 8) % 224 + random.int(32);
+    // A /16 inside China's /8 can belong to a smaller place (Macao's 60.246): step past it.
+    while (regionOfAddress(`${first}.${second}.0.1`) !== 'CN') second = (second + 1) % 256;
   } else if (blocks) {
-    first = random.pick(blocks);
-    second = random.int(256);
+    const [octet, fixedSecond] = random.pick(blocks).split('.');
+    first = Number(octet);
+    second = fixedSecond === undefined ? random.int(256) : Number(fixedSecond);
   } else {
     // Countries without a listed block get a /8 of their own from a pool of RIR ranges, fixed by their code.
     const pool = [41, 45, 62, 77, 80, 83, 85, 88, 89, 92, 93, 94, 102, 105, 109, 154, 156, 178, 181, 185, 187, 188, 190, 196, 197, 200, 201];
