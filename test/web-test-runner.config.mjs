@@ -302,6 +302,11 @@ export default {
           '--disable-background-networking',
           '--disable-component-update',
           '--disable-sync',
+          // Test files run side by side in tabs of one browser: a tab in the background must not have its timers,
+          // frames and transitions slowed, or an opening dialog is still transparent when a test checks it.
+          '--disable-background-timer-throttling',
+          '--disable-backgrounding-occluded-windows',
+          '--disable-renderer-backgrounding',
           `--user-data-dir=${profile}`,
         ],
       },

@@ -10,19 +10,17 @@
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { getDomainContext, type DomainContext } from '../../core/api/endpoints/domain-settings.js';
-import { loadCatalogues } from '../../core/i18n/i18n.js';
 import type { DomainConsoleTab } from '../../core/settings/catalogue.js';
 import { DOMAIN_CONSOLE_TABS } from '../../core/settings/catalogue.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
-import { DeferredFailure, useDeferredModule } from '../../core/ui/parts/deferred.js';
 import { TabBar, tabPanelProps } from '../../core/ui/parts/tab-bar.js';
 import { ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import { StatusTag } from '../../core/ui/parts/status-tag.js';
 import { useViewStateReport, viewStateText } from '../../core/ui/view-state.js';
 import { statusTags } from '../domain-list/vocabulary.js';
 import { ConfigMethodBar } from './parts/config-method.js';
+import { DeferredTab } from './parts/deferred-tab.js';
 import { TAB_LOADERS } from './tabs/index.js';
-import type { DomainConsoleTabModule } from './tabs/tab-module.js';
 
 /** Props of the component (attributes of the element). */
 export interface DomainConsoleProps {
@@ -39,35 +37,6 @@ function isTab(value: string | null): value is DomainConsoleTab {
 /** The tabs a domain shows: live streaming only where the plan has it (shell §3 live groups, rules §6). */
 export function visibleTabs(context: DomainContext): DomainConsoleTab[] {
   return DOMAIN_CONSOLE_TABS.filter((tab) => tab !== 'live' || context.plan.actions.includes('live_streaming') || context.info.type === 'live');
-}
-
-/** Loads one tab's module and catalogues, then renders it. */
-function TabPanel({ tab, context, readonly, onSaved }: { tab: DomainConsoleTab; context: DomainContext; readonly: boolean; onSaved: (groups: readonly string[]) => void }) {
-  const t = useT('domain-console');
-  const { language } = useElement();
-  const deferred = useDeferredModule<DomainConsoleTabModule>(TAB_LOADERS[tab], true);
-  const [catalogues, setCatalogues] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [attempt, setAttempt] = useState(0);
-  const module = deferred.module;
-
-  useEffect(() => {
-    if (!module) return;
-    let current = true;
-    setCatalogues('loading');
-    loadCatalogues(language, module.namespaces).then(
-      () => current && setCatalogues('ready'),
-      () => current && setCatalogues('failed'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [module, language, attempt]);
-
-  if (deferred.failed) return <DeferredFailure onRetry={deferred.retry} />;
-  if (catalogues === 'failed') return <DeferredFailure onRetry={() => setAttempt((count) => count + 1)} />;
-  if (!module || catalogues !== 'ready') return <LoadingState message={t('tab-loading')} />;
-  const Tab = module.default;
-  return <Tab context={context} readonly={readonly} onSaved={onSaved} />;
 }
 
 /** The domain console. */
@@ -132,7 +101,7 @@ export function DomainConsole({ domainId, tab: startTab = 'origin', mode = 'mana
       <TabBar tabs={tabs} activeTab={shownTab} onTabChange={(key) => setTab(key as DomainConsoleTab)} baseId={baseId} labelledBy={`${baseId}-title`} />
       <div {...tabPanelProps(baseId, tabs, shownTab)} className="ec-tab-panel">
         {/* A change of configuration method changes every value a tab shows: the tab loads again. */}
-        <TabPanel key={`${shownTab}:${context.id}:${context.config_method.source}:${context.config_method.template_id ?? ''}`} tab={shownTab} context={context} readonly={mode === 'readonly'} onSaved={onSaved} />
+        <DeferredTab key={`${shownTab}:${context.id}:${context.config_method.source}:${context.config_method.template_id ?? ''}`} load={TAB_LOADERS[shownTab]} context={context} readonly={mode === 'readonly'} onSaved={onSaved} />
       </div>
     </div>
   );

@@ -8,17 +8,15 @@
  * (core/settings/policy.ts), and the origin tab's other groups share its one form with them. The cache tab edits a
  * domain's cache rules, which a template does not hold (the cache area stores them per domain).
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { DomainContext } from '../../../core/api/endpoints/domain-settings.js';
-import { loadCatalogues } from '../../../core/i18n/i18n.js';
 import type { PlanActionsAnswer } from '../../../core/api/endpoints/platform.js';
 import type { WebsiteInfo } from '../../../core/api/endpoints/websites.js';
-import { useElement, useT } from '../../../core/ui/element-context.js';
-import { DeferredFailure, useDeferredModule } from '../../../core/ui/parts/deferred.js';
-import { LoadingState } from '../../../core/ui/parts/state-views.js';
+import { useT } from '../../../core/ui/element-context.js';
 import { TabBar, tabPanelProps } from '../../../core/ui/parts/tab-bar.js';
+import { DeferredTab } from '../../domain-console/parts/deferred-tab.js';
 import { SettingsTargetContext, type SettingsTarget } from '../../domain-console/parts/settings-target.js';
-import type { DomainConsoleTabModule, TabProps } from '../../domain-console/tabs/tab-module.js';
+import type { DomainConsoleTabModule } from '../../domain-console/tabs/tab-module.js';
 
 /** The console tabs whose groups a policy or template holds, in the console's order. */
 export type PolicyTab = 'performance' | 'pages' | 'rewrite' | 'live';
@@ -31,33 +29,6 @@ const POLICY_TAB_LOADERS: Record<PolicyTab, () => Promise<DomainConsoleTabModule
   rewrite: () => import('../../domain-console/tabs/rewrite/rewrite-tab.js'),
   live: () => import('../../domain-console/tabs/live/live-tab.js'),
 };
-
-/** Loads one tab's module and catalogues, then renders it. */
-function PolicyTabPanel({ tab, ...props }: { tab: PolicyTab } & TabProps) {
-  const t = useT('domain-console');
-  const { language } = useElement();
-  const deferred = useDeferredModule<DomainConsoleTabModule>(POLICY_TAB_LOADERS[tab], true);
-  const [catalogues, setCatalogues] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [attempt, setAttempt] = useState(0);
-  const module = deferred.module;
-  useEffect(() => {
-    if (!module) return undefined;
-    let current = true;
-    setCatalogues('loading');
-    loadCatalogues(language, module.namespaces).then(
-      () => current && setCatalogues('ready'),
-      () => current && setCatalogues('failed'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [module, language, attempt]);
-  if (deferred.failed) return <DeferredFailure onRetry={deferred.retry} />;
-  if (catalogues === 'failed') return <DeferredFailure onRetry={() => setAttempt((count) => count + 1)} />;
-  if (!module || catalogues !== 'ready') return <LoadingState message={t('tab-loading')} />;
-  const Tab = module.default;
-  return <Tab {...props} />;
-}
 
 /** Props of {@link PolicyTabs}. */
 export interface PolicyTabsProps {
@@ -97,7 +68,7 @@ export function PolicyTabs({ target, plan, readonly, labelledBy, onSaved }: Poli
     <SettingsTargetContext.Provider value={target}>
       <TabBar tabs={tabs} activeTab={tab} onTabChange={(key) => setTab(key as PolicyTab)} baseId={baseId} labelledBy={labelledBy} />
       <div {...tabPanelProps(baseId, tabs, tab)} className="ec-tab-panel" part="policy-tab">
-        <PolicyTabPanel key={`${target.key}:${tab}`} tab={tab} context={context} readonly={readonly} onSaved={onSaved} />
+        <DeferredTab key={`${target.key}:${tab}`} load={POLICY_TAB_LOADERS[tab]} context={context} readonly={readonly} onSaved={onSaved} />
       </div>
     </SettingsTargetContext.Provider>
   );
