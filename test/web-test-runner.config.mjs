@@ -283,9 +283,13 @@ export default {
   plugins: [referenceServerPlugin(), esbuildBundlePlugin()],
   browsers: [
     chromeLauncher({
-      // Every page behaves as the focused one, so test files may run side by side in one browser and still test
-      // keyboard focus (only one page of a headless browser is otherwise focused).
-      async createPage({ context }) {
+      // Test files may run side by side (EC_WTR_CONCURRENCY). web-test-runner makes one page per file running at once
+      // and reuses it for the files that follow; each page gets a browser context of its own, so one file's storage
+      // (drafts, the session, the language) never meets another's running beside it, while the files that follow one
+      // another on a page share its cache of the immutable chunks. Every page behaves as the focused one, so keyboard
+      // focus can be tested in each (a headless browser otherwise focuses one page).
+      async createPage({ browser }) {
+        const context = await browser.createBrowserContext();
         const page = await context.newPage();
         const session = await page.createCDPSession();
         await session.send('Emulation.setFocusEmulationEnabled', { enabled: true });

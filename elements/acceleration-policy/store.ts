@@ -1,66 +1,43 @@
 /**
  * Per-instance store of `<ec-acceleration-policy>`: one page of a template list (acceleration or configuration
  * templates) with its name search, and whether the caller may change templates (the server's `editable`, rules §6).
+ * The paging itself is core/ui/paged-list.ts.
  * The forms keep their own drafts; only what must survive a re-render of the element lives here.
  */
 import { batch, computed, signal } from '@preact/signals-react';
 import type { ApiClient } from '../../core/api/client.js';
 import type { AccelerationTemplateQuery, TemplateListAnswer } from '../../core/api/endpoints/acceleration-policy.js';
-import { pageSizeOrDefault } from '../../core/config/constants.js';
+import { DEFAULT_PAGE_SIZE } from '../../core/config/constants.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
+import { createPagedList } from '../../core/ui/paged-list.js';
 
-/** A list: first load, failed load, or a page. */
-export type ListState<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: T[]; total: number };
-
-/** Creates a list store over `fetchPage`. */
-export function createTemplateListStore<T>(fetchPage: (client: ApiClient, query: AccelerationTemplateQuery) => Promise<TemplateListAnswer<T>>, pageSize?: number) {
-  const state = signal<ListState<T>>({ status: 'loading' });
-  const busy = signal(false);
+/** Creates a list store over `fetchPage`: core's one paged list, with the name search and the server's `editable`. */
+export function createTemplateListStore<T>(fetchPage: (client: ApiClient, query: AccelerationTemplateQuery) => Promise<TemplateListAnswer<T>>, pageSize = DEFAULT_PAGE_SIZE) {
   const search = signal('');
-  const page = signal(1);
-  const size = signal(pageSizeOrDefault(pageSize));
-  const editable = signal<boolean | null>(null);
-  const query = computed((): AccelerationTemplateQuery => ({ page: page.value, per_page: size.value, name: search.value || undefined }));
-  let generation = 0;
+  /** The client of the element whose list loads (set by each load; one element, one client). */
+  let client: ApiClient | null = null;
+  const list = createPagedList<T, { editable: boolean }>(async (page, perPage) => {
+    const answer = await fetchPage(client!, { page, per_page: perPage, name: search.value || undefined });
+    return { list: answer.list, total: answer.total, extra: { editable: answer.editable } };
+  }, pageSize);
+  /** Whether the caller may change templates; null until the first page answered. */
+  const editable = computed(() => (list.state.value.status === 'ready' ? list.state.value.extra.editable : null));
+  const query = computed((): AccelerationTemplateQuery => ({ page: list.page.value, per_page: list.size.value, name: search.value || undefined }));
 
   /** Loads the current page; a later load wins over an earlier one still running. */
-  async function load(client: ApiClient): Promise<void> {
-    const current = ++generation;
-    if (state.value.status === 'ready') busy.value = true;
-    else state.value = { status: 'loading' };
-    try {
-      const answer = await fetchPage(client, query.value);
-      if (current !== generation) return;
-      if (answer.list.length === 0 && page.value > 1) {
-        page.value = Math.max(1, Math.ceil(answer.total / size.value));
-        return;
-      }
-      batch(() => {
-        state.value = { status: 'ready', list: answer.list, total: answer.total };
-        editable.value = answer.editable;
-      });
-    } catch {
-      if (current === generation) state.value = { status: 'error' };
-    } finally {
-      if (current === generation) busy.value = false;
-    }
+  function load(forClient: ApiClient): Promise<void> {
+    client = forClient;
+    return list.load();
   }
 
   function setSearch(text: string): void {
     batch(() => {
       search.value = text;
-      page.value = 1;
+      list.page.value = 1;
     });
   }
 
-  function setPage(next: number, nextSize: number = size.value): void {
-    batch(() => {
-      page.value = next;
-      size.value = pageSizeOrDefault(nextSize);
-    });
-  }
-
-  return { state, busy, search, page, size, editable, query, load, setSearch, setPage };
+  return { state: list.state, busy: list.busy, search, page: list.page, size: list.size, editable, query, load, setSearch, setPage: list.setPage };
 }
 
 /** A list store. */

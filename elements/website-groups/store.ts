@@ -16,44 +16,28 @@ import {
 } from '../../core/api/endpoints/websites.js';
 import { pageSizeOrDefault } from '../../core/config/constants.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
+import { createPagedList } from '../../core/ui/paged-list.js';
 import { viewStateText } from '../../core/ui/view-state.js';
-
-/** The list: first load, failed load, or a page of groups. */
-export type GroupListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: WebsiteGroup[]; total: number };
 
 /** Creates a store; {@link websiteGroupsStoreFor} gives each element its own. */
 export function createWebsiteGroupsStore(settings: { pageSize?: number } = {}) {
-  const state = signal<GroupListState>({ status: 'loading' });
-  const busy = signal(false);
   const search = signal('');
-  const page = signal(1);
-  const pageSize = signal(pageSizeOrDefault(settings.pageSize));
+  /** The client of the element whose list loads (set by each load; one element, one client). */
+  let client: ApiClient | null = null;
+  // Core's one paged list (core/ui/paged-list.ts), with the name search and the server's `editable`.
+  const list = createPagedList<WebsiteGroup, { editable: boolean }>(async (page, perPage) => {
+    const answer = await listWebsiteGroups(client!, { page, per_page: perPage, search: search.value || undefined });
+    return { list: answer.list, total: answer.total, extra: { editable: answer.editable } };
+  }, pageSizeOrDefault(settings.pageSize));
+  const { state, busy, page, size: pageSize } = list;
   const query = computed(() => ({ page: page.value, per_page: pageSize.value, search: search.value || undefined }));
   /** Whether the caller may create, rename and delete groups (the server's `editable`, rules §6); null until known. */
-  const editable = signal<boolean | null>(null);
-  let generation = 0;
+  const editable = computed(() => (state.value.status === 'ready' ? state.value.extra.editable : null));
 
   /** Loads the current page. */
-  async function load(client: ApiClient): Promise<void> {
-    const current = ++generation;
-    if (state.value.status === 'ready') busy.value = true;
-    else state.value = { status: 'loading' };
-    try {
-      const answer = await listWebsiteGroups(client, query.value);
-      if (current !== generation) return;
-      if (answer.list.length === 0 && page.value > 1) {
-        page.value = Math.max(1, Math.ceil(answer.total / pageSize.value));
-        return;
-      }
-      batch(() => {
-        state.value = { status: 'ready', list: answer.list, total: answer.total };
-        editable.value = answer.editable;
-      });
-    } catch {
-      if (current === generation) state.value = { status: 'error' };
-    } finally {
-      if (current === generation) busy.value = false;
-    }
+  function load(forClient: ApiClient): Promise<void> {
+    client = forClient;
+    return list.load();
   }
 
   /** Searches group names; back to page 1. */
@@ -65,12 +49,7 @@ export function createWebsiteGroupsStore(settings: { pageSize?: number } = {}) {
   }
 
   /** Goes to a page, or changes the page size. */
-  function setPage(next: number, size: number = pageSize.value): void {
-    batch(() => {
-      page.value = next;
-      pageSize.value = pageSizeOrDefault(size);
-    });
-  }
+  const setPage = list.setPage;
 
   /**
    * Creates a group, or renames one (with `id`), and reloads the page; throws on failure so the dialog shows it (the

@@ -140,7 +140,7 @@ export function WebsiteGroups({ pageSize, viewState }: WebsiteGroupsProps) {
         <GuardedButton type="button" icon="pi pi-plus" label={t('action.create')} deniedReason={createDenied} onClick={() => setDialog({ kind: 'create' })} />
       </div>
       {state.status === 'loading' && <LoadingState message={t('loading')} />}
-      {state.status === 'error' && <ErrorState message={t('load-failed')} onRetry={() => void store.load(client)} />}
+      {(state.status === 'error' || state.status === 'denied') && <ErrorState message={t('load-failed')} onRetry={() => void store.load(client)} />}
       {state.status === 'ready' && state.list.length === 0 && <EmptyState message={store.search.value ? t('empty-filtered') : t('empty')} />}
       {state.status === 'ready' && state.list.length > 0 && (
         <>

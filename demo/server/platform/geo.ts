@@ -29,7 +29,7 @@ export const IPV4_BLOCKS: Readonly<Record<string, readonly string[]>> = {
   RU: ['5', '91', '95', '176'],
   BR: ['177', '179', '186', '189'],
   IN: ['49', '103'],
-  AU: ['1', '203'],
+  AU: ['1.120', '101.160'],
 };
 
 /** Country by the first IPv6 group (the carriers' and registries' large blocks). */

@@ -314,7 +314,7 @@ export function TemplateList({ pageSize, readonly, onOpen }: TemplateListProps) 
         <GuardedButton type="button" icon="pi pi-plus" label={t('action.create')} deniedReason={deniedReason} onClick={() => setDialog({ kind: 'create' })} />
       </div>
       {state.status === 'loading' && <LoadingState message={t('loading')} />}
-      {state.status === 'error' && <ErrorState message={t('list-load-failed')} onRetry={reload} />}
+      {(state.status === 'error' || state.status === 'denied') && <ErrorState message={t('list-load-failed')} onRetry={reload} />}
       {state.status === 'ready' && state.list.length === 0 && (
         <div part="empty-state">
           <EmptyState message={store.search.value ? t('empty-filtered') : t('empty')} />

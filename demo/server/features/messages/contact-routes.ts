@@ -93,6 +93,29 @@ function findContact(request: FastifyRequest, id: number): ContactRow | undefine
   return scope(request).get<ContactRow>('message_contacts', { where: 'id = @id', params: { id } });
 }
 
+/**
+ * The group or contact the body's `id` names, for an owner: null once the reply has said why not (not the owner, a
+ * malformed id, none of the caller's). `issues` holds other fields' problems found first, answered with the id's.
+ */
+function targetOf<T>(request: FastifyRequest, reply: FastifyReply, find: (request: FastifyRequest, id: number) => T | undefined, issues: FieldIssue[] = []): { id: number; row: T } | null {
+  if (!ownerOnly(request, reply)) return null;
+  const id = idFrom(asRecord(request.body).id, issues);
+  if (!validated(reply, issues)) return null;
+  const row = find(request, id);
+  if (!row) {
+    fail(reply, NOT_FOUND_CODE);
+    return null;
+  }
+  return { id, row };
+}
+
+/** Whether the account may add one more row to `table` (rules §5 contact limits); otherwise the reply says so. */
+function belowContactLimit(request: FastifyRequest, reply: FastifyReply, table: 'message_contacts' | 'message_contact_groups'): boolean {
+  if (scope(request).count(table) < CONTACTS_MAX) return true;
+  validated(reply, [{ field: 'name', key: 'batch.beyond-limit', values: { max: CONTACTS_MAX } }]);
+  return false;
+}
+
 /** The contact form of a body: trimmed text, a group id or null, a mail language. */
 function readContact(request: FastifyRequest, body: unknown): { value: { name: string; email: string; mobile: string; group_id: number | null; language: 'zh_CN' | 'en_US' }; issues: FieldIssue[] } {
   const source = asRecord(body);
@@ -128,9 +151,7 @@ export async function contactRoutes(api: FastifyInstance): Promise<void> {
     if (!ownerOnly(request, reply)) return reply;
     const name = String(asRecord(request.body).name ?? '').trim();
     if (!validated(reply, onField('name', validateContactGroup(name, groupTaken(request, name))))) return reply;
-    if (scope(request).count('message_contact_groups') >= CONTACTS_MAX) {
-      return validated(reply, [{ field: 'name', key: 'batch.beyond-limit', values: { max: CONTACTS_MAX } }]), reply;
-    }
+    if (!belowContactLimit(request, reply, 'message_contact_groups')) return reply;
     const id = api.db.transaction(() => {
       const created = scope(request).insert('message_contact_groups', { name, created_at: api.now() });
       recordOperation(request, { area: 'message-center', action: 'create-contact-group', objectId: created, objectLabel: name, after: { name } });
@@ -141,13 +162,10 @@ export async function contactRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.post('/V4/message.contact.group.update', async (request, reply) => {
-    if (!ownerOnly(request, reply)) return reply;
-    const issues: FieldIssue[] = [];
-    const id = idFrom(asRecord(request.body).id, issues);
+    const target = targetOf(request, reply, findGroup);
+    if (!target) return reply;
+    const { id, row: group } = target;
     const name = String(asRecord(request.body).name ?? '').trim();
-    if (!validated(reply, issues)) return reply;
-    const group = findGroup(request, id);
-    if (!group) return fail(reply, NOT_FOUND_CODE);
     if (!validated(reply, onField('name', validateContactGroup(name, groupTaken(request, name, id))))) return reply;
     api.db.transaction(() => {
       scope(request).update('message_contact_groups', { name }, 'id = @id', { id });
@@ -158,12 +176,9 @@ export async function contactRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.post('/V4/message.contact.group.delete', async (request, reply) => {
-    if (!ownerOnly(request, reply)) return reply;
-    const issues: FieldIssue[] = [];
-    const id = idFrom(asRecord(request.body).id, issues);
-    if (!validated(reply, issues)) return reply;
-    const group = findGroup(request, id);
-    if (!group) return fail(reply, NOT_FOUND_CODE);
+    const target = targetOf(request, reply, findGroup);
+    if (!target) return reply;
+    const { id, row: group } = target;
     api.db.transaction(() => {
       // Its contacts stay, without a group (ON DELETE SET NULL); the notice configuration stops naming it (CASCADE).
       scope(request).remove('message_contact_groups', 'id = @id', { id });
@@ -192,9 +207,7 @@ export async function contactRoutes(api: FastifyInstance): Promise<void> {
     if (!ownerOnly(request, reply)) return reply;
     const { value, issues } = readContact(request, request.body);
     if (!validated(reply, issues)) return reply;
-    if (scope(request).count('message_contacts') >= CONTACTS_MAX) {
-      return validated(reply, [{ field: 'name', key: 'batch.beyond-limit', values: { max: CONTACTS_MAX } }]), reply;
-    }
+    if (!belowContactLimit(request, reply, 'message_contacts')) return reply;
     const id = api.db.transaction(() => {
       const created = scope(request).insert('message_contacts', { ...value, created_at: api.now() });
       recordOperation(request, { area: 'message-center', action: 'create-contact', objectId: created, objectLabel: value.name, after: value });
@@ -205,12 +218,10 @@ export async function contactRoutes(api: FastifyInstance): Promise<void> {
 
   api.post('/V4/message.contact.update', async (request, reply) => {
     if (!ownerOnly(request, reply)) return reply;
-    const issues: FieldIssue[] = [];
-    const id = idFrom(asRecord(request.body).id, issues);
-    const { value, issues: fieldIssues } = readContact(request, request.body);
-    if (!validated(reply, [...issues, ...fieldIssues])) return reply;
-    const contact = findContact(request, id);
-    if (!contact) return fail(reply, NOT_FOUND_CODE);
+    const { value, issues } = readContact(request, request.body);
+    const target = targetOf(request, reply, findContact, issues);
+    if (!target) return reply;
+    const { id, row: contact } = target;
     const before = { name: contact.name, email: contact.email, mobile: contact.mobile, group_id: contact.group_id, language: contact.language };
     // A different mailbox has not been verified by anyone: it receives nothing until it is (rules §4).
     const mailboxChanged = contact.email.toLowerCase() !== value.email.toLowerCase();
@@ -223,12 +234,9 @@ export async function contactRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.post('/V4/message.contact.delete', async (request, reply) => {
-    if (!ownerOnly(request, reply)) return reply;
-    const issues: FieldIssue[] = [];
-    const id = idFrom(asRecord(request.body).id, issues);
-    if (!validated(reply, issues)) return reply;
-    const contact = findContact(request, id);
-    if (!contact) return fail(reply, NOT_FOUND_CODE);
+    const target = targetOf(request, reply, findContact);
+    if (!target) return reply;
+    const { id, row: contact } = target;
     api.db.transaction(() => {
       scope(request).remove('message_contacts', 'id = @id', { id });
       recordOperation(request, { area: 'message-center', action: 'delete-contact', objectId: id, objectLabel: contact.name, before: { name: contact.name, email: contact.email } });
@@ -237,12 +245,9 @@ export async function contactRoutes(api: FastifyInstance): Promise<void> {
   });
 
   api.post('/V4/message.contact.verify.send', async (request, reply) => {
-    if (!ownerOnly(request, reply)) return reply;
-    const issues: FieldIssue[] = [];
-    const id = idFrom(asRecord(request.body).id, issues);
-    if (!validated(reply, issues)) return reply;
-    const contact = findContact(request, id);
-    if (!contact) return fail(reply, NOT_FOUND_CODE);
+    const target = targetOf(request, reply, findContact);
+    if (!target) return reply;
+    const { id, row: contact } = target;
     const now = api.now();
     if (contact.code_sent_at !== null && now < contact.code_sent_at + CONTACT_CODE_RESEND_SECONDS * 1000) {
       const seconds = Math.ceil((contact.code_sent_at + CONTACT_CODE_RESEND_SECONDS * 1000 - now) / 1000);
@@ -268,13 +273,10 @@ export async function contactRoutes(api: FastifyInstance): Promise<void> {
   api.post('/V4/message.contact.verify', async (request, reply) => {
     if (!ownerOnly(request, reply)) return reply;
     const body = asRecord(request.body);
-    const issues: FieldIssue[] = [];
-    const id = idFrom(body.id, issues);
     const code = typeof body.code === 'string' ? body.code.trim() : '';
-    issues.push(...onField('code', validateContactCode(code)));
-    if (!validated(reply, issues)) return reply;
-    const contact = findContact(request, id);
-    if (!contact) return fail(reply, NOT_FOUND_CODE);
+    const target = targetOf(request, reply, findContact, onField('code', validateContactCode(code)));
+    if (!target) return reply;
+    const { id, row: contact } = target;
     const now = api.now();
     const usable = contact.code_hash !== null && contact.code_expires_at !== null && contact.code_expires_at > now && contact.code_attempts < CONTACT_CODE_ATTEMPTS;
     if (!usable || contact.code_hash !== hashToken(`${contact.id}:${code}`)) {
