@@ -55,6 +55,25 @@ export async function choose(element: HTMLElement, label: string, option: string
   await waitUntil(() => !shadow(element).querySelector('.p-dropdown-panel'), 'the dropdown closes', { timeout: 15_000 });
 }
 
+/**
+ * Waits until the element's modal dialog has finished opening: its enter transition done, no CSS transition or
+ * animation still running on it or its mask, and focus inside it. axe accepts PrimeReact's focus-trap sentinels
+ * (aria-hidden, tabindex 0) only once it sees a modal open on screen, which on two busy cores comes a moment after the
+ * transition's classes say it ended.
+ */
+export async function dialogOpened(element: HTMLElement): Promise<HTMLElement> {
+  const root = shadow(element);
+  await waitUntil(() => {
+    const dialog = root.querySelector<HTMLElement>('.p-dialog.p-dialog-enter-done');
+    if (!dialog || !dialog.contains(root.activeElement)) return false;
+    const mask = dialog.parentElement!;
+    // Finished animations that fill forwards (the mask's) stay listed: only running ones count.
+    const running = [...dialog.getAnimations(), ...mask.getAnimations()].some((animation) => animation.playState !== 'finished');
+    return !running && getComputedStyle(dialog).opacity === '1';
+  }, 'the dialog finished opening and holds focus', { timeout: 15_000 });
+  return root.querySelector<HTMLElement>('.p-dialog')!;
+}
+
 /** The label a Dropdown shows for its value. */
 export function chosen(element: HTMLElement, label: string): string {
   return dropdownByLabel(element, label).querySelector('.p-dropdown-label')!.textContent ?? '';

@@ -6,7 +6,7 @@ import { sessionToken } from '../../../core/session/session.js';
 import '../../../elements/operation-log/element.js';
 import { signInAsDemoChild, signInAsDemoParent } from '../../helpers/api-session.js';
 import { expectOneLook } from '../../helpers/one-look.js';
-import { choose, chosen, column, dropdownByLabel, envelope, injectFault, press, rows, settled, shadow, typeInto, watchCalls } from '../../helpers/list-element.js';
+import { choose, chosen, column, dialogOpened, dropdownByLabel, envelope, injectFault, press, rows, settled, shadow, typeInto, watchCalls } from '../../helpers/list-element.js';
 
 /**
  * Entries come from the real reference server. The writes it records today are time-zone changes of the signed-in
@@ -345,10 +345,9 @@ describe('<ec-operation-log> (rules §2 operation log, §9 log time UTC+8 and da
       await settled(element);
       await expect(element).to.be.accessible();
       await openChanges(element);
-      await waitUntil(() => shadow(element).querySelector('.p-dialog-enter-done'), 'the dialog finished opening');
       // The dialog's focus trap edges are focusable spans hidden from screen readers; axe accepts them only once the
-      // modal holds focus, which on a loaded machine comes a moment after the opening transition ends.
-      await waitUntil(() => shadow(element).querySelector('.p-dialog')?.contains(shadow(element).activeElement), 'focus is in the dialog');
+      // modal is open on screen.
+      await dialogOpened(element);
       await expect(element).to.be.accessible();
     });
   }
