@@ -24,8 +24,11 @@ import { isoTime, prepare, type Db } from '../../platform/database.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { requireSession } from '../../platform/security/session.js';
-import { notify, type NotifyApp } from '../messages/notify.js';
+import { notify } from '../messages/index.js';
 import { readIdentity } from './payloads.js';
+
+/** What deciding a review needs of the server: notify()'s app (a route's server, or the app). */
+type ReviewApp = Parameters<typeof notify>[0];
 
 /** Time from a submission to the simulated review's decision. */
 export const IDENTITY_REVIEW_MS = 3_000;
@@ -70,7 +73,7 @@ function decide(row: IdentityRow): IdentityRejection | null {
 }
 
 /** Decides every pending review that is due (of one account, or all); tells each account the outcome. */
-export async function settleIdentityReviews(app: NotifyApp, memberId?: number): Promise<number> {
+export async function settleIdentityReviews(app: ReviewApp, memberId?: number): Promise<number> {
   const now = app.now();
   const due = prepare(
     app.db,

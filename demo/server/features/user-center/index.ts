@@ -6,6 +6,5 @@ export { accountName, recordSignIn, sendCode, startSecondStep, whitelistRefuses,
 export { clientAddress, regionOfAddress } from './geo.js';
 export { checkChallengeCode, findChallenge, reissueChallengeCode, SIGN_IN_CODE_SENDS_MAX } from './store.js';
 export { identityMigration, userCenterMigration } from './migration.js';
-export { identityRoutes } from './identity.js';
 export { userCenterRoutes } from './routes.js';
 export { userCenterSchemas } from './schemas.js';
