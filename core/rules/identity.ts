@@ -70,7 +70,7 @@ export function validateResidentId(value: string | null | undefined): RuleIssue 
   if (isBlank(value)) return issue('common.required');
   const number = normalizeIdentityNumber(value!);
   if (!/^[1-9]\d{16}[\dX]$/.test(number) || !validBirthDate(number.slice(6, 14))) return issue('user-center.id-number');
-  return residentIdCheck(number) === number[17] ? null : issue('user-center.id-number-check');
+  return residentIdCheck(number) === number[17] ? null : issue('user-center.check-digit');
 }
 
 /** A unified social credit code (GB 32100-2015): 18 characters of its alphabet, region digits, the check character. */
@@ -79,7 +79,7 @@ export function validateCreditCode(value: string | null | undefined): RuleIssue 
   const code = normalizeIdentityNumber(value!);
   const inAlphabet = code.length === IDENTITY_NUMBER_LENGTH && [...code].every((c) => CREDIT_ALPHABET.includes(c));
   if (!inAlphabet || !/^\d{6}$/.test(code.slice(2, 8))) return issue('user-center.credit-code');
-  return creditCodeCheck(code) === code[17] ? null : issue('user-center.credit-code-check');
+  return creditCodeCheck(code) === code[17] ? null : issue('user-center.check-digit');
 }
 
 /** A person's name: 2-30 letters (any script), with spaces or middle dots between them. */

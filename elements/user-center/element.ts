@@ -5,6 +5,7 @@ import { UserCenter, type UserCenterProps } from './user-center.js';
 import styles from './user-center.css';
 import '../../core/i18n/namespaces/user-center.js';
 import '../../core/i18n/namespaces/rules.js';
+import '../../core/i18n/namespaces/password-strength.js';
 
 /**
  * Account security of the signed-in user (shell §2 user center; rules §5, §6, §8), one element for the user center's
@@ -32,7 +33,7 @@ import '../../core/i18n/namespaces/rules.js';
  */
 export const UserCenterElement = defineElement<UserCenterProps>('ec-user-center', UserCenter, {
   namespace: 'user-center',
-  uses: ['rules'],
+  uses: ['rules', 'password-strength'],
   attributes,
   styles,
 });

@@ -31,8 +31,8 @@ describe('identity verification rules (GB 11643-1999, GB 32100-2015)', () => {
   });
 
   it('GB 11643: a wrong check digit, a wrong length, letters, an impossible birth date are refused', () => {
-    assert.deepEqual(validateResidentId('110105194912310021'), { key: 'user-center.id-number-check' });
-    assert.deepEqual(validateResidentId('440524188001010015'), { key: 'user-center.id-number-check' });
+    assert.deepEqual(validateResidentId('110105194912310021'), { key: 'user-center.check-digit' });
+    assert.deepEqual(validateResidentId('440524188001010015'), { key: 'user-center.check-digit' });
     assert.deepEqual(validateResidentId('11010519491231002'), { key: 'user-center.id-number' });
     assert.deepEqual(validateResidentId('1101051949123100X2'), { key: 'user-center.id-number' });
     assert.deepEqual(validateResidentId('110105194902300021'), { key: 'user-center.id-number' }, '30 February');
@@ -46,8 +46,8 @@ describe('identity verification rules (GB 11643-1999, GB 32100-2015)', () => {
       assert.equal(creditCodeCheck(code.slice(0, 17)), code[17]);
     }
     assert.equal(validateCreditCode('91350100m000100y43'), null);
-    assert.deepEqual(validateCreditCode('91350100M000100Y44'), { key: 'user-center.credit-code-check' });
-    assert.deepEqual(validateCreditCode('914403001922038217'), { key: 'user-center.credit-code-check' });
+    assert.deepEqual(validateCreditCode('91350100M000100Y44'), { key: 'user-center.check-digit' });
+    assert.deepEqual(validateCreditCode('914403001922038217'), { key: 'user-center.check-digit' });
     assert.deepEqual(validateCreditCode('91350100M000100I43'), { key: 'user-center.credit-code' }, 'I is not in the alphabet');
     assert.deepEqual(validateCreditCode('9135010M000100Y43'), { key: 'user-center.credit-code' });
     assert.deepEqual(validateCreditCode('91A50100M000100Y43'), { key: 'user-center.credit-code' }, 'the region is digits');

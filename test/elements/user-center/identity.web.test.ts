@@ -44,11 +44,11 @@ describe('<ec-user-center view="authentication"> identity verification (issue 27
     typeInto(input(element, 'uc-id-real-name'), 'Jane1');
     typeInto(input(element, 'uc-id-id-number'), '110105194912310021');
     submitButton(element)!.click();
-    await waitUntil(() => errorOf(element, 'uc-id-id-number') === "The ID number's check digit is wrong", 'the check digit message');
-    expect(errorOf(element, 'uc-id-real-name')).to.equal('Enter 2-30 letters, with spaces or · between them');
+    await waitUntil(() => errorOf(element, 'uc-id-id-number') === 'The check character is wrong', 'the check digit message');
+    expect(errorOf(element, 'uc-id-real-name')).to.equal('Enter 2-30 letters');
     typeInto(input(element, 'uc-id-id-number'), '11010519491231002');
     submitButton(element)!.click();
-    await waitUntil(() => errorOf(element, 'uc-id-id-number') === 'Enter the 18-character resident ID number', 'the length message');
+    await waitUntil(() => errorOf(element, 'uc-id-id-number') === 'Enter the 18-character ID number', 'the length message');
     expect(input(element, 'uc-id-real-name').value).to.equal('Jane1');
 
     radio(element, 'enterprise').click();
@@ -59,11 +59,11 @@ describe('<ec-user-center view="authentication"> identity verification (issue 27
     typeInto(input(element, 'uc-id-company-name'), 'A');
     typeInto(input(element, 'uc-id-credit-code'), '91350100M000100Y44');
     submitButton(element)!.click();
-    await waitUntil(() => errorOf(element, 'uc-id-credit-code') === "The credit code's check character is wrong", 'the check character message');
+    await waitUntil(() => errorOf(element, 'uc-id-credit-code') === 'The check character is wrong', 'the check character message');
     expect(errorOf(element, 'uc-id-company-name')).to.equal('Enter 2-100 characters');
     typeInto(input(element, 'uc-id-credit-code'), '91350100M000100I43');
     submitButton(element)!.click();
-    await waitUntil(() => errorOf(element, 'uc-id-credit-code') === 'Enter the 18-character unified social credit code', 'the format message');
+    await waitUntil(() => errorOf(element, 'uc-id-credit-code') === 'Enter the 18-character credit code', 'the format message');
   });
 
   it('zh_CN: the status and the messages are translated; the kind is chosen with the keyboard', async () => {
@@ -80,7 +80,7 @@ describe('<ec-user-center view="authentication"> identity verification (issue 27
     expect(errorOf(element, 'uc-id-company-name')).to.equal('请填写');
     typeInto(input(element, 'uc-id-credit-code'), '91350100M000100Y44');
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => errorOf(element, 'uc-id-credit-code') === '统一社会信用代码校验位错误', 'the check message');
+    await waitUntil(() => errorOf(element, 'uc-id-credit-code') === '校验位错误', 'the check message');
   });
 
   for (const lang of ['en-US', 'zh-CN']) {

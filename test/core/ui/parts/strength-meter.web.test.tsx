@@ -16,7 +16,7 @@ function Typed() {
 }
 
 const meter = (element: HTMLElement) => shadow(element).querySelector<HTMLMeterElement>('[part="strength-meter"] meter')!;
-const word = (element: HTMLElement) => shadow(element).querySelector('[part="strength-meter"] .ec-strength-word')!.textContent;
+const word = (element: HTMLElement) => shadow(element).querySelector('[part="strength-meter"] span')!.textContent;
 
 describe('StrengthMeter (rules §5 passwords; shared by access management and the user center)', () => {
   it('follows the password as it is typed: none, weak (refused by rules §5), fair, good, strong', async () => {
