@@ -9,6 +9,17 @@
 import { charLength, isBlank } from './common.js';
 import { issue, onField, type FieldIssue, type RuleIssue } from './types.js';
 
+/**
+ * The messages only identity verification gives. They are worded in the `user-center` catalogue (`issue.*`), like the
+ * user center's server-only refusals, not in the shared `rules` catalogue: only `<ec-user-center>` shows them, and every
+ * element downloads `rules`. Their keys stay `user-center.*` issue keys, so the server answers them the same way.
+ */
+export const IDENTITY_ISSUES = ['id-number', 'credit-code', 'check-digit', 'person-name'] as const;
+
+function identityIssue(name: (typeof IDENTITY_ISSUES)[number], values?: Record<string, unknown>): RuleIssue {
+  return values === undefined ? { key: `user-center.${name}` } : { key: `user-center.${name}`, values };
+}
+
 /** Who is verified: a person or an organisation. */
 export const IDENTITY_KINDS = ['individual', 'enterprise'] as const;
 /** A kind of identity. */
@@ -69,8 +80,8 @@ export function creditCodeCheck(first17: string): string {
 export function validateResidentId(value: string | null | undefined): RuleIssue | null {
   if (isBlank(value)) return issue('common.required');
   const number = normalizeIdentityNumber(value!);
-  if (!/^[1-9]\d{16}[\dX]$/.test(number) || !validBirthDate(number.slice(6, 14))) return issue('user-center.id-number');
-  return residentIdCheck(number) === number[17] ? null : issue('user-center.check-digit');
+  if (!/^[1-9]\d{16}[\dX]$/.test(number) || !validBirthDate(number.slice(6, 14))) return identityIssue('id-number');
+  return residentIdCheck(number) === number[17] ? null : identityIssue('check-digit');
 }
 
 /** A unified social credit code (GB 32100-2015): 18 characters of its alphabet, region digits, the check character. */
@@ -78,8 +89,8 @@ export function validateCreditCode(value: string | null | undefined): RuleIssue 
   if (isBlank(value)) return issue('common.required');
   const code = normalizeIdentityNumber(value!);
   const inAlphabet = code.length === IDENTITY_NUMBER_LENGTH && [...code].every((c) => CREDIT_ALPHABET.includes(c));
-  if (!inAlphabet || !/^\d{6}$/.test(code.slice(2, 8))) return issue('user-center.credit-code');
-  return creditCodeCheck(code) === code[17] ? null : issue('user-center.check-digit');
+  if (!inAlphabet || !/^\d{6}$/.test(code.slice(2, 8))) return identityIssue('credit-code');
+  return creditCodeCheck(code) === code[17] ? null : identityIssue('check-digit');
 }
 
 /** A person's name: 2-30 letters (any script), with spaces or middle dots between them. */
@@ -88,7 +99,7 @@ export function validatePersonName(value: string | null | undefined): RuleIssue 
   const name = value!.trim();
   const length = charLength(name);
   if (length < PERSON_NAME_LENGTH.min || length > PERSON_NAME_LENGTH.max || !PERSON_NAME.test(name)) {
-    return issue('user-center.person-name', { ...PERSON_NAME_LENGTH });
+    return identityIssue('person-name', { ...PERSON_NAME_LENGTH });
   }
   return null;
 }
