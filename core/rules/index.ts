@@ -29,3 +29,4 @@ export * from './cache-tasks.js';
 export * from './service-limits.js';
 export * from './message-center.js';
 export * from './user-center.js';
+export * from './identity.js';

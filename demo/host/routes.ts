@@ -194,7 +194,7 @@ const accountSafe = userCenter('account-safe', element('ec-user-center', { view:
 // `accountSafe` is the older name of the same page; it stays so links using it keep working.
 userCenter('accountSafe', redirect(accountSafe), { parent: accountSafe });
 userCenter('basicinfo', element('ec-user-center', { view: 'basic' }), { menu: true, group: 'account-safe', parent: accountSafe });
-userCenter('authentication', element('ec-authentication'), { menu: true, group: 'account-safe', parent: accountSafe });
+userCenter('authentication', element('ec-user-center', { view: 'authentication' }), { menu: true, group: 'account-safe', parent: accountSafe });
 userCenter('modify', element('ec-user-center', { view: 'password' }), { menu: true, group: 'account-safe', parent: accountSafe });
 userCenter('safeConfig', element('ec-user-center', { view: 'safety' }), { menu: true, group: 'account-safe', parent: accountSafe });
 userCenter('ipList', element('ec-user-center', { view: 'ip-list' }), { menu: true, group: 'account-safe', parent: accountSafe });

@@ -6,6 +6,7 @@ import styles from './access-management.css';
 import './events.js';
 import '../../core/i18n/namespaces/access-management.js';
 import '../../core/i18n/namespaces/rules.js';
+import '../../core/i18n/namespaces/password-strength.js';
 
 /**
  * Access management (issue 26; shell §2 "Access management" and "Access key"; rules §3-§6, §8), for main accounts
@@ -50,7 +51,7 @@ import '../../core/i18n/namespaces/rules.js';
  */
 export const AccessManagementElement = defineElement<AccessManagementProps>('ec-access-management', AccessManagement, {
   namespace: 'access-management',
-  uses: ['rules'],
+  uses: ['rules', 'password-strength'],
   attributes,
   styles,
 });

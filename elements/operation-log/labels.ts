@@ -21,7 +21,7 @@ export const AREA_LABEL_KEYS = {
   message: 'area.message',
 } as const satisfies Record<string, string>;
 
-/** Verbs the server records. */
+/** Verbs the server records (test/elements/operation-log/action-labels.test.ts holds that every one has a label). */
 export const ACTION_LABEL_KEYS = {
   create: 'action.create',
   update: 'action.update',
@@ -36,6 +36,34 @@ export const ACTION_LABEL_KEYS = {
   cancel: 'action.cancel',
   'update-timezone': 'action.update-timezone',
   unban: 'action.unban',
+  'reset-password': 'action.reset-password',
+  rotate: 'action.rotate',
+  'login-time': 'action.login-time',
+  'login-whitelist': 'action.login-whitelist',
+  'bind-mailbox': 'action.bind-mailbox',
+  'secondary-verification': 'action.secondary-verification',
+  'change-password': 'action.change-password',
+  'identity-submit': 'action.identity-submit',
+  copy: 'action.copy',
+  apply: 'action.apply',
+  upload: 'action.upload',
+  sort: 'action.sort',
+  close: 'action.close',
+  observe: 'action.observe',
+  'auto-renew': 'action.auto-renew',
+  'download-key': 'action.download-key',
+  'create-contact': 'action.create-contact',
+  'update-contact': 'action.update-contact',
+  'delete-contact': 'action.delete-contact',
+  'create-contact-group': 'action.create-contact-group',
+  'update-contact-group': 'action.update-contact-group',
+  'delete-contact-group': 'action.delete-contact-group',
+  'save-notice-config': 'action.save-notice-config',
+  renew: 'action.renew',
+  expand: 'action.expand',
+  billing: 'action.billing',
+  suspend: 'action.suspend',
+  retry: 'action.retry',
 } as const satisfies Record<string, string>;
 
 /** Rules §9 date ranges. */

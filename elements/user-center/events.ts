@@ -6,7 +6,7 @@
 export const USER_SECURITY_SAVED_EVENT = 'ec-user-security-saved';
 
 /** The settings the element saves. */
-export type UserSecuritySetting = 'mailbox' | 'password' | 'login-time' | 'secondary-verification' | 'whitelist';
+export type UserSecuritySetting = 'mailbox' | 'password' | 'login-time' | 'secondary-verification' | 'whitelist' | 'identity';
 
 declare global {
   interface EcEventDetails {

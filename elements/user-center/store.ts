@@ -4,11 +4,14 @@
  */
 import { signal, type Signal } from '@preact/signals-react';
 import type { ApiClient } from '../../core/api/client.js';
-import { getAccountSecurity, type AccountSecurity } from '../../core/api/endpoints/user-center.js';
+import { getAccountSecurity, getIdentity, type AccountSecurity, type IdentityVerification } from '../../core/api/endpoints/user-center.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
 
 /** Loading, failed, or the settings. */
 export type SecurityState = { state: 'loading' } | { state: 'error'; error: unknown } | { state: 'ready'; value: AccountSecurity };
+
+/** Loading, failed, or the account's identity verification. */
+export type IdentityState = { state: 'loading' } | { state: 'error'; error: unknown } | { state: 'ready'; value: IdentityVerification };
 
 /** The store. */
 export interface UserCenterStore {
@@ -16,10 +19,16 @@ export interface UserCenterStore {
   load(client: ApiClient): Promise<void>;
   /** Takes a save's answer (every settings call answers the whole security). */
   saved(value: AccountSecurity): void;
+  identity: Signal<IdentityState>;
+  /** Reads the identity verification; a refresh while one is shown keeps it on screen (no loading flash). */
+  loadIdentity(client: ApiClient): Promise<void>;
+  /** Takes a submission's answer. */
+  identitySaved(value: IdentityVerification): void;
 }
 
 function createStore(): UserCenterStore {
   const security = signal<SecurityState>({ state: 'loading' });
+  const identity = signal<IdentityState>({ state: 'loading' });
   return {
     security,
     async load(client) {
@@ -32,6 +41,19 @@ function createStore(): UserCenterStore {
     },
     saved(value) {
       security.value = { state: 'ready', value };
+    },
+    identity,
+    async loadIdentity(client) {
+      if (identity.value.state !== 'ready') identity.value = { state: 'loading' };
+      try {
+        identity.value = { state: 'ready', value: await getIdentity(client) };
+      } catch (error) {
+        // A failed refresh of a shown record keeps it; only a first read shows the error state.
+        if (identity.value.state !== 'ready') identity.value = { state: 'error', error };
+      }
+    },
+    identitySaved(value) {
+      identity.value = { state: 'ready', value };
     },
   };
 }

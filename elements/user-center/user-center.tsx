@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import type { USER_CENTER_VIEWS } from './attributes.js';
 import { USER_SECURITY_SAVED_EVENT } from './events.js';
 import { BasicView } from './parts/basic-view.js';
+import { IdentityView } from './parts/identity-view.js';
 import { LoginLog } from './parts/login-log.js';
 import { PasswordForm } from './parts/password-form.js';
 import { SafetyForm } from './parts/safety-form.js';
@@ -18,7 +19,7 @@ import type { AccountSecurity } from '../../core/api/endpoints/user-center.js';
 
 /** Props of the component (attributes of the element). */
 export interface UserCenterProps {
-  /** The page shown: account-safe (default: every setting), basic, password, safety, ip-list or login-log. */
+  /** The page shown: account-safe (default: every setting), basic, password, safety, ip-list, login-log or authentication. */
   view?: (typeof USER_CENTER_VIEWS)[number];
 }
 
@@ -31,12 +32,13 @@ export function UserCenter({ view = 'account-safe' }: UserCenterProps) {
   const state = store.security.value;
 
   useEffect(() => {
-    if (view !== 'login-log' && view !== 'password') void store.load(client);
+    if (view !== 'login-log' && view !== 'password' && view !== 'authentication') void store.load(client);
   }, [store, client, view]);
 
   const content = () => {
     if (view === 'login-log') return <LoginLog />;
     if (view === 'password') return <PasswordForm />;
+    if (view === 'authentication') return <IdentityView />;
     if (state.state === 'loading') return <LoadingState message={t('loading')} />;
     if (state.state === 'error') return <ErrorState message={t('load-failed')} onRetry={() => void store.load(client)} />;
     const onMailbox = (value: AccountSecurity) => {

@@ -10,6 +10,7 @@ import { attr } from '../../core/ui/attributes.js';
 import { defineElement } from '../../core/ui/define-element.js';
 import '../../core/i18n/namespaces/condition-builder.js';
 import '../../core/i18n/namespaces/rules.js';
+import '../../core/i18n/namespaces/password-strength.js';
 
 const scenes = new Map<string, ComponentType>();
 let nextScene = 0;
@@ -23,8 +24,9 @@ function PartsProbe({ scene }: { scene?: string }) {
   );
 }
 
-// The shared parts show texts of these namespaces (the condition builder its own, the validators the rules').
-defineElement('ec-parts-probe', PartsProbe, { session: 'optional', namespace: 'common', uses: ['condition-builder', 'rules'], attributes: { scene: attr.string('Which scene to show.') } });
+// The shared parts show texts of these namespaces (the condition builder and the strength meter their own, the
+// validators the rules').
+defineElement('ec-parts-probe', PartsProbe, { session: 'optional', namespace: 'common', uses: ['condition-builder', 'rules', 'password-strength'], attributes: { scene: attr.string('Which scene to show.') } });
 
 /**
  * Renders `Scene` inside a fresh `<ec-parts-probe>` in the given language and waits for it. The `lang` attribute is

@@ -5,6 +5,7 @@
  */
 import type { ApiClient, QueryParams } from '../client.js';
 import type { LoginTimeUnit } from '../../rules/accounts.js';
+import type { IdentityInput, IdentityKind } from '../../rules/identity.js';
 import type { SignInAnswer } from './auth.js';
 import type { ListAnswer, PageQuery } from './platform.js';
 
@@ -179,4 +180,43 @@ export function changePassword(client: ApiClient, body: PasswordChangeRequest): 
 /** Sign-in attempts: a parent sees the whole account's, a child its own. */
 export function listLoginLog(client: ApiClient, query: LoginLogQuery = {}): Promise<ListAnswer<LoginLogEntry>> {
   return client.get('V4/user.login_log.list', { ...query } as QueryParams);
+}
+
+/**
+ * Identity verification (实名认证) of the main account: unverified until a submission, pending while the reference
+ * server's review runs, then verified or rejected with a reason. Numbers come back masked.
+ */
+export type IdentityStatus = 'unverified' | 'pending' | 'verified' | 'rejected';
+
+/** Why a review refused a submission. */
+export type IdentityRejection = 'name-mismatch';
+
+/** The account's verification. */
+export interface IdentityVerification {
+  status: IdentityStatus;
+  /** null while unverified. */
+  kind: IdentityKind | null;
+  /** The real name (individual) or the company name (enterprise). */
+  name: string;
+  /** The resident ID number with all but its first and last characters hidden, or the (public) credit code. */
+  number: string;
+  /** Enterprise only. */
+  legal_person: string;
+  submitted_at: string | null;
+  reviewed_at: string | null;
+  /** Set when rejected. */
+  reason: IdentityRejection | null;
+}
+
+/** Submits the account for verification (main account only; not while pending or once verified). */
+export type IdentitySubmitRequest = IdentityInput;
+
+/** The account's identity verification (main account only). */
+export function getIdentity(client: ApiClient): Promise<IdentityVerification> {
+  return client.get('V4/member.identity.get');
+}
+
+/** Submits the identity for review. */
+export function submitIdentity(client: ApiClient, body: IdentitySubmitRequest): Promise<IdentityVerification> {
+  return client.post('V4/member.identity.submit', body);
 }

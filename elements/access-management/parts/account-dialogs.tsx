@@ -11,8 +11,9 @@ import { validateAccessRemark } from '../../../core/rules/access.js';
 import { onField } from '../../../core/rules/types.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
+import { StrengthMeter } from '../../../core/ui/parts/strength-meter.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
-import { SelectField, StrengthMeter, TextField } from './fields.js';
+import { SelectField, TextField } from './fields.js';
 
 /** The server names two fields in the API's spelling; the form uses the rules' names. */
 const FORM_FIELD: Record<string, string> = { confirm_password: 'confirmPassword', group_id: 'groupId' };

@@ -4,8 +4,6 @@
  */
 import { InputText } from 'primereact/inputtext';
 import type { ReactNode } from 'react';
-import { passwordStrength } from '../../../core/rules/access.js';
-import { useT } from '../../../core/ui/element-context.js';
 
 /** Props of {@link TextField}. */
 export interface TextFieldProps {
@@ -18,7 +16,7 @@ export interface TextFieldProps {
   hint?: string;
   type?: 'text' | 'password' | 'email';
   autoComplete?: string;
-  /** Shown under the input, before the hint (the strength meter). */
+  /** Shown under the input, before the hint (the strength meter, core/ui/parts/strength-meter.tsx). */
   extra?: ReactNode;
 }
 
@@ -44,22 +42,6 @@ export function TextField({ id, label, value, onChange, error, hint, type = 'tex
           {error ?? hint}
         </small>
       )}
-    </div>
-  );
-}
-
-const STRENGTH_KEYS = ['strength.none', 'strength.weak', 'strength.fair', 'strength.good', 'strength.strong'] as const;
-
-/** The password strength meter: a bar of four steps and its word, announced politely as the password changes. */
-export function StrengthMeter({ password }: { password: string }) {
-  const t = useT('access-management');
-  const level = passwordStrength(password);
-  return (
-    <div className="ec-strength" part="strength-meter">
-      <meter min={0} max={4} low={2} high={3} optimum={4} value={level} aria-label={t('strength.label')} />
-      <span className="ec-small" aria-live="polite">
-        {t('strength.label')}: {t(STRENGTH_KEYS[level])}
-      </span>
     </div>
   );
 }

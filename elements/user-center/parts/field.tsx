@@ -1,6 +1,7 @@
 /** A labelled form field with its translated error, tied together for assistive technology. */
 import type { ReactNode } from 'react';
 import type { FieldIssue } from '../../../core/api/catalogue.js';
+import { IDENTITY_ISSUES } from '../../../core/rules/identity.js';
 import { useT } from '../../../core/ui/element-context.js';
 
 /** Props of {@link Field}. */
@@ -13,10 +14,19 @@ export interface FieldProps {
 }
 
 /**
- * Refusals only the server makes (wrong code, wrong current password, a whitelist that shuts the user out) are worded
- * in this element's catalogue (`issue.*`), so other elements do not download them with the shared rules catalogue.
+ * Refusals only the server makes (wrong code, wrong current password, a whitelist that shuts the user out) and the
+ * identity verification's messages (core/rules/identity.ts) are worded in this element's catalogue (`issue.*`), so
+ * other elements do not download them with the shared rules catalogue.
  */
-const SERVER_ISSUES = new Set(['code-invalid', 'code-expired', 'current-password-wrong', 'whitelist-excludes-you', 'mailbox-unchanged', 'password-unchanged']);
+const SERVER_ISSUES = new Set<string>([
+  'code-invalid',
+  'code-expired',
+  'current-password-wrong',
+  'whitelist-excludes-you',
+  'mailbox-unchanged',
+  'password-unchanged',
+  ...IDENTITY_ISSUES,
+]);
 
 /** The text of an issue: this element's wording for server-only refusals, the rules catalogue's otherwise. */
 export function useIssueText(): (found: FieldIssue) => string {

@@ -1,7 +1,8 @@
 /**
  * Change password (rules §5: the current password required; the new one 8-20 characters with three of digit, upper
  * case, lower case and special characters, typed twice; rules §8 "The two password inputs are inconsistent"). After
- * the change the user's other sessions are signed out by the server; this one stays.
+ * the change the user's other sessions are signed out by the server; this one stays. The strength meter is the one the
+ * sub-account form uses (core/ui/parts/strength-meter.tsx).
  */
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -11,6 +12,7 @@ import { changePassword } from '../../../core/api/endpoints/user-center.js';
 import { validatePassword, validatePasswordConfirmation } from '../../../core/rules/accounts.js';
 import { issue, onField } from '../../../core/rules/types.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
+import { StrengthMeter } from '../../../core/ui/parts/strength-meter.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { USER_SECURITY_SAVED_EVENT } from '../events.js';
 import { Field, issueOn } from './field.js';
@@ -60,6 +62,7 @@ export function PasswordForm() {
       </Field>
       <Field id="uc-new" label={t('password.new')} error={issueOn(issues, 'password')}>
         {input('uc-new', 'password', password, setPassword, 'new-password')}
+        <StrengthMeter password={password} />
       </Field>
       <p className="ec-muted">{t('password.rule')}</p>
       <Field id="uc-confirm" label={t('password.confirm')} error={issueOn(issues, 'confirm_password')}>

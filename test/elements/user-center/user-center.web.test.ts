@@ -92,7 +92,9 @@ describe('<ec-user-center> (issue 27; rules §5, §6, §8)', () => {
     typeInto(input(element, 'uc-new'), 'alllowercase');
     button(element, 'Change password').click();
     await waitUntil(() => errorOf(element, 'uc-new').startsWith('The password must contain at least 3'), 'the classes message');
+    expect(shadow(element).querySelector('[part="strength-meter"]')!.textContent).to.equal('Password strength: weak');
     typeInto(input(element, 'uc-new'), 'Better#2027');
+    await waitUntil(() => shadow(element).querySelector('[part="strength-meter"]')!.textContent === 'Password strength: good', 'the meter (the shared part)');
     typeInto(input(element, 'uc-confirm'), 'Better#2028');
     button(element, 'Change password').click();
     await waitUntil(() => errorOf(element, 'uc-confirm') === 'The two password inputs are inconsistent', 'the confirmation message');

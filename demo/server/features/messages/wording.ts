@@ -18,6 +18,9 @@ export const NOTIFICATION_KINDS = {
   'ip-banned': 'security',
   'task-finished': 'task',
   'sign-in-new-region': 'login',
+  // The spec's message types have no account type: identity reviews go with the sign-in (account security) messages.
+  'identity-verified': 'login',
+  'identity-rejected': 'login',
 } as const satisfies Record<string, NotifyType>;
 
 /** A notification kind. */
@@ -42,6 +45,8 @@ const WORDING: Record<Language, Record<NotificationKind, Wording>> = {
     'ip-banned': { title: '{domain} 封禁了 IP {ip}', body: '{domain} 的防护规则封禁了 IP {ip}（本轮共封禁 {count} 个 IP）。{minutes} 分钟内的后续封禁请在封禁管理中查看，不再重复通知。' },
     'task-finished': { title: '{task}任务 #{id} 已{state}', body: '{task}任务 #{id} 已{state}。详情请查看任务列表。' },
     'sign-in-new-region': { title: '子账号 {user} 从新地区登录', body: '子账号 {user} 于 {time} 从 {region}（IP {ip}）登录。如非本人操作，请立即修改密码。' },
+    'identity-verified': { title: '实名认证已通过', body: '账号的实名认证（{name}）已审核通过。' },
+    'identity-rejected': { title: '实名认证未通过', body: '账号的实名认证（{name}）未通过审核，原因：{reason}。请修改后重新提交。' },
   },
   en_US: {
     'certificate-expiring': { title: 'Certificate {name} expires in {days:day}', body: 'Certificate {name} ({domains}) expires on {expires}. Renew or replace it so that HTTPS access to your websites is not interrupted.' },
@@ -53,13 +58,15 @@ const WORDING: Record<Language, Record<NotificationKind, Wording>> = {
     'ip-banned': { title: '{domain} banned IP {ip}', body: 'A protection rule of {domain} banned IP {ip} ({count} IPs banned in this round). Further bans within {minutes} minutes are listed in the ban manager without another notification.' },
     'task-finished': { title: '{task} task #{id} {state}', body: '{task} task #{id} {state}. See the task list for details.' },
     'sign-in-new-region': { title: 'Sub-account {user} signed in from a new region', body: 'Sub-account {user} signed in at {time} from {region} (IP {ip}). If this was not them, change the password now.' },
+    'identity-verified': { title: 'Identity verified', body: 'The identity verification of the account ({name}) was approved.' },
+    'identity-rejected': { title: 'Identity verification rejected', body: 'The identity verification of the account ({name}) was rejected. Reason: {reason}. Correct it and submit again.' },
   },
 };
 
 /** Words some values are given as (task names, outcomes, review refusals), by language. */
 const TERMS: Record<Language, Record<string, string>> = {
-  zh_CN: { 'websites.domain-bound-elsewhere': '当前输入域名无效或已被绑定', purge: '刷新', prefetch: '预热', 'log-download': '日志下载', success: '完成', failed: '失败' },
-  en_US: { 'websites.domain-bound-elsewhere': 'Current input domain invalid or already bound', purge: 'Purge', prefetch: 'Prefetch', 'log-download': 'Log download', success: 'completed', failed: 'failed' },
+  zh_CN: { 'websites.domain-bound-elsewhere': '当前输入域名无效或已被绑定', 'name-mismatch': '姓名与登记信息不一致', purge: '刷新', prefetch: '预热', 'log-download': '日志下载', success: '完成', failed: '失败' },
+  en_US: { 'websites.domain-bound-elsewhere': 'Current input domain invalid or already bound', 'name-mismatch': 'the name does not match the registry', purge: 'Purge', prefetch: 'Prefetch', 'log-download': 'Log download', success: 'completed', failed: 'failed' },
 };
 
 /** Footer of every notification mail. */

@@ -5,6 +5,6 @@
 export { accountName, recordSignIn, sendCode, startSecondStep, whitelistRefuses, type SignInUser } from './policy.js';
 export { clientAddress, regionOfAddress } from '../../platform/geo.js';
 export { checkChallengeCode, findChallenge, reissueChallengeCode, SIGN_IN_CODE_SENDS_MAX } from './store.js';
-export { userCenterMigration } from './migration.js';
+export { identityMigration, userCenterMigration } from './migration.js';
 export { userCenterRoutes } from './routes.js';
 export { userCenterSchemas } from './schemas.js';

@@ -63,3 +63,31 @@ export const userCenterMigration: Migration = {
     `);
   },
 };
+
+/**
+ * Migration 281: identity verification (实名认证), one record per main account. The numbers are kept whole for the
+ * review; answers show the resident ID number masked. `review_due_at` is when the simulated review decides, so a
+ * restart finishes the reviews it left pending.
+ */
+export const identityMigration: Migration = {
+  version: 281,
+  name: 'user-center-identity',
+  up(db) {
+    db.exec(`
+      CREATE TABLE member_identity (
+        member_id INTEGER PRIMARY KEY REFERENCES members(id) ON DELETE CASCADE,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'verified', 'rejected')),
+        kind TEXT NOT NULL CHECK (kind IN ('individual', 'enterprise')),
+        name TEXT NOT NULL,
+        number TEXT NOT NULL,
+        legal_person TEXT NOT NULL DEFAULT '',
+        reason TEXT,
+        submitted_by INTEGER NOT NULL REFERENCES users(id),
+        submitted_at INTEGER NOT NULL,
+        review_due_at INTEGER NOT NULL,
+        reviewed_at INTEGER
+      );
+      CREATE INDEX member_identity_pending ON member_identity (review_due_at) WHERE status = 'pending';
+    `);
+  },
+};

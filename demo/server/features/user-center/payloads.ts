@@ -8,6 +8,7 @@ import { validateEmail, validateLoginTime, validatePassword, validatePasswordCon
 import { canonicalIpOrCidr } from '../../../../core/rules/ip.js';
 import { parseInteger } from '../../../../core/rules/common.js';
 import { issue, onField } from '../../../../core/rules/types.js';
+import { IDENTITY_KINDS, normalizeIdentityNumber, validateIdentity, type IdentityInput, type IdentityKind } from '../../../../core/rules/identity.js';
 import { validateLoginWhitelist, validateVerificationCodeFormat } from '../../../../core/rules/user-center.js';
 import { asRecord } from '../../platform/http/readers.js';
 import type { Whitelist } from './store.js';
@@ -67,4 +68,22 @@ export function readPasswordChange(body: unknown): { value: PasswordChangeReques
   // A refusal only the server makes, so its text is the user center's (`user-center.json` issue.*), not the shared rules catalogue's.
   if (issues.length === 0 && value.password === value.current_password) issues.push({ field: 'password', key: 'user-center.password-unchanged' });
   return { value, issues };
+}
+
+/** An identity submission: only the fields of its kind are kept, names trimmed, numbers in upper case. */
+export function readIdentity(body: unknown): { value: IdentityInput; issues: FieldIssue[] } {
+  const source = asRecord(body);
+  const kindText = text(source.kind);
+  if (!(IDENTITY_KINDS as readonly string[]).includes(kindText)) return { value: { kind: 'individual' }, issues: onField('kind', issue('common.required')) };
+  const kind = kindText as IdentityKind;
+  const value: IdentityInput =
+    kind === 'individual'
+      ? { kind, real_name: text(source.real_name).trim(), id_number: normalizeIdentityNumber(text(source.id_number)) }
+      : {
+          kind,
+          company_name: text(source.company_name).trim(),
+          credit_code: normalizeIdentityNumber(text(source.credit_code)),
+          legal_person: text(source.legal_person).trim(),
+        };
+  return { value, issues: validateIdentity(value) };
 }

@@ -20,5 +20,14 @@ export const userCenterSchemas: RouteSchemas = {
     password: Type.String(),
     confirm_password: Type.String(),
   }),
+  'GET /V4/member.identity.get': getRoute(TAG, "The main account's identity verification"),
+  'POST /V4/member.identity.submit': bodyRoute(TAG, 'Submit the main account for identity verification', {
+    kind: Type.String(),
+    real_name: Type.Optional(Type.String()),
+    id_number: Type.Optional(Type.String()),
+    company_name: Type.Optional(Type.String()),
+    credit_code: Type.Optional(Type.String()),
+    legal_person: Type.Optional(Type.String()),
+  }),
   'GET /V4/user.login_log.list': listRoute(TAG, 'Sign-in attempts', queryFields('result')),
 };

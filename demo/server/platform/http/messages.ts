@@ -57,6 +57,8 @@ const zhCN = {
   'sign-in-challenge-expired': '登录验证已失效，请重新输入账号和密码',
   'verification-code-wait': '验证码已发送，{seconds} 秒后可重新发送',
   'mailbox-not-verified': '邮箱未验证，无法接收消息',
+  'identity-pending': '实名认证正在审核中，请等待审核结果',
+  'identity-verified': '账号已完成实名认证，不能重复提交',
 } as const;
 
 /** A server message key. */
@@ -111,6 +113,8 @@ const enUS: Record<MessageKey, string> = {
   'sign-in-challenge-expired': 'The sign-in verification expired: enter your account and password again',
   'verification-code-wait': 'Verification code sent: you can resend it in {seconds} s',
   'mailbox-not-verified': 'The mailbox is not verified and cannot receive messages',
+  'identity-pending': 'The identity verification is under review: wait for its result',
+  'identity-verified': 'The account is already verified and cannot be submitted again',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { zh_CN: zhCN, en_US: enUS };
