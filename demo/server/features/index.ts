@@ -81,6 +81,7 @@ import { accelerationPolicyRoutes, accelerationPolicySchemas, configTemplateRout
 import { packageRoutes, packageSchemas, packagesMigration } from './packages/index.js';
 import { workOrderRoutes, workOrderSchemas, workOrdersMigration } from './work-orders/index.js';
 import { userCenterMigration, userCenterRoutes, userCenterSchemas } from './user-center/index.js';
+import { layer4Migration, layer4Routes, layer4Schemas, layer4Seed } from './layer4/index.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -140,6 +141,8 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'packages', migrations: [packagesMigration], routes: [packageRoutes], schemas: packageSchemas },
   { name: 'work-orders', migrations: [workOrdersMigration], routes: [workOrderRoutes], schemas: workOrderSchemas },
   { name: 'user-center', migrations: [userCenterMigration], routes: [userCenterRoutes], schemas: userCenterSchemas },
+  // After websites: the demo TCP package is the one a seeded website is bound to.
+  { name: 'layer4', migrations: [layer4Migration], seeds: [layer4Seed], routes: [layer4Routes], schemas: layer4Schemas },
   // The read-only demo sub-account names a website and its certificates, so it is seeded after them.
   { name: 'demo-viewer', seeds: [viewerAccountSeed] },
 ];
