@@ -11,7 +11,7 @@
  * One rule forwards one rule port; a batch add makes one rule per port, so "ports of a rule" in rules §9 is read as
  * the ports submitted at once.
  */
-import type { ApiClient } from '../client.js';
+import type { ApiClient, CallOptions } from '../client.js';
 import type { ListAnswer } from './platform.js';
 
 /** Forwarding protocols (rules §3). */
@@ -158,13 +158,13 @@ export function listTcpPackages(client: ApiClient): Promise<TcpPackageListAnswer
 }
 
 /** Starts activating a TCP package. */
-export function activateTcpPackage(client: ApiClient, id: number): Promise<TcpPackageActivateAnswer> {
-  return client.post('V4/layer4.package.activate', { id });
+export function activateTcpPackage(client: ApiClient, id: number, options?: CallOptions): Promise<TcpPackageActivateAnswer> {
+  return client.post('V4/layer4.package.activate', { id }, options);
 }
 
 /** Binds a website to a TCP package, or unbinds it. */
-export function bindTcpPackage(client: ApiClient, input: { id: number; domain_id: number; bound: boolean }): Promise<TcpPackage> {
-  return client.post(input.bound ? 'V4/layer4.package.bind' : 'V4/layer4.package.unbind', { id: input.id, domain_id: input.domain_id });
+export function bindTcpPackage(client: ApiClient, input: { id: number; domain_id: number; bound: boolean }, options?: CallOptions): Promise<TcpPackage> {
+  return client.post(input.bound ? 'V4/layer4.package.bind' : 'V4/layer4.package.unbind', { id: input.id, domain_id: input.domain_id }, options);
 }
 
 /** One page of rules. */
@@ -178,34 +178,35 @@ export function getLayer4Rule(client: ApiClient, id: number): Promise<Layer4Rule
 }
 
 /** Creates one rule on `rule_port`. */
-export function createLayer4Rule(client: ApiClient, input: Layer4RuleInput & { rule_port: number | string }): Promise<Layer4Rule> {
-  return client.post('V4/layer4.rule.create', input);
+export function createLayer4Rule(client: ApiClient, input: Layer4RuleInput & { rule_port: number | string }, options?: CallOptions): Promise<Layer4Rule> {
+  return client.post('V4/layer4.rule.create', input, options);
 }
 
 /** Changes a rule (its ports, origins, balancing and access control). */
 export function updateLayer4Rule(
   client: ApiClient,
   input: Layer4RuleInput & { id: number; rule_port: number | string; access?: Layer4AccessControl },
+  options?: CallOptions,
 ): Promise<Layer4Rule> {
-  return client.post('V4/layer4.rule.update', input);
+  return client.post('V4/layer4.rule.update', input, options);
 }
 
 /** Deletes rules. */
-export function deleteLayer4Rules(client: ApiClient, ids: number[]): Promise<{ deleted: number }> {
-  return client.post('V4/layer4.rule.delete', { ids });
+export function deleteLayer4Rules(client: ApiClient, ids: number[], options?: CallOptions): Promise<{ deleted: number }> {
+  return client.post('V4/layer4.rule.delete', { ids }, options);
 }
 
 /** Adds one rule per port. */
-export function batchAddLayer4Rules(client: ApiClient, input: Layer4BatchAddInput): Promise<Layer4BatchAnswer> {
-  return client.post('V4/layer4.rule.batch_add', input);
+export function batchAddLayer4Rules(client: ApiClient, input: Layer4BatchAddInput, options?: CallOptions): Promise<Layer4BatchAnswer> {
+  return client.post('V4/layer4.rule.batch_add', input, options);
 }
 
 /** Which of the chosen records differ (the batch edit preview). */
-export function checkLayer4Batch(client: ApiClient, ids: number[]): Promise<Layer4BatchCheckAnswer> {
-  return client.post('V4/layer4.rule.batch_check', { ids });
+export function checkLayer4Batch(client: ApiClient, ids: number[], options?: CallOptions): Promise<Layer4BatchCheckAnswer> {
+  return client.post('V4/layer4.rule.batch_check', { ids }, options);
 }
 
 /** Changes the chosen records at once. */
-export function batchEditLayer4Rules(client: ApiClient, input: { ids: number[]; changes: Layer4BatchChanges }): Promise<Layer4BatchAnswer> {
-  return client.post('V4/layer4.rule.batch_edit', input);
+export function batchEditLayer4Rules(client: ApiClient, input: { ids: number[]; changes: Layer4BatchChanges }, options?: CallOptions): Promise<Layer4BatchAnswer> {
+  return client.post('V4/layer4.rule.batch_edit', input, options);
 }
