@@ -1,11 +1,11 @@
 /** Events of `<ec-layer4-rules>`, sent with the element context's `emit` (bubbling, composed). */
 
 /** Sent after rules were created (one, or a batch). */
-export const LAYER4_RULES_ADDED_EVENT = 'ec-layer4-rules-added';
+export const FORWARDING_RULES_ADDED_EVENT = 'ec-layer4-rules-added';
 /** Sent after rules were changed (one, or a batch edit). */
-export const LAYER4_RULES_SAVED_EVENT = 'ec-layer4-rules-saved';
+export const FORWARDING_RULES_SAVED_EVENT = 'ec-layer4-rules-saved';
 /** Sent after rules were deleted. */
-export const LAYER4_RULES_DELETED_EVENT = 'ec-layer4-rules-deleted';
+export const FORWARDING_RULES_DELETED_EVENT = 'ec-layer4-rules-deleted';
 /** Sent after a TCP package was activated. */
 export const TCP_PACKAGE_ACTIVATED_EVENT = 'ec-tcp-package-activated';
 

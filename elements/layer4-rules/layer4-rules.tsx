@@ -17,7 +17,7 @@ import { GuardedButton, ReadOnlyNotice, useReadOnlyReason } from '../../core/ui/
 import { SearchInput } from '../../core/ui/parts/search-input.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import { Button } from 'primereact/button';
-import { LAYER4_RULES_ADDED_EVENT, LAYER4_RULES_DELETED_EVENT, LAYER4_RULES_SAVED_EVENT, TCP_PACKAGE_ACTIVATED_EVENT } from './events.js';
+import { FORWARDING_RULES_ADDED_EVENT, FORWARDING_RULES_DELETED_EVENT, FORWARDING_RULES_SAVED_EVENT, TCP_PACKAGE_ACTIVATED_EVENT } from './events.js';
 import { BatchEditDialog } from './parts/batch-edit-dialog.js';
 import { PackageNotice } from './parts/package-notice.js';
 import { RuleDialog } from './parts/rule-dialog.js';
@@ -58,14 +58,14 @@ export function Layer4Rules({ pageSize = 10, layout }: Layer4RulesProps) {
   const onAdded = (ids: number[]) => {
     store.dialog.value = null;
     publishNotice({ severity: 'success', namespace, key: 'notice.added', values: { count: ids.length } });
-    emit(LAYER4_RULES_ADDED_EVENT, { ids });
+    emit(FORWARDING_RULES_ADDED_EVENT, { ids });
     reload();
   };
   const onSaved = (ids: number[]) => {
     store.dialog.value = null;
     store.toggle(ids, false);
     publishNotice({ severity: 'success', namespace, key: 'notice.saved', values: { count: ids.length } });
-    emit(LAYER4_RULES_SAVED_EVENT, { ids });
+    emit(FORWARDING_RULES_SAVED_EVENT, { ids });
     reload();
   };
   const onDelete = async (ids: number[]) => {
@@ -73,7 +73,7 @@ export function Layer4Rules({ pageSize = 10, layout }: Layer4RulesProps) {
       await deleteLayer4Rules(client, ids);
       store.toggle(ids, false);
       publishNotice({ severity: 'success', namespace, key: 'notice.deleted', values: { count: ids.length } });
-      emit(LAYER4_RULES_DELETED_EVENT, { ids });
+      emit(FORWARDING_RULES_DELETED_EVENT, { ids });
     } catch {
       // The client has shown the server's reason.
     } finally {
