@@ -20,9 +20,9 @@ import { Button } from 'primereact/button';
 import { FORWARDING_RULES_ADDED_EVENT, FORWARDING_RULES_DELETED_EVENT, FORWARDING_RULES_SAVED_EVENT, TCP_PACKAGE_ACTIVATED_EVENT } from './events.js';
 import { BatchEditDialog } from './parts/batch-edit-dialog.js';
 import { PackageNotice } from './parts/package-notice.js';
-import { RuleDialog } from './parts/rule-dialog.js';
+import { RuleDialog } from '../layer4-shared/rule-dialog.js';
 import { RuleTable } from './parts/rule-table.js';
-import { LAYER4_ROUTES } from './routes.js';
+import { LAYER4_ROUTES } from '../layer4-shared/routes.js';
 import { createLayer4RulesStore } from './store.js';
 
 /** Props of the component (attributes of the element). */

@@ -14,7 +14,7 @@ import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js
 import { NavLink } from '../../../core/ui/parts/nav-link.js';
 import { ReadOnlyMark, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
 import { StatusTag } from '../../../core/ui/parts/status-tag.js';
-import { useForwardingStatuses } from './status.js';
+import { useForwardingStatuses } from '../../layer4-shared/status.js';
 
 /** Props of {@link RuleTable}. */
 export interface RuleTableProps {

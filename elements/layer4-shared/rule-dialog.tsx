@@ -8,7 +8,7 @@
  */
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useMemo, useState } from 'react';
-import type { FieldIssue } from '../../../core/api/catalogue.js';
+import type { FieldIssue } from '../../core/api/catalogue.js';
 import {
   batchAddLayer4Rules,
   createLayer4Rule,
@@ -21,15 +21,15 @@ import {
   type Layer4Rule,
   type Layer4SourceType,
   type TcpPackage,
-} from '../../../core/api/endpoints/layer4.js';
-import { L4_PORTS_MAX, L4_PORTS_MAX_APPLICATION } from '../../../core/rules/origin.js';
-import { LAYER4_REMARK_LENGTH, LAYER4_SOURCES_MAX, parsePortList, validateLayer4Port, validateLayer4Rule } from '../../../core/rules/layer4.js';
-import { issue, onField } from '../../../core/rules/types.js';
-import { useElement, useT } from '../../../core/ui/element-context.js';
-import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
-import { LabelledField, SelectField, TextField } from '../../../core/ui/parts/labelled-fields.js';
-import { useSave } from '../../../core/ui/parts/use-save.js';
-import { useDraft } from '../../../core/ui/use-draft.js';
+} from '../../core/api/endpoints/layer4.js';
+import { L4_PORTS_MAX, L4_PORTS_MAX_APPLICATION } from '../../core/rules/origin.js';
+import { LAYER4_REMARK_LENGTH, LAYER4_SOURCES_MAX, parsePortList, validateLayer4Port, validateLayer4Rule } from '../../core/rules/layer4.js';
+import { issue, onField } from '../../core/rules/types.js';
+import { useElement, useT } from '../../core/ui/element-context.js';
+import { DialogFooter, EcDialog } from '../../core/ui/parts/dialog.js';
+import { LabelledField, SelectField, TextField } from '../../core/ui/parts/labelled-fields.js';
+import { useSave } from '../../core/ui/parts/use-save.js';
+import { useDraft } from '../../core/ui/use-draft.js';
 
 /** Props of {@link RuleDialog}. */
 export interface RuleDialogProps {

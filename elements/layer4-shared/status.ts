@@ -1,8 +1,8 @@
 /** The forwarding status tags (rules §4 texts), shared by the rule list and the rule console. */
 import { useMemo } from 'react';
-import { FORWARDING_STATUSES, type ForwardingStatus } from '../../../core/api/endpoints/layer4.js';
-import { useT } from '../../../core/ui/element-context.js';
-import type { StatusColor, StatusSetting } from '../../../core/ui/parts/status-tag.js';
+import { FORWARDING_STATUSES, type ForwardingStatus } from '../../core/api/endpoints/layer4.js';
+import { useT } from '../../core/ui/element-context.js';
+import type { StatusColor, StatusSetting } from '../../core/ui/parts/status-tag.js';
 
 const COLORS: Record<ForwardingStatus, StatusColor> = { normal: 'success', 'key-unrecognized': 'warning', 'not-configured': 'neutral', 'origin-failure': 'danger' };
 
