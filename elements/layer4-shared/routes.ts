@@ -9,5 +9,5 @@ export interface Layer4Routes {
 /** Old layout `businessList/configLayer4Rule`, `configLayer4Rule/:id`; new layout `four-layer-agent` list and console. */
 export const LAYER4_ROUTES: Record<'new' | 'old', Layer4Routes> = {
   new: { list: 'cloud-speed-new-four-layer-agent-list', detail: 'cloud-speed-new-four-layer-agent-console-id' },
-  old: { list: 'cloud-speed-old-business-list-config-layer4-rule', detail: 'cloud-speed-old-config-layer4-rule-id' },
+  old: { list: 'cloud-speed-old-businessList-configLayer4Rule', detail: 'cloud-speed-old-configLayer4Rule-id' },
 };

@@ -64,7 +64,7 @@ describe('layer-4 forwarding end to end (issue 28)', () => {
     const edit = list.getByRole('dialog', { name: 'Batch edit 10 rules' });
     await edit.getByText('Tick what to change').waitFor();
     await edit.getByRole('switch', { name: 'Change the source addresses' }).check();
-    await edit.getByLabel('Source addresses').fill('203.0.113.90\n203.0.113.91');
+    await edit.getByRole('textbox', { name: 'Source addresses' }).fill('203.0.113.90\n203.0.113.91');
     await edit.getByRole('button', { name: 'Save', exact: true }).click();
     await edit.waitFor({ state: 'detached' });
     const first = list.locator('[part="table"] tbody tr').first();
@@ -83,7 +83,7 @@ describe('layer-4 forwarding end to end (issue 28)', () => {
     await list.getByRole('link', { name: `Open the console of TCP ${port}` }).click();
     const detail = page.locator('ec-layer4-rule-detail');
     await detail.locator('[part="origins"]').getByText('Failed its check').waitFor();
-    await detail.locator('.p-dropdown', { has: page.locator('[aria-label="Website"]') }).first().click();
+    await detail.locator('.p-dropdown-label[aria-label="Website"]').click();
     await page.getByRole('option', { name: 'www.example.com', exact: true }).click();
     await detail.getByRole('button', { name: 'Bind', exact: true }).click();
     await detail.locator('[part="package-binding"] ul').getByText('www.example.com').waitFor();
