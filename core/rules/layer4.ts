@@ -42,7 +42,8 @@ export function parsePortList(text: string, product: Layer4Product = 'standard')
     if (low === null || high === null || low < PORT_RANGE.min || high > PORT_RANGE.max || low > PORT_RANGE.max || high < PORT_RANGE.min) {
       return { ports: [], issue: issue('origin.port-error', { ...PORT_RANGE }) };
     }
-    if (low > high) return { ports: [], issue: issue('layer4.range-order', { entry }) };
+    // A reversed range is refused as a port error (the stricter reading; no message of its own to keep the catalogue small).
+    if (low > high) return { ports: [], issue: issue('origin.port-error', { ...PORT_RANGE }) };
     ranges.push([low, high]);
     count += high - low + 1;
   }
@@ -51,7 +52,7 @@ export function parsePortList(text: string, product: Layer4Product = 'standard')
   const seen = new Set<number>();
   for (const [low, high] of ranges) {
     for (let port = low; port <= high; port++) {
-      if (seen.has(port)) return { ports: [], issue: issue('layer4.port-repeated', { port }) };
+      if (seen.has(port)) return { ports: [], issue: issue('layer4.port-taken', { port }) };
       seen.add(port);
     }
   }
@@ -69,7 +70,7 @@ export function validateLayer4Sources(type: string, sources: readonly string[]):
   const list = sources.map((source) => source.trim()).filter((source) => source !== '');
   if (list.length === 0) return issue('layer4.source-required');
   if (type === 'domain') return list.length > 1 ? issue('layer4.one-domain') : validateDomain(list[0]);
-  if (list.length > LAYER4_SOURCES_MAX) return issue('layer4.too-many-sources', { max: LAYER4_SOURCES_MAX });
+  if (list.length > LAYER4_SOURCES_MAX) return issue('layer4.too-many-entries', { max: LAYER4_SOURCES_MAX });
   const seen = new Set<string>();
   for (const source of list) {
     const found = validateIp(source);
@@ -102,7 +103,7 @@ export function validateLayer4Rule(form: Layer4RuleForm): FieldIssue[] {
     ...onField('source_ips', validateLayer4Sources(form.type, form.source_ips)),
     ...onField('source_port', validateLayer4Port(form.source_port)),
     ...onField('remark', validateLength(form.remark, LAYER4_REMARK_LENGTH)),
-    ...onField('package_id', packageId === null || packageId < 1 ? issue('layer4.package-required') : null),
+    ...onField('package_id', packageId === null || packageId < 1 ? issue('common.required') : null),
     ...onField('lb_mode', inList(LAYER4_LB_MODES, form.lb_mode)),
   ];
 }

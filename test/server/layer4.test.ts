@@ -74,11 +74,11 @@ describe('issue 28 layer-4 forwarding (rules §3-§6, §8)', () => {
     const tooMany = await call(app, 'POST', 'V4/layer4.rule.batch_add', { token: parent, body: { ...rule, package_id: pro!.id, ports: '20000-20100' } });
     assert.deepEqual(errorsOf(tooMany.data).map((entry) => [entry.key, entry.values?.max]), [['origin.l4-too-many-ports', 100]]);
     const repeated = await call(app, 'POST', 'V4/layer4.rule.batch_add', { token: parent, body: { ...rule, package_id: pro!.id, ports: '20000, 20000' } });
-    assert.deepEqual(errorsOf(repeated.data).map((entry) => entry.key), ['layer4.port-repeated']);
+    assert.deepEqual(errorsOf(repeated.data).map((entry) => entry.key), ['layer4.port-taken']);
     const hundred = await expectOk<Layer4BatchAnswer>(app, 'POST', 'V4/layer4.rule.batch_add', { token: parent, body: { ...rule, package_id: application!.id, ports: '10000-10099' } });
     assert.equal(hundred.ids.length, 100);
     const taken = await call(app, 'POST', 'V4/layer4.rule.batch_add', { token: parent, body: { ...rule, package_id: application!.id, ports: '10099-10100' } });
-    assert.deepEqual(errorsOf(taken.data).map((entry) => [entry.key, entry.values?.port]), [['layer4.port-taken', 10099]]);
+    assert.deepEqual(errorsOf(taken.data).map((entry) => [entry.key, entry.values?.port]), [['layer4.port-taken', 'TCP 10099']]);
     const thousand = await expectOk<Layer4BatchAnswer>(app, 'POST', 'V4/layer4.rule.batch_add', { token: parent, body: { ...rule, protocol: 'udp', package_id: application!.id, ports: '30000-30999' } });
     assert.equal(thousand.ids.length, 1000);
     const over = await call(app, 'POST', 'V4/layer4.rule.batch_add', { token: parent, body: { ...rule, package_id: application!.id, ports: '40000-41000' } });

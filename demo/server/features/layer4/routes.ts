@@ -86,7 +86,7 @@ function reachableRules(request: FastifyRequest, reply: FastifyReply, ids: reado
 /** The package a rule names must be the account's and live (rules §8), and gives the product's port limit. */
 function packageIssues(request: FastifyRequest, packageId: number): { issues: FieldIssue[]; product: 'standard' | 'application'; name: string } {
   const row = packageId > 0 ? packageRow(scope(request), packageId) : undefined;
-  if (!row) return { issues: packageId > 0 ? onField('package_id', issue('layer4.package-required')) : [], product: 'standard', name: '' };
+  if (!row) return { issues: packageId > 0 ? onField('package_id', issue('common.required')) : [], product: 'standard', name: '' };
   return { issues: isLive(row, request.server.now()) ? [] : onField('package_id', issue('layer4.activate-package')), product: row.product, name: row.name };
 }
 
@@ -108,7 +108,7 @@ function takenIssues(request: FastifyRequest, protocol: string, ports: readonly 
     params: { protocol, except, ports: JSON.stringify(ports) },
     orderBy: 'rule_port',
   });
-  return taken ? onField(field, issue('layer4.port-taken', { protocol: protocol.toUpperCase(), port: taken.rule_port })) : [];
+  return taken ? onField(field, issue('layer4.port-taken', { port: `${protocol.toUpperCase()} ${taken.rule_port}` })) : [];
 }
 
 /**
