@@ -68,6 +68,11 @@ export const ROUTE_PATHS: Readonly<Record<string, string>> = {
   'cloud-speed-old-workOrder': '/cloud-speed/workOrder',
   'cloud-speed-old-workOrder-create': '/cloud-speed/workOrder/create',
   'cloud-speed-old-workOrder-detail-id': '/cloud-speed/workOrder/detail/:id',
+  // Layer-4 rules and their console (issue 28), both layouts.
+  'cloud-speed-new-four-layer-agent-list': '/cloud-speed/four-layer-agent/list',
+  'cloud-speed-new-four-layer-agent-console-id': '/cloud-speed/four-layer-agent/console/:id',
+  'cloud-speed-old-businessList-configLayer4Rule': '/cloud-speed/businessList/configLayer4Rule',
+  'cloud-speed-old-configLayer4Rule-id': '/cloud-speed/configLayer4Rule/:id',
 };
 
 

@@ -56,7 +56,8 @@ export type Namespace =
   | 'message-center'
   | 'work-orders'
   | 'user-center'
-  | 'password-strength';
+  | 'password-strength'
+  | 'layer4';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

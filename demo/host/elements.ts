@@ -37,6 +37,8 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-message-center': () => import('../../elements/message-center/element.js'),
   'ec-work-orders': () => import('../../elements/work-orders/element.js'),
   'ec-user-center': () => import('../../elements/user-center/element.js'),
+  'ec-layer4-rules': () => import('../../elements/layer4-rules/element.js'),
+  'ec-layer4-rule-detail': () => import('../../elements/layer4-rule-detail/element.js'),
 };
 
 /** Tags the host can show (for tests and the build report). */

@@ -398,7 +398,7 @@ old('dashboard', element('ec-plan-overview'), { menu: true });
 old('traffic-detail', element('ec-traffic-detail'), { menu: true });
 const businessList = old('businessList', element('ec-domain-list', { layout: 'old' }), { menu: true });
 const websiteList = old('businessList/websiteList', element('ec-domain-list', { layout: 'old' }), { parent: businessList });
-const layer4Rules = old('businessList/configLayer4Rule', element('ec-layer4-rules'), { parent: businessList });
+const layer4Rules = old('businessList/configLayer4Rule', element('ec-layer4-rules', { layout: 'old' }), { parent: businessList });
 tabs([websiteList, layer4Rules], [[businessList, websiteList]]);
 old('configLayer4Rule/:id', element('ec-layer4-rule-detail', { 'rule-id': ':id' }), {
   parent: layer4Rules,

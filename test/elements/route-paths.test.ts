@@ -12,6 +12,7 @@ import { BAN_ROUTES } from '../../elements/ban-manager/routes.js';
 import { DNS_ROUTES } from '../../elements/dns-shared/routes.js';
 import { DOMAIN_ROUTES } from '../../elements/domain-list/routes.js';
 import { WORK_ORDER_ROUTES } from '../../elements/work-orders/routes.js';
+import { LAYER4_ROUTES } from '../../elements/layer4-shared/routes.js';
 
 describe('route paths of element links (issue 17 route-mode, shell §2)', () => {
   it('every path in the elements\' table is the demo host\'s path of that route', () => {
@@ -30,6 +31,8 @@ describe('route paths of element links (issue 17 route-mode, shell §2)', () => 
       ...Object.values(BAN_ROUTES),
       ...Object.values(WORK_ORDER_ROUTES.new),
       ...Object.values(WORK_ORDER_ROUTES.old),
+      ...Object.values(LAYER4_ROUTES.new),
+      ...Object.values(LAYER4_ROUTES.old),
       UPGRADE_ROUTE,
       WORK_ORDER_ROUTE,
       WORK_ORDER_FEATURE_ROUTE,

@@ -35,6 +35,8 @@ describe('caller grants (rules §6; issue 19)', () => {
         ['security_policy', 'all', 'manage'],
         ['logs', 'all', 'manage'],
         ['reports', 'all', 'manage'],
+        // Issue 28: layer-4 rules are granted per rule.
+        ['layer4', 'all', 'manage'],
       ],
     );
   });

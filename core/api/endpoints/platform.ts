@@ -224,9 +224,9 @@ export interface AppLoginUnavailableData {
  * Modules a sub-account group is granted per: rules §6 names domain, certificate and the dedicated IP resource pack;
  * issue 26 adds the modules of this wave (DNS, security policy, logs, reports) so a group can be granted them too.
  */
-export type PermissionModule = 'domain' | 'certificate' | 'dedicated_ip' | 'dns' | 'security_policy' | 'logs' | 'reports';
+export type PermissionModule = 'domain' | 'certificate' | 'dedicated_ip' | 'dns' | 'security_policy' | 'logs' | 'reports' | 'layer4';
 /** Every permission module, in the order the group editor shows them. */
-export const PERMISSION_MODULES: readonly PermissionModule[] = ['domain', 'certificate', 'dedicated_ip', 'dns', 'security_policy', 'logs', 'reports'];
+export const PERMISSION_MODULES: readonly PermissionModule[] = ['domain', 'certificate', 'dedicated_ip', 'dns', 'security_policy', 'logs', 'reports', 'layer4'];
 /** Rules §6: all resources, in-group (objects bound to the group) or specified objects. */
 export type ObjectScope = 'all' | 'group' | 'specified';
 /** Whether the group may only look or also change objects of the module. */

@@ -40,6 +40,7 @@ import './message-center.js';
 import './work-orders.js';
 import './user-center.js';
 import './password-strength.js';
+import './layer4.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -81,4 +82,5 @@ export const NAMESPACES: readonly Namespace[] = [
   'work-orders',
   'user-center',
   'password-strength',
+  'layer4',
 ];

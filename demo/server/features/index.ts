@@ -84,6 +84,7 @@ import { identityMigration, userCenterMigration, userCenterRoutes, userCenterSch
 // Not through the area's index: the identity review notifies through messages, whose sign-in notices use the user
 // center's index, so re-exporting it there would close an import cycle.
 import { identityRoutes } from './user-center/identity.js';
+import { layer4Migration, layer4Routes, layer4Schemas, layer4Seed } from './layer4/index.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -143,6 +144,8 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'packages', migrations: [packagesMigration], routes: [packageRoutes], schemas: packageSchemas },
   { name: 'work-orders', migrations: [workOrdersMigration], routes: [workOrderRoutes], schemas: workOrderSchemas },
   { name: 'user-center', migrations: [userCenterMigration, identityMigration], routes: [userCenterRoutes, identityRoutes], schemas: userCenterSchemas },
+  // After websites: the demo TCP package is the one a seeded website is bound to.
+  { name: 'layer4', migrations: [layer4Migration], seeds: [layer4Seed], routes: [layer4Routes], schemas: layer4Schemas },
   // The read-only demo sub-account names a website and its certificates, so it is seeded after them.
   { name: 'demo-viewer', seeds: [viewerAccountSeed] },
 ];

@@ -153,6 +153,7 @@ const OBJECT_SOURCES: Record<PermissionModule, { table: string; label: string } 
   security_policy: { table: 'waf_rule_sets', label: 'name' },
   logs: { table: 'domains', label: 'domain' },
   reports: { table: 'domains', label: 'domain' },
+  layer4: { table: 'layer4_rules', label: "protocol || ' ' || rule_port" },
 };
 
 /** The account's objects of a module. */

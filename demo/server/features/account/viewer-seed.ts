@@ -40,6 +40,8 @@ export const viewerAccountSeed: SeedModule = {
           { module: 'security_policy', object_scope: 'all', access: 'read', auto_bind_new: false },
           { module: 'logs', object_scope: 'specified', access: 'read', auto_bind_new: false },
           { module: 'reports', object_scope: 'specified', access: 'read', auto_bind_new: false },
+          // Issue 28: reads every layer-4 rule (the console's read-only state).
+          { module: 'layer4', object_scope: 'all', access: 'read', auto_bind_new: false },
         ],
       },
       now,
