@@ -94,6 +94,9 @@ export function RuleTable(props: RuleTableProps) {
         ),
       },
       { key: 'protocol', className: 'ec-nowrap', header: t('column.protocol'), cell: (rule) => t(`protocol.${rule.protocol}`) },
+      // The forwarding status right after the rule it describes: on a narrow window the later columns scroll under the
+      // actions column, and the status is what a person opens this list to see.
+      { key: 'status', className: 'ec-nowrap', header: t('column.status'), cell: (rule) => <StatusTag settings={statuses} value={rule.status} /> },
       {
         key: 'sources',
         header: t('column.sources'),
@@ -112,7 +115,6 @@ export function RuleTable(props: RuleTableProps) {
         hideable: true,
         cell: (rule) => (rule.due_time ? formatDateTime(rule.due_time, language) : t('row.no-due')),
       },
-      { key: 'status', className: 'ec-nowrap', header: t('column.status'), cell: (rule) => <StatusTag settings={statuses} value={rule.status} /> },
       { key: 'actions', className: 'ec-col-actions', header: t('column.actions'), cell: actions },
     ];
   }, [t, language, statuses, reason]);
