@@ -55,7 +55,8 @@ export type Namespace =
   | 'acceleration-policy'
   | 'message-center'
   | 'work-orders'
-  | 'user-center';
+  | 'user-center'
+  | 'packages';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

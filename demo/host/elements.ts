@@ -37,6 +37,7 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-message-center': () => import('../../elements/message-center/element.js'),
   'ec-work-orders': () => import('../../elements/work-orders/element.js'),
   'ec-user-center': () => import('../../elements/user-center/element.js'),
+  'ec-packages': () => import('../../elements/packages/element.js'),
 };
 
 /** Tags the host can show (for tests and the build report). */

@@ -39,6 +39,7 @@ import './acceleration-policy.js';
 import './message-center.js';
 import './work-orders.js';
 import './user-center.js';
+import './packages.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -79,4 +80,5 @@ export const NAMESPACES: readonly Namespace[] = [
   'message-center',
   'work-orders',
   'user-center',
+  'packages',
 ];
