@@ -44,6 +44,12 @@ export function planRefusals(issues: readonly FieldIssue[]): FieldIssue[] {
   return issues.filter((found) => isFeature(found.values?.feature) && (found.values?.notice === 'upgrade' || found.values?.notice === 'work-order'));
 }
 
+/** The other issues: those a form shows at its fields, while {@link PlanRefusalNotices} shows the plan refusals. */
+export function withoutPlanRefusals(issues: readonly FieldIssue[]): FieldIssue[] {
+  const refusals = planRefusals(issues);
+  return issues.filter((found) => !refusals.includes(found));
+}
+
 /**
  * Where a refusal's notice leads. The server decided the kind from the account's edition flag; the upgrade route is
  * the same for everyone and the work-order form is opened about the refused feature.
