@@ -96,8 +96,6 @@ function PlanCard({ plan, store, onChange }: { plan: PackageInfo; store: Package
         <StatusTag settings={levelTags} value={plan.meal_flag} />
       </div>
       <dl className="ec-plan-facts">
-        <dt>{t('version')}</dt>
-        <dd>{t(`level.${plan.meal_flag}`)}</dd>
         <dt>{t('expire-time')}</dt>
         <dd>{formatDate(plan.expire_time, language)}</dd>
         <dt>{t('increase-packages')}</dt>
@@ -115,7 +113,14 @@ function PlanCard({ plan, store, onChange }: { plan: PackageInfo; store: Package
       </dl>
       <div className="ec-field">
         <span id={`usage-${plan.id}`}>{t('domain-usage')}</span>
-        <ProgressBar value={Math.min(100, Math.round(ratio * 100))} showValue={false} aria-labelledby={`usage-${plan.id}`} aria-valuetext={usage} />
+        <ProgressBar
+          value={Math.min(100, Math.round(ratio * 100))}
+          showValue={false}
+          aria-labelledby={`usage-${plan.id}`}
+          aria-valuetext={usage}
+          // Nearly full or over (a plan moved to a smaller version keeps its websites): the moment to expand.
+          color={ratio >= 0.9 ? 'var(--ec-color-danger, #b91c1c)' : undefined}
+        />
         <span className="ec-muted">
           {usage} · {formatPercent(ratio, language)}
         </span>
