@@ -5,7 +5,6 @@
  * (demo/server/features/plans/gate.ts puts the feature and the notice kind in the issue's values).
  */
 import type { FieldIssue } from '../../api/catalogue.js';
-import { GATED_FEATURES, type GatedFeature } from '../../config/plan-gates.js';
 import { noticeFor, type PlanNotice as PlanNoticeTarget } from '../../config/plan-gating.js';
 import { useT } from '../element-context.js';
 import { PlanNoticeLink } from './nav-link.js';
@@ -35,21 +34,6 @@ export function PlanNotice({ message, notice, part = 'plan-notice' }: PlanNotice
   );
 }
 
-function isFeature(value: unknown): value is GatedFeature {
-  return typeof value === 'string' && (GATED_FEATURES as readonly string[]).includes(value);
-}
-
-/** The issues of a refused save that are plan-gate refusals (they name the feature and the notice kind). */
-export function planRefusals(issues: readonly FieldIssue[]): FieldIssue[] {
-  return issues.filter((found) => isFeature(found.values?.feature) && (found.values?.notice === 'upgrade' || found.values?.notice === 'work-order'));
-}
-
-/** The other issues: those a form shows at its fields, while {@link PlanRefusalNotices} shows the plan refusals. */
-export function withoutPlanRefusals(issues: readonly FieldIssue[]): FieldIssue[] {
-  const refusals = planRefusals(issues);
-  return issues.filter((found) => !refusals.includes(found));
-}
-
 /**
  * Where a refusal's notice leads. The server decided the kind from the account's edition flag; the upgrade route is
  * the same for everyone and the work-order form is opened about the refused feature.
@@ -58,20 +42,14 @@ export function refusalNotice(found: FieldIssue): PlanNoticeTarget {
   return noticeFor(found.values?.notice === 'upgrade' ? 1 : undefined, String(found.values?.feature));
 }
 
-/** Props of {@link PlanRefusalNotices}. */
-export interface PlanRefusalNoticesProps {
-  /** The issues of the last save (`useSave().issues` or a caught error's). */
-  issues: readonly FieldIssue[];
-}
-
 /**
- * The notices of a save the server refused because of the plan, one per refused feature, with the way out; nothing
- * when the save was not refused for the plan. Forms show it next to their save button, so the user can act.
+ * The notices of plan refusals (./plan-refusals.tsx picks them from a save's issues and loads this part when there
+ * are some), one per refused feature and message.
  */
-export function PlanRefusalNotices({ issues }: PlanRefusalNoticesProps) {
+export function PlanRefusalList({ refusals }: { refusals: readonly FieldIssue[] }) {
   const rules = useT('rules');
   const seen = new Set<string>();
-  const unique = planRefusals(issues).filter((found) => {
+  const unique = refusals.filter((found) => {
     const key = `${String(found.values?.feature)}|${found.key}`;
     if (seen.has(key)) return false;
     seen.add(key);

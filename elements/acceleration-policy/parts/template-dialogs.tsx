@@ -26,7 +26,7 @@ import { onField } from '../../../core/rules/types.js';
 import { validateTemplateName, validateTemplateRemark } from '../../../core/rules/websites.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
-import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-notice.js';
+import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-refusals.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';

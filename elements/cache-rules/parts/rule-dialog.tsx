@@ -16,7 +16,7 @@ import { validateCacheRuleCount } from '../../../core/rules/origin.js';
 import { onField } from '../../../core/rules/types.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
-import { PlanRefusalNotices } from '../../../core/ui/parts/plan-notice.js';
+import { PlanRefusalNotices } from '../../../core/ui/parts/plan-refusals.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';

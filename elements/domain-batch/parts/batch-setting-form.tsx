@@ -27,7 +27,7 @@ import { WebsitePicker } from '../../domain-list/parts/website-picker.js';
 import { SETTING_KEYS } from '../../domain-list/vocabulary.js';
 import type { BatchRequest, DomainBatchStore } from '../store.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
-import { PlanRefusalNotices } from '../../../core/ui/parts/plan-notice.js';
+import { PlanRefusalNotices } from '../../../core/ui/parts/plan-refusals.js';
 import { PlanNoticeLink } from '../../../core/ui/parts/nav-link.js';
 
 /** Why a site cannot be batch configured (rules §5), from what the list shows of it. */

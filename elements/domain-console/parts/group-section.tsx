@@ -10,7 +10,8 @@ import type { SettingsGroupName } from '../../../core/settings/catalogue.js';
 import { noticeFor } from '../../../core/config/plan-gating.js';
 import { currentUser } from '../../../core/session/session.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { PlanNotice, PlanRefusalNotices } from '../../../core/ui/parts/plan-notice.js';
+import { PlanNotice } from '../../../core/ui/parts/plan-notice.js';
+import { PlanRefusalNotices } from '../../../core/ui/parts/plan-refusals.js';
 import { SettingsTargetContext } from './settings-target.js';
 import type { SettingsGroups } from './use-settings-groups.js';
 

@@ -42,7 +42,7 @@ import { newOriginRow, OriginEditor, toOrigins, type OriginRow } from './origin-
 import { OutcomeSummary, OutcomeTable } from './outcome-table.js';
 import { ProvisioningProgress } from './provisioning-progress.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
-import { PlanRefusalNotices } from '../../../core/ui/parts/plan-notice.js';
+import { PlanRefusalNotices } from '../../../core/ui/parts/plan-refusals.js';
 import { PlanNoticeLink } from '../../../core/ui/parts/nav-link.js';
 
 type Step = WizardStep;

@@ -13,7 +13,7 @@ import { parseInteger, validateIntegerRange } from '../../../core/rules/common.j
 import { onField } from '../../../core/rules/types.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { EcDialog } from '../../../core/ui/parts/dialog.js';
-import { PlanRefusalNotices, planRefusals } from '../../../core/ui/parts/plan-notice.js';
+import { PlanRefusalNotices, planRefusals } from '../../../core/ui/parts/plan-refusals.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 
 /** Props of {@link ChangeDialog}. */

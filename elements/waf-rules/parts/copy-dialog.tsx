@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { copyRules, listRuleSets, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
-import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-notice.js';
+import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-refusals.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';

@@ -11,7 +11,7 @@ import { RULE_SET_DESCRIPTION_MAX_LENGTH, RULE_SET_NAME_MAX_LENGTH, validateRule
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
-import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-notice.js';
+import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-refusals.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { issueOn } from './field-issues.js';
 

@@ -14,7 +14,7 @@ import { RULES_PER_SET_MAX, type WafRuleStatus } from '../../../core/rules/waf.j
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import type { PreviewLabels } from '../../../core/ui/parts/condition-builder/preview.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
-import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-notice.js';
+import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-refusals.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag } from '../../../core/ui/parts/status-tag.js';
 import { attributionSettings } from '../labels.js';
