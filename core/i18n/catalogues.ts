@@ -57,7 +57,8 @@ export type Namespace =
   | 'work-orders'
   | 'user-center'
   | 'password-strength'
-  | 'layer4';
+  | 'layer4'
+  | 'packages';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

@@ -39,6 +39,7 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-user-center': () => import('../../elements/user-center/element.js'),
   'ec-layer4-rules': () => import('../../elements/layer4-rules/element.js'),
   'ec-layer4-rule-detail': () => import('../../elements/layer4-rule-detail/element.js'),
+  'ec-packages': () => import('../../elements/packages/element.js'),
 };
 
 /** Tags the host can show (for tests and the build report). */

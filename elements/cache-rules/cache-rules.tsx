@@ -14,6 +14,7 @@ import { countCacheRules, type CacheRuleInput } from '../../core/rules/cache.js'
 import { currentUser } from '../../core/session/session.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import { Pager } from '../../core/ui/parts/pager.js';
+import { PlanRefusalNotices } from '../../core/ui/parts/plan-refusals.js';
 import { ReadOnlyNotice, useModuleAccess, useReadOnlyReason } from '../../core/ui/parts/read-only.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import type { StatusSetting } from '../../core/ui/parts/status-tag.js';
@@ -242,6 +243,7 @@ export function CacheRules({ domainId, pageSize, mode }: CacheRulesProps) {
               </li>
             ))}
           </ul>
+          <PlanRefusalNotices issues={listIssues} />
         </div>
       ) : null}
       {rules.length === 0 ? <EmptyState message={t('empty')} /> : null}

@@ -17,6 +17,8 @@ export const JOB_TYPE_LABEL_KEYS = {
   'certificate.issue': 'type.certificate-issue',
   'website.provision': 'type.website-provision',
   'website.redeploy': 'type.website-redeploy',
+  // Renewal, expansion and billing method change run as one job kind (its params say which, rules §4, §9).
+  'package.change': 'type.package-change',
 } as const satisfies Record<string, string>;
 
 /** A job type the console has a name for. */

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { PERMISSION_DENIED_CODE, VALIDATION_FAILED_CODE, type FieldIssue } from '../../core/api/catalogue.js';
 import { nextBillingStart, type PackageChangeAnswer, type PackageListAnswer } from '../../core/api/endpoints/packages.js';
+import type { PlansAnswer } from '../../core/api/endpoints/platform.js';
 import { changePlanLevel } from '../../demo/server/features/plans/seed.js';
 import { DEMO_MEMBER_ID, DEMO_VIEWER_PASSWORD, DEMO_VIEWER_USER_NAME } from '../../demo/server/platform/demo-accounts.js';
 import { call, expectOk, signInChild, signInParent, startServer } from './helpers.js';
@@ -81,5 +82,14 @@ describe('packages (rules §4, §8, §9)', () => {
   it('sub-accounts see the page read-only and cannot change anything', async () => {
     assert.equal((await list(viewer))[0]!.editable, false);
     assert.equal((await call(app, 'POST', 'V4/member.package.renew', { token: viewer, body: { plan_id: planId, months: 1 } })).code, PERMISSION_DENIED_CODE);
+  });
+
+  it('shell §3: domain usage is the plan info figure of V4/member.product.plan (one query), which counts a sub-account\'s reports grant only', async () => {
+    for (const token of [parent, viewer]) {
+      const { plans } = await expectOk<PlansAnswer>(app, 'GET', 'V4/member.product.plan', { token });
+      assert.deepEqual((await list(token)).map((plan) => plan.domain_usage), plans.map((plan) => plan.domain_usage));
+    }
+    const [owner, limited] = [(await list(parent))[0]!.domain_usage.used, (await list(viewer))[0]!.domain_usage.used];
+    assert.ok(limited < owner, `the viewer's grant covers fewer websites (${limited} of ${owner})`);
   });
 });

@@ -67,8 +67,8 @@ export function listPackages(client: ApiClient): Promise<PackageListAnswer> {
   return client.get('V4/member.package.list');
 }
 
-/** Starts a renewal, an expansion or a billing method change; answers its job. */
+/** Starts a renewal, an expansion or a billing method change; answers its job. The page's dialog shows a refusal itself. */
 export function changePackage(client: ApiClient, change: PackageChange): Promise<PackageChangeAnswer> {
   const { kind, ...body } = change;
-  return client.post(`V4/member.package.${kind}`, body);
+  return client.post(`V4/member.package.${kind}`, body, { notify: false });
 }

@@ -41,6 +41,7 @@ import './work-orders.js';
 import './user-center.js';
 import './password-strength.js';
 import './layer4.js';
+import './packages.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -83,4 +84,5 @@ export const NAMESPACES: readonly Namespace[] = [
   'user-center',
   'password-strength',
   'layer4',
+  'packages',
 ];

@@ -27,7 +27,7 @@ import { formatCount, formatDateTime } from '../../../core/i18n/format.js';
 import { currentUser } from '../../../core/session/session.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
-import { PlanNoticeLink } from '../../../core/ui/parts/nav-link.js';
+import { PlanNotice } from '../../../core/ui/parts/plan-notice.js';
 import { Pager } from '../../../core/ui/parts/pager.js';
 import { GuardedButton, ReadOnlyMark } from '../../../core/ui/parts/read-only.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
@@ -304,9 +304,7 @@ export function TemplateList({ pageSize, readonly, onOpen }: TemplateListProps) 
         </p>
       )}
       {plan && !copyGate.allowed && copyGate.notice && mayChange && (
-        <p className="ec-notice ec-notice-warning" role="note" part="plan-notice">
-          {tRules(gateRow('template_copy').message)} <PlanNoticeLink notice={copyGate.notice} />
-        </p>
+        <PlanNotice message={tRules(gateRow('template_copy').message)} notice={copyGate.notice} />
       )}
       <div className="ec-row ec-toolbar" part="toolbar">
         <SearchInput label={t('search')} value={store.search.value} debounceMs={300} onSearch={store.setSearch} />

@@ -37,8 +37,9 @@ import { policyGroupDefaults } from '../../../core/settings/policy.js';
 import { currentUser } from '../../../core/session/session.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
+import { PlanNotice } from '../../../core/ui/parts/plan-notice.js';
+import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-refusals.js';
 import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
-import { PlanNoticeLink } from '../../../core/ui/parts/nav-link.js';
 import { Pager } from '../../../core/ui/parts/pager.js';
 import { GuardedButton, ReadOnlyMark } from '../../../core/ui/parts/read-only.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
@@ -473,7 +474,8 @@ export function ConfigTemplateList({ pageSize, readonly, onOpen }: ConfigTemplat
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [t, tRules, language, mayChange, copyGate.allowed, onOpen]);
 
-  const copyIssue = copying.issues[0];
+  // A copy the plan refused (rules §6 flagship or above) shows the plan notice with its way out instead.
+  const copyIssue = withoutPlanRefusals(copying.issues)[0];
   const copyError = validateConfigTemplateName(copyName);
   return (
     <div className="ec-root ec-stack ec-acceleration-policy">
@@ -483,9 +485,7 @@ export function ConfigTemplateList({ pageSize, readonly, onOpen }: ConfigTemplat
         </p>
       )}
       {plan && !copyGate.allowed && copyGate.notice && mayChange && (
-        <p className="ec-notice ec-notice-warning" role="note" part="plan-notice">
-          {tRules(gateRow('template_copy').message)} <PlanNoticeLink notice={copyGate.notice} />
-        </p>
+        <PlanNotice message={tRules(gateRow('template_copy').message)} notice={copyGate.notice} />
       )}
       <div className="ec-row ec-toolbar" part="toolbar">
         <SearchInput label={t('search')} value={store.search.value} debounceMs={300} onSearch={store.setSearch} />
@@ -535,6 +535,7 @@ export function ConfigTemplateList({ pageSize, readonly, onOpen }: ConfigTemplat
               {copyName !== '' && copyError ? tRules(copyError.key, copyError.values ?? {}) : t('config.name-hint')}
             </small>
           </div>
+          <PlanRefusalNotices issues={copying.issues} />
         </EcDialog>
       )}
       {dialog?.kind === 'apply' && (

@@ -26,6 +26,7 @@ import { onField } from '../../../core/rules/types.js';
 import { validateTemplateName, validateTemplateRemark } from '../../../core/rules/websites.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
+import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-refusals.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
@@ -94,7 +95,8 @@ export function TemplateFormDialog({ kind, template, onSave, onSaved, onCancel }
     );
   };
   const header = kind === 'create' ? t('form.create-title') : kind === 'rename' ? t('form.rename-title', { name: template?.name ?? '' }) : t('form.copy-title', { name: template?.name ?? '' });
-  const otherIssue = saving.issues.find((item) => item.field !== 'name' && item.field !== 'remark');
+  // A copy the plan refused (rules §6 flagship or above) shows the plan notice with its way out instead.
+  const otherIssue = withoutPlanRefusals(saving.issues).find((item) => item.field !== 'name' && item.field !== 'remark');
   return (
     <EcDialog
       visible
@@ -106,6 +108,7 @@ export function TemplateFormDialog({ kind, template, onSave, onSaved, onCancel }
       <div className="ec-stack" part="template-form">
         {field('name', t('form.name'), t('form.name-hint'))}
         {field('remark', t('form.remark'), t('form.remark-hint'))}
+        <PlanRefusalNotices issues={saving.issues} />
       </div>
     </EcDialog>
   );

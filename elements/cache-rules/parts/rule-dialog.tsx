@@ -16,6 +16,7 @@ import { validateCacheRuleCount } from '../../../core/rules/origin.js';
 import { onField } from '../../../core/rules/types.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
+import { PlanRefusalNotices } from '../../../core/ui/parts/plan-refusals.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
@@ -123,6 +124,8 @@ export function RuleDialog({ domainId, domain, rule, rules, regexGate, onSave, o
             {failure}
           </p>
         ) : null}
+        {/* Rules §6: regular expressions need cache_regex; the refusal names the upgrade or work-order way out. */}
+        <PlanRefusalNotices issues={serverIssues} />
       </form>
     </EcDialog>
   );

@@ -27,6 +27,7 @@ import { WebsitePicker } from '../../domain-list/parts/website-picker.js';
 import { SETTING_KEYS } from '../../domain-list/vocabulary.js';
 import type { BatchRequest, DomainBatchStore } from '../store.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
+import { PlanRefusalNotices } from '../../../core/ui/parts/plan-refusals.js';
 import { PlanNoticeLink } from '../../../core/ui/parts/nav-link.js';
 
 /** Why a site cannot be batch configured (rules §5), from what the list shows of it. */
@@ -95,6 +96,8 @@ export function BatchSettingForm({ store, onPreview }: BatchSettingFormProps) {
 
   return (
     <div className="ec-stack">
+      {/* Rules §6: a setting the plan refused on preview (WebSocket) with its upgrade or work-order way out. */}
+      <PlanRefusalNotices issues={store.serverIssues.value} />
       <fieldset className="ec-origin-editor ec-stack" aria-describedby={message('settings') ? `${baseId}-settings-error` : undefined}>
         <legend>{t('setting.items')}</legend>
         {BATCH_SETTING_ITEMS.map((name) => {

@@ -10,7 +10,8 @@ import type { SettingsGroupName } from '../../../core/settings/catalogue.js';
 import { noticeFor } from '../../../core/config/plan-gating.js';
 import { currentUser } from '../../../core/session/session.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { PlanNoticeLink } from '../../../core/ui/parts/nav-link.js';
+import { PlanNotice } from '../../../core/ui/parts/plan-notice.js';
+import { PlanRefusalNotices } from '../../../core/ui/parts/plan-refusals.js';
 import { SettingsTargetContext } from './settings-target.js';
 import type { SettingsGroups } from './use-settings-groups.js';
 
@@ -61,9 +62,7 @@ export function GroupSection<N extends SettingsGroupName>({ state, names, title,
         </p>
       )}
       {locked !== null ? (
-        <p className="ec-notice ec-notice-warning" role="note" part="plan-notice">
-          {t('group.locked')} <PlanNoticeLink notice={noticeFor(currentUser.value?.flag)} />
-        </p>
+        <PlanNotice message={t('group.locked')} notice={noticeFor(currentUser.value?.flag)} />
       ) : synced ? (
         <p className="ec-notice" role="note" part="readonly-notice">
           {t(first.source === 'global' ? 'group.synced-global' : 'group.synced-template')}
@@ -103,6 +102,8 @@ export function GroupSection<N extends SettingsGroupName>({ state, names, title,
           ) : null}
         </div>
       )}
+      {/* A save the plan refused (a block page type, a cache regex, a port: rules §6) names its way out. */}
+      {editable && <PlanRefusalNotices issues={names.flatMap((name) => state.issuesOf(name))} />}
     </section>
   );
 }

@@ -42,6 +42,7 @@ import { newOriginRow, OriginEditor, toOrigins, type OriginRow } from './origin-
 import { OutcomeSummary, OutcomeTable } from './outcome-table.js';
 import { ProvisioningProgress } from './provisioning-progress.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
+import { PlanRefusalNotices } from '../../../core/ui/parts/plan-refusals.js';
 import { PlanNoticeLink } from '../../../core/ui/parts/nav-link.js';
 
 type Step = WizardStep;
@@ -229,6 +230,8 @@ export function AddDomainWizard({ store, onClose, onAdded }: AddDomainWizardProp
         ))}
       </ol>
       {draft.restored && step === 'domains' && <p className="ec-muted">{tCommon('session.draft-restored')}</p>}
+      {/* Rules §6: what the plan refused on submit (adding websites, HTTPS, WebSocket) with its way out, on every step. */}
+      <PlanRefusalNotices issues={serverIssues} />
 
       {step === 'domains' && (
         <div className="ec-stack">

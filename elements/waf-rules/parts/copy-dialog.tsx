@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { copyRules, listRuleSets, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
+import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-refusals.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
@@ -50,7 +51,8 @@ export function CopyDialog({ sourceId, ids, unsaved, onCopied, onCancel }: CopyD
     const outcome = await saving.run(() => copyRules(client, { ids, target_id: target }, { notify: false }));
     if (outcome.ok) onCopied(outcome.value.target, outcome.value.copied);
   };
-  const refused = saving.issues[0];
+  // A plan refusal (rules §6 custom rules) shows as the plan notice with its way out; other refusals as the error.
+  const refused = withoutPlanRefusals(saving.issues)[0];
 
   useEffect(load, [client, sourceId]);
 
@@ -59,7 +61,7 @@ export function CopyDialog({ sourceId, ids, unsaved, onCopied, onCancel }: CopyD
       visible
       onHide={onCancel}
       header={t('copy.title', { count: ids.length })}
-      error={refused ? tRules(refused.key, refused.values) : saving.error}
+      error={refused ? tRules(refused.key, refused.values) : saving.issues.length > 0 ? '' : saving.error}
       footer={
         <DialogFooter onCancel={onCancel} onConfirm={() => void submit()} confirmLabel={t('copy.submit')} busy={saving.saving} confirmDisabled={ids.length === 0} />
       }
@@ -85,6 +87,7 @@ export function CopyDialog({ sourceId, ids, unsaved, onCopied, onCancel }: CopyD
               {message}
             </p>
           )}
+          <PlanRefusalNotices issues={saving.issues} />
         </div>
       )}
     </EcDialog>

@@ -11,6 +11,7 @@ import { RULE_SET_DESCRIPTION_MAX_LENGTH, RULE_SET_NAME_MAX_LENGTH, validateRule
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
+import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-refusals.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { issueOn } from './field-issues.js';
 
@@ -31,7 +32,8 @@ export function RuleSetDialog({ set, onSaved, onCancel }: RuleSetDialogProps) {
   const [form, setForm, draft] = useDraft(`waf-rules:set-form:${set?.id ?? 'new'}`, () => ({ name: set?.name ?? '', description: set?.description ?? '' }));
   const [localIssues, setLocalIssues] = useState<FieldIssue[]>([]);
   const saving = useSave();
-  const issues = [...localIssues, ...saving.issues];
+  // A plan refusal (rules §6 custom rule sets) shows as the plan notice with its way out, not as a bare message.
+  const issues = [...localIssues, ...withoutPlanRefusals(saving.issues)];
 
   const message = (field: string) => {
     const found = issueOn(issues, field);
@@ -102,6 +104,7 @@ export function RuleSetDialog({ set, onSaved, onCancel }: RuleSetDialogProps) {
           {descriptionError && <small id={`${id}-description-error`} className="ec-error-text">{descriptionError}</small>}
         </div>
         {formError && <p className="ec-error-text" role="alert">{formError}</p>}
+        <PlanRefusalNotices issues={saving.issues} />
         <button type="submit" hidden />
       </form>
     </EcDialog>

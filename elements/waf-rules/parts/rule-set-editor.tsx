@@ -14,6 +14,7 @@ import { RULES_PER_SET_MAX, type WafRuleStatus } from '../../../core/rules/waf.j
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import type { PreviewLabels } from '../../../core/ui/parts/condition-builder/preview.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
+import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-refusals.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { StatusTag } from '../../../core/ui/parts/status-tag.js';
 import { attributionSettings } from '../labels.js';
@@ -142,13 +143,15 @@ export function RuleSetEditor({ store, onBack, regions }: RuleSetEditorProps) {
         <div className="ec-error-text" role="alert">
           <p>{refusedRule ? t('editor.rule-refused', { rule: ruleName(t, refusedRule) }) : t('editor.set-refused')}</p>
           <ul>
-            {problem.issues.map((found, index) => (
+            {withoutPlanRefusals(problem.issues).map((found, index) => (
               <li key={index}>{tRules(found.key, found.values)}</li>
             ))}
           </ul>
           {refusedRule && <Button type="button" text label={t('editor.fix-rule')} onClick={() => setEditing(refusedRule)} />}
         </div>
       )}
+      {/* Rules §6: a custom rule or protection mode the plan lacks, with the upgrade or work-order link. */}
+      {problem?.kind === 'invalid' && <PlanRefusalNotices issues={problem.issues} />}
       {working.length === 0 ? (
         <EmptyState message={t('editor.empty')} />
       ) : (

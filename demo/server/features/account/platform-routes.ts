@@ -15,17 +15,14 @@ import type {
   MemberConsoleInfo,
   OemConfigAnswer,
   PlanActionsAnswer,
-  PlanInfo,
-  PlanLevel,
-  PlanSetting,
   PlansAnswer,
   SwitchStatus,
   TimeZoneAnswer,
   VersionGrayStatus,
 } from '../../../../core/api/endpoints/platform.js';
 import { PERMISSION_MODULES } from '../../../../core/api/endpoints/platform.js';
-import { prepare, isoTime } from '../../platform/database.js';
-import { livePlans, planActionsOf } from '../plans/index.js';
+import { prepare } from '../../platform/database.js';
+import { domainUsage, livePlans, planActionsOf, toPlanInfo, type PlanInfoRow } from '../plans/index.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { requestLanguage } from '../../platform/http/messages.js';
 import { readPage } from '../../platform/http/pagination.js';
@@ -54,18 +51,6 @@ interface ConsoleInfoRow {
   subacl_status: SwitchStatus;
   condition_source_view: SwitchStatus;
   ban_status: SwitchStatus;
-}
-
-interface PlanRow {
-  id: number;
-  meal_flag: PlanLevel;
-  plan_name: string;
-  expire_at: number;
-  domain_packet_kurong_nums: number;
-  domain_total: number;
-  plan_setting: string;
-  actions: string;
-  package_allow: string;
 }
 
 function bearerToken(header: string | undefined): string | null {
@@ -138,22 +123,9 @@ export async function platformRoutes(api: FastifyInstance): Promise<void> {
 
   api.get('/V4/member.product.plan', async (request, reply) => {
     const tenant = scope(request);
-    const rows = tenant.all<PlanRow>('plans', { orderBy: 'id' });
-    // The plan and its limits are the account's own and every member reads them (they decide what a page offers);
-    // the usage figure is an aggregate of websites, a "reports" figure (issue 26): it counts only the websites the
-    // caller's reports grant covers, so a sub-account cannot learn how many websites lie outside its grant.
-    const reported = permissions(request).visible('reports', 'id');
-    const used = tenant.count('domains', { where: reported.where, params: reported.params });
-    const plans: PlanInfo[] = rows.map((row) => ({
-      id: row.id,
-      meal_flag: row.meal_flag,
-      plan_name: row.plan_name,
-      expire_time: isoTime(row.expire_at),
-      domain_packet_kurong_nums: row.domain_packet_kurong_nums,
-      domain_usage: { total: row.domain_total, used },
-      plan_setting: JSON.parse(row.plan_setting) as PlanSetting,
-    }));
-    const answer: PlansAnswer = { plans };
+    // The plan and its limits are the account's own and every member reads them (they decide what a page offers).
+    const used = domainUsage(request, tenant);
+    const answer: PlansAnswer = { plans: tenant.all<PlanInfoRow>('plans', { orderBy: 'id' }).map((row) => toPlanInfo(row, used)) };
     return ok(reply, answer);
   });
 

@@ -25,7 +25,7 @@ import { isoTime } from '../../platform/database.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { requireSession } from '../../platform/security/session.js';
 import { scope } from '../../platform/security/scope.js';
-import { planContextOf, planIssue } from '../plans/index.js';
+import { domainUsage, planContextOf, planIssue } from '../plans/index.js';
 import { registerPackageJobs } from './job.js';
 import { actionsOfRow, packageRow, packageRows, toPackageInfo, type PackageRow } from './store.js';
 
@@ -98,7 +98,8 @@ export async function packageRoutes(api: FastifyInstance): Promise<void> {
 
   api.get('/V4/member.package.list', async (request, reply) => {
     const tenant = scope(request);
-    const used = tenant.count('domains');
+    // The same usage figure as `V4/member.product.plan`, from the plans area's one query (a reports figure).
+    const used = domainUsage(request, tenant);
     const editable = isOwner(request);
     const answer: PackageListAnswer = { list: packageRows(tenant, api.now()).map((row) => toPackageInfo(row, used, editable)) };
     return ok(reply, answer);

@@ -2,11 +2,12 @@
  * The account's plans as the packages page reads and changes them. A waiting billing method change is applied when
  * read after its effective time, so no timer has to run at midnight.
  */
-import type { PlanLevel, PlanSetting } from '../../../../core/api/endpoints/platform.js';
+import type { PlanLevel } from '../../../../core/api/endpoints/platform.js';
 import { DOMAINS_PER_INCREASE_PACKAGE, type BillingMethod, type PackageInfo } from '../../../../core/api/endpoints/packages.js';
 import type { PackageAllow, PlanAction, PlanActionsAnswer } from '../../../../core/api/endpoints/platform.js';
 import { isoTime } from '../../platform/database.js';
 import type { Scope } from '../../platform/security/scope.js';
+import { toPlanInfo } from '../plans/index.js';
 
 /** A stored plan with its billing columns. */
 export interface PackageRow {
@@ -47,16 +48,10 @@ export function actionsOfRow(row: PackageRow): PlanActionsAnswer {
   return { actions: JSON.parse(row.actions) as PlanAction[], package_allow: JSON.parse(row.package_allow) as PackageAllow, level: row.meal_flag };
 }
 
-/** A row as the page shows it. */
+/** A row as the page shows it: the plan info of `V4/member.product.plan` (the plans area's) with its billing. */
 export function toPackageInfo(row: PackageRow, used: number, editable: boolean): PackageInfo {
   return {
-    id: row.id,
-    meal_flag: row.meal_flag,
-    plan_name: row.plan_name,
-    expire_time: isoTime(row.expire_at),
-    domain_packet_kurong_nums: row.domain_packet_kurong_nums,
-    domain_usage: { total: row.domain_total, used },
-    plan_setting: JSON.parse(row.plan_setting) as PlanSetting,
+    ...toPlanInfo(row, used),
     billing: {
       method: row.billing_method,
       pending_method: row.billing_pending,

@@ -3,7 +3,10 @@
  * plans that have not expired count, and with several the newest one's actions and package options apply; their
  * domain totals add up to the account's quota.
  */
-import type { PackageAllow, PlanAction, PlanActionsAnswer, PlanLevel, PlanSetting } from '../../../../core/api/endpoints/platform.js';
+import type { FastifyRequest } from 'fastify';
+import type { PackageAllow, PlanAction, PlanActionsAnswer, PlanInfo, PlanLevel, PlanSetting } from '../../../../core/api/endpoints/platform.js';
+import { isoTime } from '../../platform/database.js';
+import { permissions } from '../../platform/security/permissions.js';
 import type { Scope } from '../../platform/security/scope.js';
 
 /** What an account without a live plan is allowed: nothing. */
@@ -59,4 +62,38 @@ export function livePlans(tenant: Scope, now: number): LivePlan[] {
 export function planActionsOf(plans: readonly LivePlan[]): PlanActionsAnswer {
   const [newest] = plans;
   return newest ? { actions: newest.actions, package_allow: newest.package_allow, level: newest.meal_flag } : { actions: [], package_allow: NO_PACKAGE };
+}
+
+/** The columns of a stored plan that {@link toPlanInfo} shows. */
+export interface PlanInfoRow {
+  id: number;
+  meal_flag: PlanLevel;
+  plan_name: string;
+  expire_at: number;
+  domain_packet_kurong_nums: number;
+  domain_total: number;
+  plan_setting: string;
+}
+
+/**
+ * The domain usage figure every plan shows (shell §3 plan info): an aggregate of websites, a "reports" figure
+ * (issue 26), so it counts only the websites the caller's reports grant covers and a sub-account cannot learn how
+ * many websites lie outside its grant. The one query behind `V4/member.product.plan` and the packages page.
+ */
+export function domainUsage(request: FastifyRequest, tenant: Scope): number {
+  const reported = permissions(request).visible('reports', 'id');
+  return tenant.count('domains', { where: reported.where, params: reported.params });
+}
+
+/** A stored plan as shell §3 "Plan info" shows it, with the account's domain usage. */
+export function toPlanInfo(row: PlanInfoRow, used: number): PlanInfo {
+  return {
+    id: row.id,
+    meal_flag: row.meal_flag,
+    plan_name: row.plan_name,
+    expire_time: isoTime(row.expire_at),
+    domain_packet_kurong_nums: row.domain_packet_kurong_nums,
+    domain_usage: { total: row.domain_total, used },
+    plan_setting: JSON.parse(row.plan_setting) as PlanSetting,
+  };
 }
