@@ -10,7 +10,7 @@ import type { StatusColor } from '../../core/ui/parts/status-tag.js';
 export const JOB_TYPE_LABEL_KEYS = {
   'cache.purge': 'type.cache-purge',
   'cache.prefetch': 'type.cache-prefetch',
-  'log.download': 'type.log-download',
+  'logs.download': 'type.log-download',
   'dns.batch-add-domains': 'type.dns-batch-add-domains',
   'dns.batch-import-records': 'type.dns-batch-import-records',
   'dns.batch-add-records': 'type.dns-batch-add-records',
@@ -19,6 +19,7 @@ export const JOB_TYPE_LABEL_KEYS = {
   'website.redeploy': 'type.website-redeploy',
   // Renewal, expansion and billing method change run as one job kind (its params say which, rules §4, §9).
   'package.change': 'type.package-change',
+  'layer4.package.activate': 'type.tcp-package-activate',
 } as const satisfies Record<string, string>;
 
 /** A job type the console has a name for. */

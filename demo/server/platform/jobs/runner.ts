@@ -63,6 +63,8 @@ export interface EnqueueOptions<P> {
 export interface JobRunner {
   /** Registers the handler of a job type (once per type, before or after start). */
   register<P, S>(type: string, handler: JobHandler<P, S>): void;
+  /** The registered job types (the job list names each: test/elements/job-list/job-type-labels.test.ts). */
+  types(): string[];
   /** Stores a new job as not started and schedules it. */
   enqueue<P>(options: EnqueueOptions<P>): JobInfo;
   /** One job of an account; undefined when it does not exist in that account. */
@@ -278,6 +280,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (handlers.has(type)) throw new Error(`Job type "${type}" is already registered`);
       handlers.set(type, handler as JobHandler<unknown, unknown>);
     },
+    types: () => [...handlers.keys()].sort(),
     enqueue({ memberId, userId, operator, type, params }) {
       const at = now();
       const id = Number(
