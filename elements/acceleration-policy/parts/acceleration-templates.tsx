@@ -29,7 +29,7 @@ import { useElement, useT } from '../../../core/ui/element-context.js';
 import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { PlanNotice } from '../../../core/ui/parts/plan-notice.js';
 import { Pager } from '../../../core/ui/parts/pager.js';
-import { GuardedButton, ReadOnlyMark } from '../../../core/ui/parts/read-only.js';
+import { GuardedButton } from '../../../core/ui/parts/read-only.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import type { SettingsTarget } from '../../domain-console/parts/settings-target.js';
@@ -37,6 +37,7 @@ import { ConfirmActionDialog } from '../../domain-list/parts/list-dialogs.js';
 import { TEMPLATE_BINDING_EVENT, TEMPLATE_DELETED_EVENT, TEMPLATE_SAVED_EVENT } from '../events.js';
 import { templateListStoreFor } from '../store.js';
 import { PolicyTabs } from './policy-tabs.js';
+import { TemplateActions } from './template-actions.js';
 import { BindDialog, BoundDomainsDialog, TemplateFormDialog } from './template-dialogs.js';
 
 /** The settings target of the global policy or a template (see parts/policy-tabs.tsx). */
@@ -264,33 +265,17 @@ export function TemplateList({ pageSize, readonly, onOpen }: TemplateListProps) 
         className: 'ec-col-actions',
         header: t('column.actions'),
         cell: (row) => (
-          <div className="ec-row-actions">
-            <button type="button" className="ec-link" aria-label={t(mayChange ? 'action.edit-of' : 'action.view-of', { name: row.name })} onClick={() => onOpen(row.id)}>
-              {mayChange ? t('action.edit') : t('action.view')}
-            </button>
-            {mayChange ? (
-              <>
-                <button type="button" className="ec-link" aria-label={t('action.bind-of', { name: row.name })} onClick={open('bind', row)}>
-                  {t('action.bind')}
-                </button>
-                <button
-                  type="button"
-                  className="ec-link"
-                  aria-label={t('action.copy-of', { name: row.name })}
-                  aria-disabled={!copyGate.allowed || undefined}
-                  title={copyGate.allowed ? undefined : tRules(gateRow('template_copy').message)}
-                  onClick={copyGate.allowed ? open('copy', row) : undefined}
-                >
-                  {t('action.copy')}
-                </button>
-                <button type="button" className="ec-link ec-danger-link" aria-label={t('action.delete-of', { name: row.name })} onClick={open('delete', row)}>
-                  {t('action.delete')}
-                </button>
-              </>
-            ) : (
-              <ReadOnlyMark reason={t('read-only')} />
-            )}
-          </div>
+          <TemplateActions
+            name={row.name}
+            t={t}
+            tRules={tRules}
+            mayChange={mayChange}
+            copyAllowed={copyGate.allowed}
+            use={{ label: t('action.bind'), ariaLabel: t('action.bind-of', { name: row.name }), onClick: open('bind', row) }}
+            onOpen={() => onOpen(row.id)}
+            onCopy={open('copy', row)}
+            onDelete={open('delete', row)}
+          />
         ),
       },
     ];

@@ -41,7 +41,7 @@ import { PlanNotice } from '../../../core/ui/parts/plan-notice.js';
 import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-refusals.js';
 import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { Pager } from '../../../core/ui/parts/pager.js';
-import { GuardedButton, ReadOnlyMark } from '../../../core/ui/parts/read-only.js';
+import { GuardedButton } from '../../../core/ui/parts/read-only.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
@@ -55,6 +55,7 @@ import { CONFIG_TEMPLATE_APPLIED_EVENT, TEMPLATE_DELETED_EVENT, TEMPLATE_SAVED_E
 import { templateListStoreFor } from '../store.js';
 import { usePlan } from './acceleration-templates.js';
 import { PolicyTabs } from './policy-tabs.js';
+import { TemplateActions } from './template-actions.js';
 
 /** The rules of the configuration template form, as typed (rules §5). */
 export function configTemplateIssues(input: { name: string; remark: string; items: readonly string[] }): FieldIssue[] {
@@ -441,33 +442,17 @@ export function ConfigTemplateList({ pageSize, readonly, onOpen }: ConfigTemplat
         className: 'ec-col-actions',
         header: t('column.actions'),
         cell: (row) => (
-          <div className="ec-row-actions">
-            <button type="button" className="ec-link" aria-label={t(mayChange ? 'action.edit-of' : 'action.view-of', { name: row.name })} onClick={() => onOpen(row.id)}>
-              {mayChange ? t('action.edit') : t('action.view')}
-            </button>
-            {mayChange ? (
-              <>
-                <button type="button" className="ec-link" aria-label={t('action.apply-of', { name: row.name })} onClick={open('apply', row)}>
-                  {t('action.apply')}
-                </button>
-                <button
-                  type="button"
-                  className="ec-link"
-                  aria-label={t('action.copy-of', { name: row.name })}
-                  aria-disabled={!copyGate.allowed || undefined}
-                  title={copyGate.allowed ? undefined : tRules(gateRow('template_copy').message)}
-                  onClick={copyGate.allowed ? open('copy', row) : undefined}
-                >
-                  {t('action.copy')}
-                </button>
-                <button type="button" className="ec-link ec-danger-link" aria-label={t('action.delete-of', { name: row.name })} onClick={open('delete', row)}>
-                  {t('action.delete')}
-                </button>
-              </>
-            ) : (
-              <ReadOnlyMark reason={t('read-only')} />
-            )}
-          </div>
+          <TemplateActions
+            name={row.name}
+            t={t}
+            tRules={tRules}
+            mayChange={mayChange}
+            copyAllowed={copyGate.allowed}
+            use={{ label: t('action.apply'), ariaLabel: t('action.apply-of', { name: row.name }), onClick: open('apply', row) }}
+            onOpen={() => onOpen(row.id)}
+            onCopy={open('copy', row)}
+            onDelete={open('delete', row)}
+          />
         ),
       },
     ];
