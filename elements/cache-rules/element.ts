@@ -40,6 +40,7 @@ import '../../core/i18n/namespaces/condition-builder.js';
  * @csspart tester-result - The rule that applies, the edge and browser TTLs and the cache key.
  * @csspart ttl - A duration input with its unit.
  * @csspart error-cache - The error-code caching fields of the rule dialog.
+ * @csspart plan-notice - Why a save is refused by the plan (a regular-expression match), with the upgrade or work-order link.
  * @cssprop --ec-color-card - Background of the table, the evaluation model and the tester.
  * @cssprop --ec-color-border - Lines between rows and around sections.
  */

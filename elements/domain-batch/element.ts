@@ -30,6 +30,7 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart dialog - The delete confirmation.
  * @csspart read-only-notice - Shown when the caller's group may only view websites and domains (the form is then disabled).
  * @csspart provisioning - The live progress of the provisioning job after a submission (approval and configuration).
+ * @csspart plan-notice - Why a batch setting is refused by the plan, with the upgrade or work-order link.
  */
 export const DomainBatchElement = defineElement<DomainBatchProps>('ec-domain-batch', DomainBatch, {
   namespace: 'domain-batch',

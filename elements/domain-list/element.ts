@@ -34,6 +34,7 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart outcome - The per-website outcome table of a preview or result.
  * @csspart dialog - Confirmation, edit and outcome dialogs.
  * @csspart provisioning - The live progress of the provisioning job after a submission (approval and configuration).
+ * @csspart plan-notice - Why adding a website is refused by the plan, with the upgrade or work-order link.
  */
 export const DomainListElement = defineElement<DomainListProps>('ec-domain-list', DomainList, {
   namespace: 'domain-list',

@@ -64,6 +64,9 @@ export const ACTION_LABEL_KEYS = {
   billing: 'action.billing',
   suspend: 'action.suspend',
   retry: 'action.retry',
+  activate: 'action.activate',
+  'batch-add': 'action.batch-add',
+  'batch-edit': 'action.batch-edit',
 } as const satisfies Record<string, string>;
 
 /** Rules §9 date ranges. */

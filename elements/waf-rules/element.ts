@@ -40,6 +40,7 @@ import '../../core/i18n/namespaces/condition-builder.js';
  * @csspart tester-result - The rule tester's result.
  * @csspart oplog - The operation log.
  * @csspart action - The action fields of the rule editor.
+ * @csspart plan-notice - Why a save or copy is refused by the plan (custom rules, modes, block pages), with the upgrade or work-order link.
  * @cssprop --ec-color-card - Background of the condition cards.
  * @cssprop --ec-color-border - Borders of tables and condition cards.
  */

@@ -32,6 +32,7 @@ const FREE_TEXT: Readonly<Record<string, readonly string[]>> = {
   message_notices: ['title', 'body'],
   message_contact_groups: ['name'],
   message_contacts: ['name'],
+  layer4_rules: ['remark'],
 };
 
 /**
@@ -68,6 +69,10 @@ const DATA: Readonly<Record<string, readonly string[]>> = {
   message_contacts: ['email', 'mobile', 'language'],
   message_notice_rules: ['type'],
   message_notice_groups: ['type'],
+  // A TCP package's name is a product name ("TCP Pro 01"), the same in both languages, as the websites bound to it say.
+  tcp_packages: ['name', 'product'],
+  layer4_rules: ['protocol', 'type', 'source_ips', 'lb_mode', 'allow_ips', 'deny_ips', 'deny_regions'],
+  layer4_origin_health: ['address', 'health'],
 };
 
 /** Columns that differ between any two seedings (random salts, keys and certificates), compared by presence only. */

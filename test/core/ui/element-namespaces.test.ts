@@ -12,7 +12,7 @@ import { describe, it } from 'node:test';
 import { NAMESPACES } from '../../../core/i18n/namespaces/all.js';
 import { ELEMENT_ENTRIES, moduleGraph, ROOT } from '../../helpers/module-graph.js';
 
-const USES = /(?:useT\(\s*'([a-z-]+)'\s*\)|translator\([^(),]+,\s*'([a-z-]+)'\s*\))/g;
+const USES = /(?:useT\(\s*'([a-z0-9-]+)'\s*\)|translator\([^(),]+,\s*'([a-z0-9-]+)'\s*\))/g;
 
 /** Namespaces translated with anywhere in the module graph of `entry`. */
 function namespacesUsed(entry: string): Set<string> {
@@ -34,7 +34,7 @@ function namespacesLoadedLazily(entry: string): Set<string> {
   for (const file of moduleGraph(entry)) {
     if (file.endsWith('.css')) continue;
     const list = /export const namespaces\s*=\s*\[([^\]]*)\]/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
-    for (const match of list.matchAll(/'([a-z-]+)'/g)) loaded.add(match[1]!);
+    for (const match of list.matchAll(/'([a-z0-9-]+)'/g)) loaded.add(match[1]!);
   }
   return loaded;
 }
@@ -42,9 +42,9 @@ function namespacesLoadedLazily(entry: string): Set<string> {
 /** `namespace` and `uses` of the `defineElement` call in a file. */
 function declared(file: string): { namespace: string; uses: string[] } {
   const source = readFileSync(file, 'utf8');
-  const namespace = /namespace:\s*'([a-z-]+)'/.exec(source)?.[1];
+  const namespace = /namespace:\s*'([a-z0-9-]+)'/.exec(source)?.[1];
   assert.ok(namespace, `${relative(ROOT, file)} names its namespace`);
-  const uses = [...(/uses:\s*\[([^\]]*)\]/.exec(source)?.[1] ?? '').matchAll(/'([a-z-]+)'/g)].map((match) => match[1]);
+  const uses = [...(/uses:\s*\[([^\]]*)\]/.exec(source)?.[1] ?? '').matchAll(/'([a-z0-9-]+)'/g)].map((match) => match[1]);
   return { namespace, uses };
 }
 

@@ -24,11 +24,13 @@ const RECORDING_HELPERS: Record<string, string> = { 'dns/shared.ts': 'startDnsJo
  * Calls whose action is a variable: the file, the variable, and where its values come from: the call sites of the
  * function it is a parameter of, or the values of the request field it was read from.
  */
-const PARAMETER_ACTIONS: Record<string, { name: string; callee: string } | { name: string; values: readonly WebsiteStatusAction[] }> = {
+const PARAMETER_ACTIONS: Record<string, { name: string; callee: string } | { name: string; values: readonly string[] }> = {
   'waf/policy-routes.ts': { name: 'action', callee: 'statusRoute' },
   'packages/routes.ts': { name: 'kind', callee: 'changeRoute' },
   // readStatusAction accepts exactly the values of WebsiteStatusAction; `satisfies` below keeps this list complete.
   'websites/routes.ts': { name: 'action', values: ['suspend', 'enable'] satisfies [WebsiteStatusAction, WebsiteStatusAction] },
+  // One route per verb of a package binding, written as a loop over the two.
+  'layer4/routes.ts': { name: 'verb', values: ['bind', 'unbind'] },
 };
 
 function sources(dir: string): string[] {
