@@ -13,7 +13,7 @@ import { sessionToken } from '../../../core/session/session.js';
 import '../../../elements/acceleration-policy/element.js';
 import { signInAsDemoParent, signInAsDemoViewer } from '../../helpers/api-session.js';
 import { control, section, shownIssues } from '../../helpers/domain-console.js';
-import { column, settled, shadow } from '../../helpers/list-element.js';
+import { column, dialogOpened, settled, shadow } from '../../helpers/list-element.js';
 import { addServingSites, button, typeText } from '../../helpers/websites.js';
 
 const client = createApiClient({ base: '/api', getToken: () => sessionToken.value, getLanguage: () => 'en_US', notify: () => undefined });
@@ -108,6 +108,7 @@ describe('<ec-acceleration-policy>', () => {
     button(dialog(element), 'Preview').click();
     await waitUntil(() => dialog(element).querySelector('.p-dialog-footer .ec-error-text'));
     expect(dialog(element).querySelector('.p-dialog-footer .ec-error-text')!.textContent).to.equal('Please select a domain');
+    await dialogOpened(element);
     await expect(element).to.be.accessible();
   });
 

@@ -158,7 +158,7 @@ describe('<ec-job-list> (rules §3 Cache task, §4 Task)', () => {
   });
 
   it('names every known job type and shows an unknown type by its id', async () => {
-    const types = ['cache.prefetch', 'log.download', 'dns.batch-add-domains', 'dns.batch-import-records', 'dns.batch-add-records', 'certificate.issue', 'website.provision', 'waf.rules.sync'];
+    const types = ['cache.prefetch', 'logs.download', 'dns.batch-add-domains', 'dns.batch-import-records', 'dns.batch-add-records', 'certificate.issue', 'website.provision', 'waf.rules.sync'];
     const fake = fakeJobs(types.map((type) => job('complete', { type })));
     try {
       const element = await jobList();
@@ -185,7 +185,7 @@ describe('<ec-job-list> (rules §3 Cache task, §4 Task)', () => {
       await waitUntil(() => calls.lastQuery(/job\.task\.list/).get('state') === 'failed', 'the state filter is sent');
       await settled(element);
       await choose(element, 'Type', 'Log download');
-      await waitUntil(() => calls.lastQuery(/job\.task\.list/).get('type') === 'log.download', 'the type filter is sent');
+      await waitUntil(() => calls.lastQuery(/job\.task\.list/).get('type') === 'logs.download', 'the type filter is sent');
       expect(calls.lastQuery(/job\.task\.list/).get('state')).to.equal('failed');
       expect(calls.lastQuery(/job\.task\.list/).get('page')).to.equal('1');
       await settled(element);
@@ -300,7 +300,7 @@ describe('<ec-job-list> (rules §3 Cache task, §4 Task)', () => {
   });
 
   it('other long tasks can be canceled while unfinished (they stop between steps)', async () => {
-    const fake = fakeJobs((['in_progress', 'preparing', 'complete'] as const).map((state) => job(state, { type: 'log.download' })));
+    const fake = fakeJobs((['in_progress', 'preparing', 'complete'] as const).map((state) => job(state, { type: 'logs.download' })));
     try {
       const element = await jobList();
       expect(rows(element).map((row) => row.querySelector('.ec-job-cancel') !== null)).to.deep.equal([true, true, false]);
@@ -395,7 +395,7 @@ describe('<ec-job-list> (rules §3 Cache task, §4 Task)', () => {
       fake.jobs.unshift(fresh);
       source.send('job', fresh);
       await waitUntil(() => rows(element).length === 2, 'the new task appears');
-      source.send('job', job('not_started', { type: 'log.download' }));
+      source.send('job', job('not_started', { type: 'logs.download' }));
       await sleep(1500);
       expect(rows(element).length).to.equal(2);
     } finally {

@@ -107,7 +107,8 @@ describe('<ec-user-center view="authentication"> identity verification (issue 27
     const card = shadow(element).querySelector('[part="identity-status"]')!.textContent!;
     expect(card).to.include('The name does not match the registry');
     expect(card).to.include('91350100M000100Y43');
-    expect(shadow(element).querySelector('[role="status"]')!.textContent).to.equal('The review has ended: Rejected');
+    // The announcement follows the status card in the next render: waited for, not read at once.
+    await waitUntil(() => shadow(element).querySelector('[role="status"]')!.textContent === 'The review has ended: Rejected', 'the outcome is announced');
     expect(input(element, 'uc-id-company-name').value).to.equal('Example Technology Co., Ltd.');
     typeInto(input(element, 'uc-id-legal-person'), 'Jane Doe');
     submitButton(element)!.click();
