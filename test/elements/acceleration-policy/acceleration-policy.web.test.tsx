@@ -54,9 +54,10 @@ describe('<ec-acceleration-policy>', () => {
     expect(shownIssues(upload)).to.deep.equal(['The upload size must be 10-500 MB']);
     typeText(control(upload, 'Largest upload'), '250');
     button(upload, 'Save').click();
-    await waitUntil(() => button(upload, 'Save').disabled && shownIssues(upload).length === 0, 'saved');
-    const stored = await getPolicyGroups(client, { target: 'global' }, ['upload_size']);
-    expect(stored.upload_size!.value).to.deep.equal({ megabytes: 250 });
+    // The button is also disabled while the save runs: the stored value says when it is done.
+    const storedSize = async () => (await getPolicyGroups(client, { target: 'global' }, ['upload_size'])).upload_size?.value;
+    await waitUntil(async () => JSON.stringify(await storedSize()) === JSON.stringify({ megabytes: 250 }), 'saved on the server');
+    await waitUntil(() => button(upload, 'Save').disabled && shownIssues(upload).length === 0, 'the form shows it saved');
     await expect(element).to.be.accessible();
   });
 
