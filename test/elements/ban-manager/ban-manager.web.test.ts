@@ -240,12 +240,14 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
     await waitUntil(() => dialog.querySelector('input[type="file"]'), 'the file input shows');
     pickFile(dialog, new File(['1.2.3.4'], 'ips.xlsx'));
     await waitUntil(() => dialogText(element).includes('仅支持 txt 文件'), 'the Chinese txt-only message');
-    // Colours are judged once nothing is fading (mid-fade, colours are blended) and no toast covers the form.
+    // Colours are judged once nothing is fading (mid-fade, colours are blended), no toast covers the form, and the file
+    // check has ended (meanwhile the form's fields are disabled, drawn at 60% opacity: a placeholder then reads #9399a1).
     await waitUntil(
       () =>
         getComputedStyle(dialog).opacity === '1' &&
+        !dialog.querySelector('.p-disabled') &&
         !shadow(element).querySelector('[class*="-enter-active"], [class*="-exit-active"], .p-toast-message'),
-      'the dialog has finished its transition and no toast is showing',
+      'the dialog has finished its transition, its fields are enabled and no toast is showing',
       { timeout: 10_000 },
     );
     await expect(element).to.be.accessible({ ignoredRules: ['aria-hidden-focus'] });
