@@ -245,7 +245,7 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
     await waitUntil(
       () =>
         getComputedStyle(dialog).opacity === '1' &&
-        !dialog.querySelector('.p-disabled') &&
+        !dialog.querySelector('.p-dropdown.p-disabled') &&
         !shadow(element).querySelector('[class*="-enter-active"], [class*="-exit-active"], .p-toast-message'),
       'the dialog has finished its transition, its fields are enabled and no toast is showing',
       { timeout: 10_000 },
