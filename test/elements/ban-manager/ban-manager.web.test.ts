@@ -261,8 +261,13 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
     const dialog = await openBatch(element);
     await typeEntries(dialog, [...targets, '192.0.2.254', 'not-an-ip'].join('\n'));
     await waitUntil(() => dialogText(element).includes(`Unban ${targets.length + 1} entries`), 'the preview counts the valid entries');
-    setTimeout(() => button(dialog, `Unban ${targets.length + 1} entries`).click());
-    const event = await oneEvent(element, 'ec-batch-unban-finished');
+    // Listening first, then clicking once the button is enabled: a click on a still-disabled button (a busy machine)
+    // would start nothing and leave the test waiting for an event that never comes.
+    const finished = oneEvent(element, 'ec-batch-unban-finished');
+    const unban = button(dialog, `Unban ${targets.length + 1} entries`);
+    await waitUntil(() => !unban.disabled, 'the unban button enables');
+    unban.click();
+    const event = await finished;
     expect(event.detail).to.deep.equal({ domain_id: domainId, entries: targets.length + 1, unbanned_entries: targets.length, released_records: event.detail.released_records, not_banned: 1 });
     expect(event.detail.released_records).to.be.at.least(targets.length);
     await waitUntil(() => shadow(element).querySelector('[part="unban-summary"]'), 'the summary shows');
@@ -289,7 +294,8 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
       await typeEntries(dialog, target.ip);
       await waitUntil(() => dialogText(element).includes('Unban 1 entries'), 'the preview is ready');
       button(dialog, 'Unban 1 entries').click();
-      await waitUntil(() => dialogText(element).includes('The connection failed after 0 of 1 entries'), 'the run pauses', { timeout: 8000 });
+      // Two retries with their back-off come first: on a busy machine that has taken over 8 s.
+      await waitUntil(() => dialogText(element).includes('The connection failed after 0 of 1 entries'), 'the run pauses', { timeout: 20_000 });
       expect(failures, 'the client retried the chunk twice').to.equal(3);
       expect(new Set(keys).size, 'every attempt carried the same key').to.equal(1);
     } finally {

@@ -34,6 +34,8 @@ describe('<ec-dns-domains> (rules §3-§5 DNS; shell §2 domainList, §6 permiss
 
   it('rules §3 DNS: lists domains with access status, status, group and record count', async () => {
     const element = await domainList(html`<ec-dns-domains lang="en-US" page-size="100"></ec-dns-domains>`);
+    // A page of 100 renders a chunk of rows per frame (FastTable): wait for the rows read below.
+    await until(() => rows(element).some((row) => row.textContent!.includes('legacy-brand.com')), 'every row of the page is rendered');
     const example = rows(element).find((row) => row.textContent!.includes('example.com') && !row.textContent!.includes(PREFIX))!;
     expect(example.textContent).to.contain('Connected');
     expect(example.textContent).to.contain('Normal');
