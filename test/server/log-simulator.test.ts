@@ -24,21 +24,30 @@ import {
 import { addressIn } from '../../demo/server/features/logs/simulator/clients.js';
 import { createRandom } from '../../demo/server/features/logs/simulator/random.js';
 import type { LogStore } from '../../demo/server/features/logs/store/log-store.js';
+import type { TcpFlow } from '../../core/logs/tcp-flows.js';
 import { readConfig } from '../../demo/server/platform/config.js';
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { IPV4_BLOCKS, IPV6_FIRST_GROUP, regionOfAddress } from '../../demo/server/platform/geo.js';
 import { addSecondTenant, expectOk, signInParent, startServer, TEST_START } from './helpers.js';
 
 /** A log store that only collects what is appended (the simulator needs nothing else). */
-function collectingStore(): LogStore & { rows: LogRow[] } {
+function collectingStore(): LogStore & { rows: LogRow[]; flows: TcpFlow[] } {
   const rows: LogRow[] = [];
+  const flows: TcpFlow[] = [];
   const unused = () => Promise.reject(new Error('not used by the simulator'));
   return {
     engine: 'duckdb',
     rows,
+    flows,
     async append(batch) {
       rows.push(...batch);
     },
+    async appendTcpFlows(batch) {
+      flows.push(...batch);
+    },
+    tcpSeries: unused,
+    tcpTop: unused,
+    pruneTcpFlows: unused,
     search: unused,
     topValues: unused,
     aggregate: unused,

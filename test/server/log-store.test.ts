@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LogRow, LogType } from '../../core/logs/fields.js';
+import type { TcpFlow } from '../../core/logs/tcp-flows.js';
 import type { LogPredicate } from '../../core/logs/predicate.js';
 import { LOG_RETENTION_DAYS } from '../../core/rules/bans.js';
 import { ipBlockRange, ipHalves } from '../../demo/server/features/logs/store/ip-range.js';
@@ -366,6 +367,76 @@ function contract(engine: string, open: () => Promise<LogStore>): void {
       }
       await Promise.all(work);
       assert.equal((await store.count()).access, 1800);
+    });
+  });
+
+  describe(`log store contract: ${engine}, layer-4 flows (issue 28)`, () => {
+    let store: LogStore;
+    const flow = (overrides: Partial<TcpFlow>): TcpFlow => ({
+      ts: T0,
+      end_ts: T0,
+      member_id: 7,
+      rule_id: 1,
+      protocol: 'tcp',
+      port: 10000,
+      client_ip: '10.0.0.1',
+      country: 'CN',
+      province: 'CN-GD',
+      origin: '',
+      bytes_in: 0,
+      bytes_out: 0,
+      verdict: 'forwarded',
+      ...overrides,
+    });
+    before(async () => {
+      store = await open();
+      const minute = 60_000;
+      await store.appendTcpFlows([
+        // Open before the range and still open at its start: counted as concurrent from the first bucket.
+        flow({ ts: T0 - 5 * minute, end_ts: T0 + 90_000, bytes_in: 10, bytes_out: 20, origin: '203.0.113.1:9000' }),
+        // Opened in minute 0, closed in minute 2.
+        flow({ ts: T0 + 10_000, end_ts: T0 + 2 * minute + 5_000, bytes_in: 100, bytes_out: 1000, client_ip: '10.0.0.2', origin: '203.0.113.1:9000' }),
+        flow({ ts: T0 + 20_000, end_ts: T0 + 20_000, verdict: 'acl-deny', client_ip: '198.51.100.7', bytes_in: 60 }),
+        flow({ ts: T0 + minute + 1, end_ts: T0 + minute + 1, verdict: 'region-deny', country: 'US', province: '', client_ip: '198.51.100.8', bytes_in: 60 }),
+        flow({ ts: T0 + minute + 2, end_ts: T0 + minute + 2, verdict: 'cc-drop', client_ip: '198.51.100.9', bytes_in: 60 }),
+        flow({ ts: T0 + minute + 3, end_ts: T0 + minute + 3, verdict: 'cc-drop', client_ip: '198.51.100.9', bytes_in: 60 }),
+        flow({ ts: T0 + 2 * minute + 1, end_ts: T0 + 2 * minute + 1, verdict: 'origin-failure', rule_id: 2, port: 10001 }),
+        // Another account's flow is never read.
+        flow({ ts: T0 + 30_000, end_ts: T0 + 40_000, member_id: 8 }),
+      ]);
+    });
+    after(async () => store.close());
+
+    it('sums per minute with every bucket present, and counts sessions open at each bucket start', async () => {
+      const series = await store.tcpSeries({ memberId: 7, ruleIds: [1, 2], from: T0, to: T0 + 4 * 60_000, bucket: 'minute' });
+      assert.deepEqual(
+        series.map((row) => [row.sessions, row.forwarded, row.concurrent, row.denied, row.attacks, row.failed, row.bytes_in, row.bytes_out]),
+        [
+          [2, 1, 1, 1, 0, 0, 160, 1000],
+          // The session opened before the range closed in minute 1; the one of minute 0 is still open.
+          [3, 0, 2, 1, 2, 0, 180, 0],
+          [1, 0, 1, 0, 0, 1, 0, 0],
+          [0, 0, 0, 0, 0, 0, 0, 0],
+        ],
+      );
+      assert.deepEqual(series.map((row) => row.bucket), [T0, T0 + 60_000, T0 + 120_000, T0 + 180_000]);
+    });
+
+    it('reads only the rules named (a one-rule grant) and ranks sources among chosen verdicts', async () => {
+      const onlyTwo = await store.tcpSeries({ memberId: 7, ruleIds: [2], from: T0, to: T0 + 4 * 60_000, bucket: 'minute' });
+      assert.deepEqual(onlyTwo.map((row) => row.sessions), [0, 0, 1, 0]);
+      assert.deepEqual(await store.tcpSeries({ memberId: 7, ruleIds: [], from: T0, to: T0 + 60_000, bucket: 'minute' }).then((rows) => rows.map((row) => row.sessions)), [0]);
+      const attackers = await store.tcpTop({ memberId: 7, ruleIds: [1, 2], from: T0, to: T0 + 4 * 60_000, field: 'client_ip', verdicts: ['cc-drop'], limit: 5 });
+      assert.deepEqual(attackers, [{ value: '198.51.100.9', sessions: 2, bytes: 120 }]);
+      const rules = await store.tcpTop({ memberId: 7, ruleIds: [1, 2], from: T0, to: T0 + 4 * 60_000, field: 'rule_id', limit: 5 });
+      assert.deepEqual(rules.map((row) => [row.value, row.sessions]), [['1', 5], ['2', 1]]);
+      await assert.rejects(store.tcpTop({ memberId: 7, ruleIds: [1], from: T0, to: T0 + 1, field: 'verdict' as never, limit: 5 }));
+    });
+
+    it('keeps flows as long as the access log', async () => {
+      assert.equal(await store.pruneTcpFlows(T0 - 60_000), 1);
+      await pruneByRetention(store, T0 + 31 * DAY);
+      assert.deepEqual(await store.tcpTop({ memberId: 7, ruleIds: [1, 2], from: 0, to: T0 + DAY, field: 'rule_id', limit: 5 }), []);
     });
   });
 }

@@ -31,6 +31,7 @@ import { requireSession } from '../../platform/security/session.js';
 import { scope } from '../../platform/security/scope.js';
 import { livePlans, planContextOf, planIssue } from '../plans/index.js';
 import { registerLayer4Jobs } from './job.js';
+import { registerLayer4Reports } from './report-routes.js';
 import { readAccess, readBatchChanges, readRuleFields, readRulePort, type RuleFields } from './payloads.js';
 import {
   healthOf,
@@ -69,7 +70,7 @@ function answerRules(request: FastifyRequest, rows: readonly Layer4RuleRow[]): L
 }
 
 /** The caller's rules among `ids`, all of them reachable at `access`; otherwise the refusal is sent. */
-function reachableRules(request: FastifyRequest, reply: FastifyReply, ids: readonly number[], access: 'read' | 'manage'): Layer4RuleRow[] | null {
+export function reachableRules(request: FastifyRequest, reply: FastifyReply, ids: readonly number[], access: 'read' | 'manage'): Layer4RuleRow[] | null {
   const rows = ruleRows(scope(request), { where: 'id IN (SELECT value FROM json_each(@ids))', params: { ids: JSON.stringify(ids) }, now: request.server.now() });
   if (rows.length !== ids.length) {
     fail(reply, NOT_FOUND_CODE);
@@ -153,6 +154,7 @@ function differing(rows: readonly Layer4RuleRow[]): Layer4RuleRow[] {
 /** Registers the layer-4 routes and the activation job. */
 export async function layer4Routes(api: FastifyInstance): Promise<void> {
   registerLayer4Jobs(api.jobs);
+  registerLayer4Reports(api);
 
   api.get('/V4/layer4.package.list', async (request, reply) => {
     if (!permissions(request).can('layer4', 'read')) return fail(reply, PERMISSION_DENIED_CODE);

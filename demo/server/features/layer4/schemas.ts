@@ -32,4 +32,9 @@ export const layer4Schemas: RouteSchemas = {
     ids: IdList,
     changes: Type.Object({ source_ips: Type.Optional(TextList), source_port: Type.Optional(Port), lb_mode: Type.Optional(Type.String({ maxLength: 32 })), remark: Type.Optional(Type.String({ maxLength: 1000 })) }),
   }),
+  'GET /V4/layer4.report.series': getRoute(TAG, 'TCP report: sessions, bytes, refusals and concurrency per bucket', queryFields('from', 'to', 'bucket', 'rule_ids')),
+  'GET /V4/layer4.report.top': getRoute(TAG, 'TCP report: the most frequent sources, regions, ports or rules', {
+    ...queryFields('from', 'to', 'field', 'verdicts', 'rule_ids'),
+    ...queryIntegers('limit'),
+  }),
 };

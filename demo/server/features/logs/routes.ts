@@ -15,6 +15,7 @@ import { LOG_LIST_MAX, LOG_RETENTION_DAYS, validateSavedQueryName } from '../../
 import { onField, type FieldIssue } from '../../../../core/rules/types.js';
 import { isoTime, prepare } from '../../platform/database.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { readInstant } from '../../platform/http/readers.js';
 import { queryInteger, readPage } from '../../platform/http/pagination.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { requireSession } from '../../platform/security/session.js';
@@ -39,13 +40,6 @@ function firstPattern(predicate: LogPredicate | null): string | null {
   if (predicate.op === 'regex') return predicate.pattern;
   if (predicate.op === 'and' || predicate.op === 'or') return predicate.items.map(firstPattern).find((found) => found !== null) ?? null;
   return predicate.op === 'not' ? firstPattern(predicate.item) : null;
-}
-
-/** Reads an ISO instant; null when absent or not a time. */
-function readInstant(value: unknown): number | null {
-  if (typeof value !== 'string' || value === '') return null;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : at;
 }
 
 /** The expression's issue as a field issue the browser underlines at its position. */

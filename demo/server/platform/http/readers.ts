@@ -24,3 +24,10 @@ export function readIds(value: unknown, field: string, max: number): { ids: numb
   if (ids.some((id) => id === null)) return { ids: [], issues: onField(field, issue('common.positive-integer')) };
   return { ids: [...new Set(ids as number[])], issues: [] };
 }
+
+/** Reads an ISO instant from a query; null when absent or not a time. */
+export function readInstant(value: unknown): number | null {
+  if (typeof value !== 'string' || value === '') return null;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : at;
+}

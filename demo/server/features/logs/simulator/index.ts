@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { LogRow } from '../../../../../core/logs/fields.js';
+import type { TcpFlow } from '../../../../../core/logs/tcp-flows.js';
 import type { Db } from '../../../platform/database.js';
 import { insertBans } from '../../bans/index.js';
 import { noticeTraffic } from '../../messages/index.js';
@@ -16,6 +17,7 @@ import { cacheUrl } from '../../cache-tasks/index.js';
 import type { LogStore } from '../store/log-store.js';
 import { loadEdgeConfig, type EdgeConfig } from './config.js';
 import { TrafficEngine, type FloodSpec, type Generated } from './engine.js';
+import { FlowEngine, loadFlowRules, type FlowRule, type TcpFloodSpec } from '../../layer4/flows.js';
 
 export { CC_BAN_SECONDS, CC_IP_RULE_ID, CC_URL_RULE_ID, ccBanRuleId, LOG_ACTION_OF, type FloodSpec } from './engine.js';
 export { siteModel } from './paths.js';
@@ -56,6 +58,8 @@ export interface TickResult {
   rows: number;
   /** Requests dropped because the tick ran out of time. */
   skipped: number;
+  /** Layer-4 flows written. */
+  flows: number;
 }
 
 /** A running simulator. */
@@ -64,6 +68,8 @@ export interface Simulator {
   tickOnce(at: number): Promise<TickResult>;
   /** Starts a CC flood: one address hammering one URL (demo and tests). */
   flood(spec: FloodSpec): void;
+  /** Starts a connection flood on a layer-4 rule (demo and tests). */
+  tcpFlood(spec: TcpFloodSpec): void;
   stop(): Promise<void>;
 }
 
@@ -82,7 +88,9 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   const budgetMs = options.budgetMs ?? 250;
   const ttl = options.configTtlMs ?? 2000;
   const engine = new TrafficEngine({ seed: options.seed, rate: options.rate, attackShare: options.attackShare ?? DEFAULT_ATTACK_SHARE });
+  const flowEngine = new FlowEngine({ seed: options.seed, rate: options.rate, attackShare: options.attackShare ?? DEFAULT_ATTACK_SHARE });
   let config: EdgeConfig | null = null;
+  let flowRules: FlowRule[] = [];
   let loadedAt = 0;
   let last: number | null = null;
   let running: Promise<TickResult> | null = null;
@@ -92,17 +100,20 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     // After a pause (a suspended laptop, a blocked event loop) the simulator catches up at most ten ticks, so one tick
     // never has hours of traffic to make.
     const from = Math.max(last ?? at - tickMs, at - 10 * tickMs);
-    if (at <= from) return { requests: 0, rows: 0, skipped: 0 };
+    if (at <= from) return { requests: 0, rows: 0, skipped: 0, flows: 0 };
     if (!config || at - loadedAt >= ttl || at < loadedAt) {
       config = loadEdgeConfig(options.db, at);
+      flowRules = loadFlowRules(options.db, at);
       loadedAt = at;
     }
     last = at;
     const generated = engine.run(config, from, at, performance.now() + budgetMs);
+    const flows = flowEngine.run(flowRules, from, at);
     persistDecisions(options.db, generated, options.now(), true);
     options.onDecisions?.(generated);
     if (generated.rows.length > 0) await options.store.append(generated.rows);
-    return { requests: generated.requests, rows: generated.rows.length, skipped: generated.skipped };
+    if (flows.length > 0) await options.store.appendTcpFlows(flows);
+    return { requests: generated.requests, rows: generated.rows.length, skipped: generated.skipped, flows: flows.length };
   }
 
   const tickOnce = async (at: number): Promise<TickResult> => {
@@ -126,6 +137,9 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     tickOnce,
     flood(spec) {
       engine.flood(spec, last ?? options.now());
+    },
+    tcpFlood(spec) {
+      flowEngine.flood(spec, last ?? options.now());
     },
     async stop() {
       stopped = true;
@@ -193,6 +207,8 @@ export interface BackfillOptions {
 export interface BackfillResult {
   requests: number;
   rows: number;
+  /** Layer-4 flows written. */
+  flows: number;
   bans: number;
   ms: number;
 }
@@ -207,11 +223,17 @@ export async function backfillLogs(options: BackfillOptions): Promise<BackfillRe
   const started = performance.now();
   const engine = new TrafficEngine({ seed: options.seed, rate: options.rate, attackShare: options.attackShare ?? DEFAULT_ATTACK_SHARE });
   const config: EdgeConfig = { ...loadEdgeConfig(options.db, options.now), bans: new Map(), edge: new Map() };
+  const flowEngine = new FlowEngine({ seed: options.seed, rate: options.rate, attackShare: options.attackShare ?? DEFAULT_ATTACK_SHARE });
+  const flowRules = loadFlowRules(options.db, options.now);
+  let flows: TcpFlow[] = [];
   const batch = options.batch ?? 50_000;
   const step = 60_000;
   let buffer: LogRow[] = [];
-  const result: BackfillResult = { requests: 0, rows: 0, bans: 0, ms: 0 };
+  const result: BackfillResult = { requests: 0, rows: 0, flows: 0, bans: 0, ms: 0 };
   const flush = async (upTo: number) => {
+    if (flows.length > 0) await options.store.appendTcpFlows(flows);
+    result.flows += flows.length;
+    flows = [];
     if (buffer.length === 0) return;
     await options.store.append(buffer);
     result.rows += buffer.length;
@@ -225,7 +247,8 @@ export async function backfillLogs(options: BackfillOptions): Promise<BackfillRe
     for (const bans of generated.bans.values()) result.bans += bans.length;
     persistDecisions(options.db, generated, options.now, false);
     for (const row of generated.rows) buffer.push(row);
-    if (buffer.length >= batch) await flush(to);
+    for (const flow of flowEngine.run(flowRules, from, to)) flows.push(flow);
+    if (buffer.length + flows.length >= batch) await flush(to);
   }
   await flush(options.now);
   result.ms = performance.now() - started;

@@ -14,6 +14,8 @@
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { LOG_COLUMNS, LOG_TYPES, type LogRow, type LogType } from '../../../../../core/logs/fields.js';
 import type { LogAggregateRow, LogStore } from './log-store.js';
+import { TCP_FLOW_COLUMNS } from '../../../../../core/logs/tcp-flows.js';
+import { TCP_FLOW_TABLE, tcpFlowColumnsSql, tcpFlowReads, tcpFlowValues, tcpPruneCondition } from './tcp-flow-sql.js';
 import {
   aggregateStatement,
   countStatement,
@@ -41,6 +43,11 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${LOG_TABLE} (${STORED_COLUMNS.
 ENGINE = MergeTree
 PARTITION BY toYYYYMMDD(toDateTime(intDiv(ts, 1000), 'Asia/Shanghai'))
 ORDER BY (member_id, log_type, domain_id, ts)`;
+
+const CREATE_TCP_FLOW_TABLE = `CREATE TABLE IF NOT EXISTS ${TCP_FLOW_TABLE} (${tcpFlowColumnsSql('clickhouse')})
+ENGINE = MergeTree
+PARTITION BY toYYYYMMDD(toDateTime(intDiv(ts, 1000), 'Asia/Shanghai'))
+ORDER BY (member_id, rule_id, ts)`;
 
 /** Numbers as JSON numbers (the client's default quotes 64-bit integers). */
 const READ_SETTINGS = { output_format_json_quote_64bit_integers: 0 } as const;
@@ -73,6 +80,7 @@ function toRow(record: Record<string, unknown>): LogRow {
 export async function openClickHouseLogStore(url: string): Promise<LogStore> {
   const client: ClickHouseClient = createClient({ url });
   await client.command({ query: CREATE_TABLE });
+  await client.command({ query: CREATE_TCP_FLOW_TABLE });
 
   async function rows<T>(sql: string, p: SqlParams): Promise<T[]> {
     const result = await client.query({ query: sql, query_params: queryParams(p), format: 'JSONEachRow', clickhouse_settings: READ_SETTINGS });
@@ -142,6 +150,31 @@ export async function openClickHouseLogStore(url: string): Promise<LogStore> {
     },
     async close() {
       await client.close();
+    },
+
+    // Layer-4 flows (issue 28).
+    async appendTcpFlows(flows) {
+      if (flows.length === 0) return;
+      const values = flows.map((flow) => {
+        const record: Record<string, unknown> = {};
+        tcpFlowValues(flow).forEach((value, i) => {
+          record[TCP_FLOW_COLUMNS[i]!] = value;
+        });
+        return record;
+      });
+      await client.insert({ table: TCP_FLOW_TABLE, values, format: 'JSONEachRow' });
+    },
+    ...tcpFlowReads('clickhouse', (sql, p) => rows<Record<string, unknown>>(sql, p)),
+    async pruneTcpFlows(before) {
+      const counting = new SqlParams('clickhouse');
+      const [counted] = await rows<{ n: number }>(`SELECT count(*) AS n FROM ${TCP_FLOW_TABLE} WHERE ${tcpPruneCondition(counting, before)}`, counting);
+      const deleting = new SqlParams('clickhouse');
+      await client.command({
+        query: `ALTER TABLE ${TCP_FLOW_TABLE} DELETE WHERE ${tcpPruneCondition(deleting, before)}`,
+        query_params: queryParams(deleting),
+        clickhouse_settings: { mutations_sync: '1' },
+      });
+      return Number(counted?.n ?? 0);
     },
   };
   return store;

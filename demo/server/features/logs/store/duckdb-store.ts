@@ -28,6 +28,7 @@ import {
 import { LOG_COLUMNS, LOG_TYPES, type LogRow, type LogType } from '../../../../../core/logs/fields.js';
 import type { LogFieldName } from '../../../../../core/logs/predicate.js';
 import type { LogAggregateRow, LogAggregation, LogPage, LogStore } from './log-store.js';
+import { TCP_FLOW_TABLE, tcpFlowColumnsSql, tcpFlowReads, tcpFlowValues, tcpPruneStatement } from './tcp-flow-sql.js';
 import {
   aggregateStatement,
   countStatement,
@@ -140,6 +141,7 @@ export async function openDuckDbLogStore(path = ':memory:'): Promise<LogStore> {
   const instance = await DuckDBInstance.create(path);
   const writer = await instance.connect();
   await writer.run(CREATE_TABLE);
+  await writer.run(`CREATE TABLE IF NOT EXISTS ${TCP_FLOW_TABLE} (${tcpFlowColumnsSql('duckdb')})`);
   const idle: DuckDBConnection[] = [];
   let writes: Promise<unknown> = Promise.resolve();
   let closed = false;
@@ -276,6 +278,53 @@ export async function openDuckDbLogStore(path = ':memory:'): Promise<LogStore> {
       for (const connection of idle.splice(0)) connection.closeSync();
       writer.closeSync();
       instance.closeSync();
+    },
+
+    // Layer-4 flows (issue 28).
+    appendTcpFlows(flows) {
+      if (flows.length === 0) return Promise.resolve();
+      return write(async () => {
+        await writer.run('BEGIN TRANSACTION');
+        try {
+          const appender = await writer.createAppender(TCP_FLOW_TABLE);
+          try {
+            for (const flow of flows) {
+              for (const value of tcpFlowValues(flow)) {
+                if (typeof value === 'number') appender.appendBigInt(BigInt(value));
+                else appender.appendVarchar(value);
+              }
+              appender.endRow();
+            }
+            appender.flushSync();
+          } catch (error) {
+            appender.clear();
+            throw error;
+          } finally {
+            appender.closeSync();
+          }
+          await writer.run('COMMIT');
+        } catch (error) {
+          await writer.run('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      });
+    },
+
+    ...tcpFlowReads('duckdb', async (sql, p) => {
+      const reader = await read(async (connection) => {
+        const { values, types } = bindings(p.params);
+        return connection.runAndReadAll(sql, values, types);
+      });
+      return reader.getRowObjects().map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'bigint' ? Number(value) : value])));
+    }),
+
+    pruneTcpFlows(before) {
+      return write(async () => {
+        const p = new SqlParams('duckdb');
+        const sql = tcpPruneStatement(p, before);
+        const { values, types } = bindings(p.params);
+        return (await writer.run(sql, values, types)).rowsChanged;
+      });
     },
   };
   return store;

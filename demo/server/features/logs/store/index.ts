@@ -8,6 +8,7 @@ import { LOG_RETENTION_DAYS } from '../../../../../core/rules/bans.js';
 import type { LogStore } from './log-store.js';
 
 export type { LogAggregateRow, LogAggregation, LogBucket, LogPage, LogScope, LogSearch, LogStore } from './log-store.js';
+export type { TcpFlowScope, TcpSeriesQuery, TcpSeriesRow, TcpTopQuery, TcpTopRow } from './tcp-flow-sql.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +71,10 @@ export function lazyLogStore(options: LogStoreOptions): LogStore {
     close: async () => {
       if (opened) await (await opened).close();
     },
+    appendTcpFlows: async (flows) => (await store()).appendTcpFlows(flows),
+    tcpSeries: async (query) => (await store()).tcpSeries(query),
+    tcpTop: async (query) => (await store()).tcpTop(query),
+    pruneTcpFlows: async (before) => (inMemory && !opened ? 0 : (await store()).pruneTcpFlows(before)),
   };
 }
 
@@ -83,6 +88,8 @@ const DAY_MS = 86_400_000;
 export async function pruneByRetention(store: LogStore, now: number): Promise<Record<LogType, number>> {
   const pruned = emptyCounts();
   for (const type of LOG_TYPES) pruned[type] = await store.prune(type, now - LOG_RETENTION_DAYS[type] * DAY_MS);
+  // Layer-4 flows are connection records, kept as long as the access log.
+  await store.pruneTcpFlows(now - LOG_RETENTION_DAYS.access * DAY_MS);
   return pruned;
 }
 

@@ -10,6 +10,8 @@
  */
 import type { LogRow, LogType } from '../../../../../core/logs/fields.js';
 import type { LogFieldName, LogPredicate } from '../../../../../core/logs/predicate.js';
+import type { TcpFlow } from '../../../../../core/logs/tcp-flows.js';
+import type { TcpSeriesQuery, TcpSeriesRow, TcpTopQuery, TcpTopRow } from './tcp-flow-sql.js';
 
 /** What every read is confined to. */
 export interface LogScope {
@@ -80,4 +82,14 @@ export interface LogStore {
   /** Lines stored per type (status pages and tests). */
   count(): Promise<Record<LogType, number>>;
   close(): Promise<void>;
+
+  // Layer-4 flows (issue 28; tcp-flow-sql.ts): a second table beside the lines.
+  /** Appends flows, whole or not at all. */
+  appendTcpFlows(flows: readonly TcpFlow[]): Promise<void>;
+  /** Sessions, bytes, refusals and concurrency per bucket, every bucket of the range present. */
+  tcpSeries(query: TcpSeriesQuery): Promise<TcpSeriesRow[]>;
+  /** The most frequent values of a field among flows. */
+  tcpTop(query: TcpTopQuery): Promise<TcpTopRow[]>;
+  /** Deletes flows opened before `before`; answers how many. */
+  pruneTcpFlows(before: number): Promise<number>;
 }

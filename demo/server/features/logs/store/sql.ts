@@ -237,14 +237,19 @@ export function renderWhere(p: SqlParams, search: LogSearch): string {
   return search.where ? `${scope} AND ${renderPredicate(p, search.where)}` : scope;
 }
 
-/** The start of a line's bucket; days start at 00:00 Beijing time (UTC+8), not UTC. */
-export function bucketExpression(p: SqlParams, bucket: LogBucket): string {
+/** The start of a line's bucket (of its `ts`, or of a flow's `end_ts`); days start at 00:00 Beijing time (UTC+8), not UTC. */
+export function bucketExpression(p: SqlParams, bucket: LogBucket, column: 'ts' | 'end_ts' = 'ts'): string {
   const size = BUCKET_MS[bucket];
   if (size === undefined) throw new Error(`unknown bucket: ${JSON.stringify(bucket)}`);
   // Minutes and hours fall on the same instants in UTC and UTC+8 (a whole-hour offset); days do not.
   const offset = bucket === 'day' ? BEIJING_OFFSET_MS : 0;
-  const shifted = offset ? `(ts + ${offset})` : 'ts';
+  const shifted = offset ? `(${column} + ${offset})` : column;
   return `(${p.intDiv(shifted, String(size))} * ${size}${offset ? ` - ${offset}` : ''})`;
+}
+
+/** Length of a bucket in ms. */
+export function bucketLength(bucket: LogBucket): number {
+  return BUCKET_MS[bucket];
 }
 
 /** The same bucket computed in JavaScript (tests, and stores that fill gaps). */

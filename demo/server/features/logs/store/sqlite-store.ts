@@ -12,6 +12,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LOG_COLUMNS, LOG_TYPES, type LogRow, type LogType } from '../../../../../core/logs/fields.js';
 import type { LogAggregateRow, LogStore } from './log-store.js';
+import { TCP_FLOW_TABLE, tcpFlowColumnsSql, tcpFlowReads, tcpFlowValues, tcpPruneStatement } from './tcp-flow-sql.js';
+import { TCP_FLOW_COLUMNS, type TcpFlow } from '../../../../../core/logs/tcp-flows.js';
 import {
   aggregateStatement,
   countStatement,
@@ -33,6 +35,8 @@ const CREATE = [
   }).join(', ')})`,
   `CREATE INDEX IF NOT EXISTS logs_scope ON ${LOG_TABLE} (member_id, log_type, domain_id, ts)`,
   `CREATE INDEX IF NOT EXISTS logs_age ON ${LOG_TABLE} (log_type, ts)`,
+  `CREATE TABLE IF NOT EXISTS ${TCP_FLOW_TABLE} (${tcpFlowColumnsSql('sqlite')})`,
+  `CREATE INDEX IF NOT EXISTS tcp_flows_scope ON ${TCP_FLOW_TABLE} (member_id, rule_id, ts)`,
 ];
 
 /** Compiled patterns of the REGEXP function; a search uses one or two, so the cache stays small. */
@@ -70,6 +74,11 @@ export function openSqliteLogStore(path = ':memory:'): LogStore {
       const halves = storedHalves(row);
       insert.run(...LOG_COLUMNS.map((column) => row[column]), halves.hi, halves.lo);
     }
+  });
+
+  const insertFlow = db.prepare(`INSERT INTO ${TCP_FLOW_TABLE} (${TCP_FLOW_COLUMNS.join(', ')}) VALUES (${TCP_FLOW_COLUMNS.map(() => '?').join(', ')})`);
+  const insertFlows = db.transaction((flows: readonly TcpFlow[]) => {
+    for (const flow of flows) insertFlow.run(...tcpFlowValues(flow));
   });
 
   function all<T>(sql: string, p: SqlParams): T[] {
@@ -131,6 +140,16 @@ export function openSqliteLogStore(path = ':memory:'): LogStore {
     },
     async close() {
       if (db.open) db.close();
+    },
+
+    // Layer-4 flows (issue 28).
+    async appendTcpFlows(flows) {
+      insertFlows(flows);
+    },
+    ...tcpFlowReads('sqlite', async (sql, p) => all<Record<string, unknown>>(sql, p)),
+    async pruneTcpFlows(before) {
+      const p = new SqlParams('sqlite');
+      return db.prepare(tcpPruneStatement(p, before)).run(...values(p.params)).changes;
     },
   };
   return store;
