@@ -9,6 +9,13 @@ export const BUSINESSES_PER_INCREASE_PACKAGE = 10;
 export const HSTS_PERSISTENCE_DAYS = 30;
 /** Auto refresh options in seconds (rules §9: 30 s, 1, 5, 10, 15 minutes). */
 export const AUTO_REFRESH_OPTIONS_SECONDS: readonly number[] = [30, 60, 300, 600, 900];
+/** The auto refresh choices a view offers, off (0) first. */
+export const AUTO_REFRESH_CHOICES: readonly number[] = [0, ...AUTO_REFRESH_OPTIONS_SECONDS];
+
+/** A stored or typed auto refresh choice, or off when it is not one of the choices. */
+export function autoRefreshChoice(seconds: number): number {
+  return AUTO_REFRESH_CHOICES.includes(seconds) ? seconds : 0;
+}
 /** Date range presets (rules §9: 15 minutes, 3 hours, today, yesterday, 7 days, 30 days, custom). */
 export const DATE_RANGE_PRESETS = ['15-minutes', '3-hours', 'today', 'yesterday', '7-days', '30-days', 'custom'] as const;
 /** Languages of e-mail notifications (rules §9: English, Simplified Chinese). */

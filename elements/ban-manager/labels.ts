@@ -1,11 +1,10 @@
 /**
- * Catalogue keys (namespace `ban-manager`) of the ban states, reasons and date ranges, and the status tag settings.
+ * Catalogue keys (namespace `ban-manager`) of the ban states, reasons, and the status tag settings.
  * Keys are written out rather than built from the values, so the catalogue test and a key search find every one; a
  * reason the console has no name for is shown by its id.
  */
 import { BAN_STATUSES, type BanReason, type BanStatus } from '../../core/api/endpoints/bans.js';
 import type { TFunction } from '../../core/i18n/i18n.js';
-import type { TimeRangePreset } from '../../core/i18n/time-range.js';
 import type { StatusColor, StatusSetting } from '../../core/ui/parts/status-tag.js';
 
 /** Rules §4 ban states: the catalogue key of each name and its tag colour. */
@@ -22,17 +21,6 @@ export const REASON_LABEL_KEYS: Record<BanReason, string> = {
   bot: 'reason.bot',
   'ip-behaviour': 'reason.ip-behaviour',
   scanner: 'reason.scanner',
-};
-
-/** Rules §9 date ranges. */
-export const RANGE_LABEL_KEYS: Record<TimeRangePreset, string> = {
-  '15m': 'range.last-15-minutes',
-  '3h': 'range.last-3-hours',
-  today: 'range.today',
-  yesterday: 'range.yesterday',
-  '7d': 'range.last-7-days',
-  '30d': 'range.last-30-days',
-  custom: 'range.custom',
 };
 
 /** The status column's settings (shell §3 "status setting {value, label, color}"), translated. */

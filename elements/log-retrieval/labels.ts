@@ -15,12 +15,3 @@ export const ACTION_KEYS: Record<LogAction, string> = {
   ban: 'log-action.ban',
 };
 
-/** Auto refresh choices (shell §9: off, 30 s, 1, 5, 10, 15 min), by seconds. */
-export const REFRESH_KEYS: Record<number, string> = {
-  0: 'refresh.off',
-  30: 'refresh.30s',
-  60: 'refresh.1m',
-  300: 'refresh.5m',
-  600: 'refresh.10m',
-  900: 'refresh.15m',
-};

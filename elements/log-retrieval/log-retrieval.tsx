@@ -6,26 +6,23 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { getLogFieldValues, type SavedQuery, type SavedQueryInput } from '../../core/api/endpoints/logs.js';
 import type { TimeRangePreset } from '../../core/i18n/time-range.js';
 import { LOG_TYPE_LABEL_KEYS } from '../../core/logs/field-labels.js';
 import { LOG_TYPES, type LogType } from '../../core/logs/fields.js';
 import { loadRegionData } from '../../core/region/region.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
-import { namedDropdown } from '../../core/ui/parts/named.js';
-import { usePageVisible } from '../../core/ui/use-page-visible.js';
+import { AutoRefreshField, useAutoRefresh } from '../../core/ui/parts/auto-refresh.js';
 import { useViewStateReport } from '../../core/ui/view-state.js';
-import { TimeFilterFields } from '../ban-manager/parts/filters.js';
+import { TimeRangeFields } from '../../core/ui/parts/time-range-filter.js';
 import { LOGS_SEARCHED_EVENT, SAVED_QUERIES_DELETED_EVENT, SAVED_QUERY_SAVED_EVENT } from './events.js';
-import { REFRESH_KEYS } from './labels.js';
 import { ExpressionInput } from './parts/expression-input.js';
 import { FilterForm } from './parts/filter-form.js';
 import { LineDrawer } from './parts/line-drawer.js';
 import { LogTable } from './parts/log-table.js';
 import { SavedQueriesPanel, SavedQueryDialog } from './parts/saved-queries.js';
-import { logRetrievalStoreFor, REFRESH_CHOICES, type Loaded } from './store.js';
+import { logRetrievalStoreFor, type Loaded } from './store.js';
 
 /** Props of the component (attributes of the element). */
 export interface LogRetrievalProps {
@@ -51,8 +48,7 @@ export function LogRetrieval({ logType, range, expression, clientIp, domainId, v
   const tFields = useT('log-fields');
   const store = logRetrievalStoreFor(host, { logType, range, expression, clientIp, domainId, viewState });
   useViewStateReport(store.viewState.value);
-  const visible = usePageVisible();
-  const ids = { tabs: useId(), refresh: useId() };
+  const ids = { tabs: useId() };
   const tabButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const [savedShown, setSavedShown] = useState(false);
   const [draft, setDraft] = useState<SavedQueryInput | null>(null);
@@ -61,7 +57,6 @@ export function LogRetrieval({ logType, range, expression, clientIp, domainId, v
   const seconds = store.autoRefresh.value;
   const context = store.context.value;
   const websites: Loaded<{ id: number; domain: string }[]> = context.status === 'ready' ? { status: 'ready', data: context.data.websites } : context;
-  const refreshOptions = useMemo(() => REFRESH_CHOICES.map((value) => ({ value, label: t(REFRESH_KEYS[value] ?? 'refresh.off') })), [t]);
 
   const report = (answer: Awaited<ReturnType<typeof store.search>>) => {
     if (answer) emit(LOGS_SEARCHED_EVENT, answer);
@@ -103,11 +98,7 @@ export function LogRetrieval({ logType, range, expression, clientIp, domainId, v
     const changed = store.applySettings({ logType, range, expression, clientIp, domainId, viewState });
     if (changed || store.applied.value === null) searchNow();
   }, [store, client, logType, range, expression, clientIp, domainId]);
-  useEffect(() => {
-    if (seconds === 0 || !visible) return undefined;
-    const timer = window.setInterval(refreshNow, seconds * 1000);
-    return () => window.clearInterval(timer);
-  }, [store, client, seconds, visible]);
+  useAutoRefresh(seconds, refreshNow);
 
   return (
     <div className="ec-root ec-stack ec-log-retrieval">
@@ -144,23 +135,14 @@ export function LogRetrieval({ logType, range, expression, clientIp, domainId, v
           }}
         >
           <div className="ec-row ec-toolbar" part="toolbar">
-            <TimeFilterFields
+            <TimeRangeFields
               value={store.time.value}
               onChange={(change) => {
                 store.setTime(change);
                 if (!store.customInvalid.value) searchNow();
               }}
             />
-            <div className="ec-filter">
-              <label htmlFor={ids.refresh}>{t('refresh.label')}</label>
-              <Dropdown
-                inputId={ids.refresh}
-                value={seconds}
-                options={refreshOptions}
-                onChange={(event) => store.setAutoRefresh(Number(event.value))}
-                pt={namedDropdown(t('refresh.label'))}
-              />
-            </div>
+            <AutoRefreshField seconds={seconds} onChange={(value) => store.setAutoRefresh(value)} />
             <span className="ec-spacer" />
             {context.status === 'ready' && context.data.simulator_running && (
               <span className="ec-muted ec-log-live" role="note">

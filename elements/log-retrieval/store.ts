@@ -25,8 +25,9 @@ import { parseLogExpression } from '../../core/logs/expression.js';
 import { isLogType, LOG_ACTIONS, logField, type LogType } from '../../core/logs/fields.js';
 import { LOG_DOMAIN_FILTER_MAX, validateLogDomainFilter } from '../../core/rules/bans.js';
 import { validateIpOrCidr } from '../../core/rules/ip.js';
-import { AUTO_REFRESH_OPTIONS_SECONDS } from '../../core/rules/service-limits.js';
+import { autoRefreshChoice } from '../../core/rules/service-limits.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
+
 import { viewStateText } from '../../core/ui/view-state.js';
 
 /** A load: first load, failed load, or data. */
@@ -101,8 +102,6 @@ export interface LogRetrievalSettings {
 export const DEFAULT_LOG_TYPE: LogType = 'access';
 /** The range a new view starts with (wide enough to show lines on a quiet site, short enough to answer fast). */
 export const DEFAULT_LOG_RANGE: TimeRangePreset = '3h';
-/** The auto refresh choices, off first. */
-export const REFRESH_CHOICES: readonly number[] = [0, ...AUTO_REFRESH_OPTIONS_SECONDS];
 
 const EMPTY_FILTERS: FilterDraft = { domainIds: [], status: '', region: '', clientIp: '', method: '', uri: '', ruleId: '', action: '' };
 /** A status code (100-599) or class (`4xx`). */
@@ -367,7 +366,7 @@ export function createLogRetrievalStore(settings: LogRetrievalSettings = {}, now
   }
 
   function setAutoRefresh(seconds: number): void {
-    autoRefresh.value = REFRESH_CHOICES.includes(seconds) ? seconds : 0;
+    autoRefresh.value = autoRefreshChoice(seconds);
   }
 
   function loadSavedQueries(client: ApiClient): Promise<void> {

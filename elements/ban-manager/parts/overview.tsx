@@ -13,7 +13,8 @@ import { Chart } from '../../../core/ui/parts/chart.js';
 import { ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { STATUS_TAGS } from '../labels.js';
 import type { Loaded, TimeFilter } from '../store.js';
-import { DomainSelect, TimeFilterFields } from './filters.js';
+import { TimeRangeFields } from '../../../core/ui/parts/time-range-filter.js';
+import { DomainSelect } from './filters.js';
 import { NavLink } from '../../../core/ui/parts/nav-link.js';
 import { GuardedButton, useModuleAccess, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
 import { BAN_ROUTES } from '../routes.js';
@@ -90,7 +91,7 @@ export function Overview(props: OverviewProps) {
   return (
     <div className="ec-stack ec-ban-overview">
       <div className="ec-row ec-toolbar" part="toolbar" role="search" aria-label={t('overview.filters')}>
-        <TimeFilterFields value={time} onChange={props.onTime} />
+        <TimeRangeFields value={time} onChange={props.onTime} />
         <DomainSelect domains={domains} value={domainId} onChange={props.onDomain} allowAll />
         <span className="ec-spacer" />
         <Button type="button" icon="pi pi-refresh" outlined label={t('refresh')} onClick={props.onRefresh} />

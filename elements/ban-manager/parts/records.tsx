@@ -21,7 +21,8 @@ import { StatusTag } from '../../../core/ui/parts/status-tag.js';
 import { reasonLabel, statusSettings, STATUS_TAGS } from '../labels.js';
 import { BAN_ROUTES, banLogsView } from '../routes.js';
 import type { Loaded, RecordFilters, TimeFilter } from '../store.js';
-import { DomainSelect, TimeFilterFields } from './filters.js';
+import { TimeRangeFields } from '../../../core/ui/parts/time-range-filter.js';
+import { DomainSelect } from './filters.js';
 
 /** Props of {@link Records}. */
 export interface RecordsProps {
@@ -152,7 +153,7 @@ export function Records(props: RecordsProps) {
           allLabel={t('filter.all-statuses')}
           onChange={(status) => props.onFilter({ status })}
         />
-        <TimeFilterFields value={time} onChange={props.onTime} />
+        <TimeRangeFields value={time} onChange={props.onTime} />
         <span className="ec-spacer" />
         <Button type="button" icon="pi pi-refresh" outlined label={t('refresh')} onClick={props.onRefresh} />
         <GuardedButton type="button" icon="pi pi-unlock" label={t('batch.open')} deniedReason={batchDenied} onClick={props.onBatchUnban} aria-haspopup="dialog" />

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LOG_DOMAIN_FILTER_MAX } from '../../../core/rules/bans.js';
-import { AUTO_REFRESH_OPTIONS_SECONDS } from '../../../core/rules/service-limits.js';
+import { AUTO_REFRESH_CHOICES, AUTO_REFRESH_OPTIONS_SECONDS } from '../../../core/rules/service-limits.js';
 import {
   checkFilters,
   createLogRetrievalStore,
   expressionIssueOf,
   expressionValue,
   filterQuery,
-  REFRESH_CHOICES,
   withCondition,
   type FilterDraft,
 } from '../../../elements/log-retrieval/store.js';
@@ -71,7 +70,7 @@ describe('log retrieval store (rules §2 log retrieval, §9 limits)', () => {
   });
 
   it('shell §9 auto refresh: off, 30 s, 1, 5, 10 and 15 minutes', () => {
-    assert.deepEqual(REFRESH_CHOICES, [0, ...AUTO_REFRESH_OPTIONS_SECONDS]);
+    assert.deepEqual(AUTO_REFRESH_CHOICES, [0, ...AUTO_REFRESH_OPTIONS_SECONDS]);
     assert.deepEqual(AUTO_REFRESH_OPTIONS_SECONDS, [30, 60, 300, 600, 900]);
     const store = createLogRetrievalStore();
     store.setAutoRefresh(45);

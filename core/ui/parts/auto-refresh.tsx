@@ -1,0 +1,54 @@
+/**
+ * Auto refresh (shell §9: every 30 s to 15 min, or off) for views that follow live data (log retrieval, reports):
+ * the labelled choice, and the timer that repeats a refresh while the page can be seen (a hidden tab stops asking,
+ * core/ui/use-page-visible.ts). One part, so every view offers the same choices with the same words.
+ */
+import { Dropdown } from 'primereact/dropdown';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { AUTO_REFRESH_CHOICES, autoRefreshChoice } from '../../rules/service-limits.js';
+import { useT } from '../element-context.js';
+import { usePageVisible } from '../use-page-visible.js';
+import { namedDropdown } from './named.js';
+
+/** Catalogue keys (namespace `common`) of the choices; written out so a key search finds each one. */
+const CHOICE_KEYS: Readonly<Record<number, string>> = {
+  0: 'parts.auto-refresh.off',
+  30: 'parts.auto-refresh.30s',
+  60: 'parts.auto-refresh.1m',
+  300: 'parts.auto-refresh.5m',
+  600: 'parts.auto-refresh.10m',
+  900: 'parts.auto-refresh.15m',
+};
+
+/** Props of {@link AutoRefreshField}. */
+export interface AutoRefreshFieldProps {
+  seconds: number;
+  onChange: (seconds: number) => void;
+}
+
+/** The labelled auto refresh choice. */
+export function AutoRefreshField({ seconds, onChange }: AutoRefreshFieldProps) {
+  const t = useT('common');
+  const id = useId();
+  const label = t('parts.auto-refresh.label');
+  const options = useMemo(() => AUTO_REFRESH_CHOICES.map((value) => ({ value, label: t(CHOICE_KEYS[value]!) })), [t]);
+  return (
+    <div className="ec-filter">
+      <label htmlFor={id}>{label}</label>
+      <Dropdown inputId={id} value={autoRefreshChoice(seconds)} options={options} onChange={(event) => onChange(autoRefreshChoice(Number(event.value)))} pt={namedDropdown(label)} />
+    </div>
+  );
+}
+
+/** Calls `refresh` every `seconds` while the page is visible (never when `seconds` is 0). */
+export function useAutoRefresh(seconds: number, refresh: () => void): void {
+  const visible = usePageVisible();
+  // The latest callback, so a new closure each render does not restart the timer.
+  const latest = useRef(refresh);
+  latest.current = refresh;
+  useEffect(() => {
+    if (seconds === 0 || !visible) return undefined;
+    const timer = window.setInterval(() => latest.current(), seconds * 1000);
+    return () => window.clearInterval(timer);
+  }, [seconds, visible]);
+}
