@@ -255,6 +255,27 @@ async function setTestPlanLevel(ctx, next) {
   ctx.body = { previous: plans[0]?.meal_flag ?? null };
 }
 
+/** Where a browser test fills its reference server's log store with layer-4 flows (see {@link simulateTestTcpFlows}). */
+const TEST_TCP_FLOWS_PATH = '/__ec-test__/tcp-flows';
+
+/**
+ * Test-only: activates the demo account's TCP packages and writes the last `minutes` of simulated layer-4 traffic
+ * (the simulator's own edge, demo/server/features/layer4/flows.ts), so a TCP report test reads real flows through the
+ * real API. Answers how many flows were written.
+ */
+async function simulateTestTcpFlows(ctx, next) {
+  if (ctx.path !== TEST_TCP_FLOWS_PATH || ctx.method !== 'POST') return next();
+  const server = await reference(sessionKeyOf(ctx));
+  const chunks = [];
+  for await (const chunk of ctx.req) chunks.push(chunk);
+  const { minutes = 60, rate = 20, seed = 28 } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+  const { DEMO_MEMBER_ID } = await import('../demo/server/platform/demo-accounts.ts');
+  const { simulateTcpFlows } = await import('../demo/server/features/layer4/flows.ts');
+  const now = Date.now();
+  server.db.prepare('UPDATE tcp_packages SET active = 1, expire_at = ? WHERE member_id = ?').run(now + 365 * 86_400_000, DEMO_MEMBER_ID);
+  ctx.body = { written: await simulateTcpFlows(server, { from: now - minutes * 60_000, to: now, rate, seed }) };
+}
+
 function referenceServerPlugin() {
   return {
     name: 'ec-reference-server',
@@ -279,7 +300,7 @@ export default {
   browserStartTimeout: 60_000,
   // A test's whole limit: generous, because a loaded CI machine has taken over 30 s for one that needs 6 s idle.
   testFramework: { config: { timeout: 60_000 } },
-  middleware: [appendTestLogLines, setTestPlanActions, setTestPlanLevel, forwardApiToReferenceServer],
+  middleware: [appendTestLogLines, setTestPlanActions, setTestPlanLevel, simulateTestTcpFlows, forwardApiToReferenceServer],
   plugins: [referenceServerPlugin(), esbuildBundlePlugin()],
   browsers: [
     chromeLauncher({

@@ -71,8 +71,10 @@ export const ROUTE_PATHS: Readonly<Record<string, string>> = {
   // Layer-4 rules and their console (issue 28), both layouts.
   'cloud-speed-new-four-layer-agent-list': '/cloud-speed/four-layer-agent/list',
   'cloud-speed-new-four-layer-agent-console-id': '/cloud-speed/four-layer-agent/console/:id',
+  'cloud-speed-new-four-layer-agent-report-accurateAccessControl-id': '/cloud-speed/four-layer-agent/report/accurateAccessControl/:id',
   'cloud-speed-old-businessList-configLayer4Rule': '/cloud-speed/businessList/configLayer4Rule',
   'cloud-speed-old-configLayer4Rule-id': '/cloud-speed/configLayer4Rule/:id',
+  'cloud-speed-old-dataReport-accurateAccessControl-id': '/cloud-speed/dataReport/accurateAccessControl/:id',
 };
 
 

@@ -39,6 +39,8 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-user-center': () => import('../../elements/user-center/element.js'),
   'ec-layer4-rules': () => import('../../elements/layer4-rules/element.js'),
   'ec-layer4-rule-detail': () => import('../../elements/layer4-rule-detail/element.js'),
+  'ec-tcp-report': () => import('../../elements/tcp-report/element.js'),
+  'ec-access-control-detail': () => import('../../elements/access-control-detail/element.js'),
   'ec-packages': () => import('../../elements/packages/element.js'),
 };
 

@@ -42,6 +42,7 @@ import './user-center.js';
 import './password-strength.js';
 import './layer4.js';
 import './packages.js';
+import './tcp-report.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -85,4 +86,5 @@ export const NAMESPACES: readonly Namespace[] = [
   'password-strength',
   'layer4',
   'packages',
+  'tcp-report',
 ];
