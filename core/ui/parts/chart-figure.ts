@@ -365,7 +365,10 @@ function mapFigure(input: FigureInput, base: Record<string, unknown>, config: Re
           landcolor: '#f3f4f6',
           showcountries: true,
           countrycolor: '#d1d5db',
-          projection: { type: 'natural earth' },
+          // Without fixed ranges plotly fits the view to the GeoJSON layer's few small places and turns the globe.
+          lonaxis: { range: [-180, 180] },
+          lataxis: { range: [-58, 85] },
+          projection: { type: 'natural earth', rotation: { lon: 0 } },
         },
       },
       config: { ...config, topojsonURL: asset.folder },
