@@ -165,23 +165,3 @@ export function formatDate(value: number | string | Date, language: Language = p
   if (Number.isNaN(date.getTime())) return '';
   return intlFor(language).formatDate(date, { dateStyle: 'medium' });
 }
-
-const HOUR_MINUTE = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
-const BEIJING_HOUR_MINUTE = { timeZone: LOG_TIME_ZONE, ...HOUR_MINUTE } as const;
-const BEIJING_MONTH_DAY = { timeZone: LOG_TIME_ZONE, month: '2-digit', day: '2-digit' } as const;
-
-/**
- * A tick of a chart's time axis in UTC+8 (shell §9), in the element's language: the time of day for steps under a
- * day (with the date too when `withDate`, e.g. at midnight of a range over several days), the date for daily steps.
- */
-export function formatTimeTick(value: number, step: 'minute' | 'day', withDate: boolean, language: Language = pageLanguage.value): string {
-  const intl = intlFor(language);
-  if (step === 'day') return intl.formatDate(value, BEIJING_MONTH_DAY);
-  return withDate ? intl.formatDate(value, { ...BEIJING_MONTH_DAY, ...HOUR_MINUTE }) : intl.formatDate(value, BEIJING_HOUR_MINUTE);
-}
-
-/** A time bucket's start (ms since the epoch) as hover labels, tables and exports show it: date and minute, UTC+8. */
-export function formatBucketTime(value: unknown, language: Language = pageLanguage.value): string {
-  const ms = toNumber(value);
-  return intlFor(language).formatDate(ms, { timeZone: LOG_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', ...HOUR_MINUTE });
-}

@@ -4,7 +4,7 @@
  * largest numeric value, value formatting by configured type, GeoJSON ring orientation and the resize throttle.
  */
 import { PIE_LEGEND_LIMIT } from '../../config/constants.js';
-import { formatBits, formatBytes, formatLargeNumber, formatPercent, intlFor, toNumber } from '../../i18n/format.js';
+import { formatBits, formatBytes, formatLargeNumber, formatPercent, intlFor, LOG_TIME_ZONE, toNumber } from '../../i18n/format.js';
 import type { Language } from '../../i18n/language.js';
 
 /**
@@ -183,6 +183,26 @@ export function timeTicks(first: number, last: number, maxTicks = 8): TimeTicks 
   const beijingDay = (ms: number) => Math.floor((ms + BEIJING_OFFSET) / DAY);
   const step = size >= DAY ? 'day' : 'minute';
   return { values, step, withDate: step === 'minute' && beijingDay(values[0]!) !== beijingDay(values[values.length - 1]!) };
+}
+
+const HOUR_MINUTE = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+const BEIJING_MONTH_DAY = { timeZone: LOG_TIME_ZONE, month: '2-digit', day: '2-digit' } as const;
+
+/**
+ * A tick of a chart's time axis in UTC+8 (shell §9), in the element's language: the time of day for steps under a
+ * day (with the date too when `withDate`), the date for daily steps. Formatted by core/i18n/format.ts's Intl
+ * formatter (`intlFor`); kept here rather than there because only charts use it and format.ts ships with every
+ * element.
+ */
+export function formatTimeTick(value: number, step: 'minute' | 'day', withDate: boolean, language: Language): string {
+  const intl = intlFor(language);
+  if (step === 'day') return intl.formatDate(value, BEIJING_MONTH_DAY);
+  return intl.formatDate(value, withDate ? { ...BEIJING_MONTH_DAY, ...HOUR_MINUTE } : { timeZone: LOG_TIME_ZONE, ...HOUR_MINUTE });
+}
+
+/** A time bucket's start (ms since the epoch) as hover labels, tables and exports show it: date and minute, UTC+8. */
+export function formatBucketTime(value: unknown, language: Language): string {
+  return intlFor(language).formatDate(toNumber(value), { timeZone: LOG_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', ...HOUR_MINUTE });
 }
 
 /** A cell of an export: text, or a number Excel reads as one. */

@@ -4,10 +4,12 @@
  * core/i18n/format.ts; shell §9 rules live here: y axis by value format, map range, UTC+8 time axis.
  */
 import { CHART_HEIGHT, MAP_RANGE } from '../../config/constants.js';
-import { formatBucketTime, formatTimeTick, toNumber } from '../../i18n/format.js';
+import { toNumber } from '../../i18n/format.js';
 import type { Language } from '../../i18n/language.js';
 import {
   dimensionValues,
+  formatBucketTime,
+  formatTimeTick,
   formatValue,
   maxValue,
   metricValues,

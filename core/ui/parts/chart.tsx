@@ -10,15 +10,16 @@
  * PNG files.
  */
 import { Button } from 'primereact/button';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { CHART_HEIGHT, CHART_RESIZE_THROTTLE_MS, CHART_WRAPPER_HEIGHT } from '../../config/constants.js';
-import { formatBucketTime } from '../../i18n/format.js';
 import type { Language } from '../../i18n/language.js';
 import { useElement, useT } from '../element-context.js';
 import { saveFile } from '../save-file.js';
+import chartCss from './chart.css';
 import {
   chartColours,
   exportFileName,
+  formatBucketTime,
   formatValue,
   hasChartData,
   pieSlices,
@@ -108,6 +109,17 @@ function adoptPlotlyStyles(root: ShadowRoot): void {
   plotlySheet ??= new CSSStyleSheet();
   plotlySheet.replaceSync(rules);
   if (!root.adoptedStyleSheets.includes(plotlySheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, plotlySheet];
+}
+
+let chartSheet: CSSStyleSheet | undefined;
+
+/** Adopts the chart's own rules (./chart.css) into the shadow root, once: only elements that draw charts carry them. */
+function adoptChartStyles(root: ShadowRoot): void {
+  if (!chartSheet) {
+    chartSheet = new CSSStyleSheet();
+    chartSheet.replaceSync(chartCss);
+  }
+  if (!root.adoptedStyleSheets.includes(chartSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, chartSheet];
 }
 
 /** Builds the figure component around the loaded plotly and react-plotly factory. */
@@ -301,6 +313,7 @@ export function Chart({
   const graph = useRef<HTMLElement | null>(null);
   const near = useNearViewport(place);
   const colours = useChartColours(host);
+  useLayoutEffect(() => adoptChartStyles(root), [root]);
 
   const chartData = !loading && hasChartData(data) ? data : null;
   const shippedMap = typeof map === 'string' ? map : null;
@@ -371,8 +384,8 @@ export function Chart({
   const body = (): ReactNode => {
     if (loading) return <LoadingState />;
     if (!chartData) return <EmptyState message={t('state.no-data')} />;
-    if (mapLoad.failed) return <ErrorState message={t('parts.chart.map-load-failed')} onRetry={mapLoad.retry} />;
-    if (shippedMap && !asset) return <LoadingState message={t('parts.chart.map-loading')} />;
+    if (mapLoad.failed) return <ErrorState message={t('state.part-load-failed')} onRetry={mapLoad.retry} />;
+    if (shippedMap && !asset) return <LoadingState />;
     if (!figure) return <ErrorState message={t('parts.chart.map-unavailable')} />;
     // Shell §8's "cannot find module" message when plotly's chunk fails to load, with a retry.
     if (plot.failed) return <ErrorState message={t('element.module-not-found', { name: 'plotly.js' })} onRetry={plot.retry} />;
@@ -391,7 +404,8 @@ export function Chart({
             text
             size="small"
             icon="pi pi-table"
-            label={tableShown ? t('parts.chart.hide-table') : t('parts.chart.show-table')}
+            // One name whatever the state: aria-pressed tells whether the table is shown.
+            label={t('parts.chart.table-view')}
             aria-pressed={tableShown}
             aria-controls={tableId}
             onClick={() => setTableShown((shown) => !shown)}
@@ -415,7 +429,7 @@ export function Chart({
         )}
         {exportFailed && (
           <span className="ec-chart-export-error" role="alert">
-            {t('parts.chart.export-failed')}
+            {t('api.operation-failed')}
           </span>
         )}
       </div>
@@ -489,12 +503,12 @@ export interface ChinaWorldMapProps extends Omit<ChartProps, 'type' | 'data' | '
  * The world map that toggles to China (issue 25): two shipped maps behind a pair of toggle buttons
  * (`part="chart-map-toggle"`, `aria-pressed`). Each map reads its shapes the first time it is shown.
  */
-export function ChinaWorldMap({ world, china, initial = 'world', ...chart }: ChinaWorldMapProps) {
+export function ChinaWorldMap({ world, china, initial = 'world', label, ...chart }: ChinaWorldMapProps) {
   const t = useT('common');
   const [shown, setShown] = useState<'world' | 'china'>(initial);
   return (
     <div className="ec-chart-maps">
-      <div className="ec-chart-map-toggle" role="group" aria-label={t('parts.chart.map-choice')}>
+      <div className="ec-chart-map-toggle" role="group" aria-label={label}>
         {(['world', 'china'] as const).map((kind) => (
           <Button
             key={kind}
@@ -508,7 +522,7 @@ export function ChinaWorldMap({ world, china, initial = 'world', ...chart }: Chi
           />
         ))}
       </div>
-      <Chart key={shown} {...chart} type={shown === 'world' ? 'world-map' : 'china-map'} map={shown} data={shown === 'world' ? world : china} />
+      <Chart key={shown} {...chart} label={label} type={shown === 'world' ? 'world-map' : 'china-map'} map={shown} data={shown === 'world' ? world : china} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { IPV4_BLOCKS, IPV6_FIRST_GROUP } from '../../../../demo/server/platform/geo.js';
 import { regionData } from '../../../../demo/server/features/account/regions.js';
 import { placesOf } from '../../../../demo/server/features/logs/simulator/clients.js';
-import { chartColours, DEFAULT_CHART_COLOURS, exportFileName, timeTicks, toCsv } from '../../../../core/ui/parts/chart-data.js';
+import { chartColours, formatBucketTime, formatTimeTick, DEFAULT_CHART_COLOURS, exportFileName, timeTicks, toCsv } from '../../../../core/ui/parts/chart-data.js';
 import { chinaProvinces, worldCountryIds, worldSupplement, type Topology } from '../../../../core/ui/parts/map-shapes.mjs';
 import { COUNTRY_ISO3, mapFeatureId, PROVINCE_CODES, regionName } from '../../../../core/ui/parts/map-regions.js';
 
@@ -89,6 +89,14 @@ describe('chart time axis (shell §9: log and chart times are UTC+8)', () => {
     assert.equal(ticks.withDate, false);
     for (const tick of ticks.values) assert.equal(((tick / 3600_000) + 8) % 3, 0, 'every 3 hours from Beijing midnight');
     assert.equal(ticks.values[0], start);
+  });
+
+  it('ticks and buckets are labelled on Beijing\'s clock in both languages, whatever the machine\'s zone', () => {
+    const utc = Date.UTC(2026, 10, 26, 18, 5); // 02:05 on 27 November in Beijing
+    assert.equal(formatTimeTick(utc, 'minute', false, 'zh_CN'), '02:05');
+    assert.equal(formatTimeTick(utc, 'day', false, 'en_US'), '11/27');
+    assert.equal(formatBucketTime(utc, 'zh_CN'), '2026/11/27 02:05');
+    assert.equal(formatBucketTime(utc, 'en_US'), '11/27/2026, 02:05');
   });
 
   it('a week has daily ticks at Beijing midnight', () => {
