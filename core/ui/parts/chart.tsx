@@ -37,7 +37,7 @@ import {
 import { buildFigure, selectionOf, type ChartMapSource, type ChartType, type Figure, type PlotPoint } from './chart-figure.js';
 import { useDeferredModule } from './deferred.js';
 import { readMapAsset, type MapAsset } from './map-assets.js';
-import { regionName } from './map-regions.js';
+import { chinaRegionCode, regionName } from './map-regions.js';
 import { EmptyState, ErrorState, LoadingState } from './state-views.js';
 
 export type { ChartMapSource, ChartType } from './chart-figure.js';
@@ -214,7 +214,7 @@ interface TableModel {
 function tableModel(
   type: ChartType,
   data: ChartData,
-  options: { labels: Readonly<Record<string, string>>; valueFormat: ValueFormat; language: Language; slices: readonly PieSlice[]; compare?: ChartData | null | undefined; shippedMap: boolean },
+  options: { labels: Readonly<Record<string, string>>; valueFormat: ValueFormat; language: Language; slices: readonly PieSlice[]; compare?: ChartData | null | undefined; shippedMap: 'china' | 'world' | null },
   t: (key: string, values?: Record<string, unknown>) => string,
 ): TableModel {
   const { labels, valueFormat, language, slices, compare, shippedMap } = options;
@@ -237,6 +237,8 @@ function tableModel(
   const previousName = (metric: string) => t('parts.chart.previous-period', { name: labels[metric] ?? metric });
   const head = (value: unknown): string => {
     if (type === 'line') return formatBucketTime(value, language);
+    // On the China map, Hong Kong, Macao and Taiwan are named as its province-level divisions.
+    if (shippedMap === 'china') return regionName(chinaRegionCode(String(value ?? '')), language);
     if (shippedMap) return regionName(String(value ?? ''), language);
     return String(value ?? '');
   };
@@ -344,7 +346,7 @@ export function Chart({
     [chartData, compare, slices, language, type, columnLabels, valueFormat, height, map, shippedMap, asset, mapRange, colours, t],
   );
   const model = useMemo(
-    () => (chartData ? tableModel(type, chartData, { labels: columnLabels ?? {}, valueFormat, language, slices, compare, shippedMap: shippedMap !== null }, t) : null),
+    () => (chartData ? tableModel(type, chartData, { labels: columnLabels ?? {}, valueFormat, language, slices, compare, shippedMap }, t) : null),
     [chartData, type, columnLabels, valueFormat, language, slices, compare, shippedMap, t],
   );
   const plot = useDeferredModule(loadPlot, near && figure !== null);
