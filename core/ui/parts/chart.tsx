@@ -1,66 +1,57 @@
 /**
- * The chart wrapper of shell §2/§9: bar, pie with its table, and China or world maps, drawn by plotly. Plotly is
- * large (1.5 MB gzip), so it is loaded only through the dynamic `import()` below, and only once a chart with data
- * comes near the viewport (scrolled to, or its tab opened): it has its own chunk, the numbers and tables around a
- * chart show first, and however many charts a page has, plotly is loaded once (a failed load is retried on
- * request). Nothing is fetched from the network at draw time: maps draw from GeoJSON the caller supplies, or from a
- * self-hosted topojson folder.
+ * The chart part set of shell §2/§9 (issue 25): bar, line (time series with a previous-period overlay), pie with its
+ * table, and maps of China and the world, drawn by plotly. Plotly is large (1.5 MB gzip), so it is loaded only
+ * through the dynamic `import()` below, and only once a chart with data comes near the viewport: it has its own
+ * chunk, the numbers and tables around a chart show first, and plotly is loaded once per page (a failed load is
+ * retried on request). Maps draw from the shapes shipped with the build (`map="china" | "world"`, read by
+ * ./map-assets.ts once per page, only when a map is drawn) or from shapes the caller brings; nothing is fetched from
+ * another origin. Every chart has a table view (a toggle shows it; screen readers always have it), a click on a bar,
+ * slice, region or table row is reported through `onSelect` (the drill-down hook), and `exportName` offers CSV and
+ * PNG files.
  */
-import { useMemo, useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
-import {
-  CHART_HEIGHT,
-  CHART_RESIZE_THROTTLE_MS,
-  CHART_WRAPPER_HEIGHT,
-  MAP_RANGE,
-} from '../../config/constants.js';
+import { Button } from 'primereact/button';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { CHART_HEIGHT, CHART_RESIZE_THROTTLE_MS, CHART_WRAPPER_HEIGHT } from '../../config/constants.js';
 import type { Language } from '../../i18n/language.js';
 import { useElement, useT } from '../element-context.js';
+import { saveFile } from '../save-file.js';
+import chartCss from './chart.css';
 import {
-  dimensionValues,
+  chartColours,
+  exportFileName,
+  formatBucketTime,
   formatValue,
   hasChartData,
-  maxValue,
-  metricValues,
   pieSlices,
   pieTableRows,
-  rewindForPlotly,
   sliceRatios,
   splitColumns,
   throttle,
-  valueTicks,
+  toCsv,
   type ChartData,
-  type GeoJsonFeatureCollection,
+  type ChartSelection,
+  type CsvCell,
   type PieSlice,
   type ValueFormat,
 } from './chart-data.js';
+import { buildFigure, selectionOf, type ChartMapSource, type ChartType, type Figure, type PlotPoint } from './chart-figure.js';
 import { useDeferredModule } from './deferred.js';
+import { readMapAsset, type MapAsset } from './map-assets.js';
+import { chinaRegionCode, regionName } from './map-regions.js';
 import { EmptyState, ErrorState, LoadingState } from './state-views.js';
 
-/** Chart kinds of shell §2: bar, pie with table, map of China or of the world. */
-export type ChartType = 'bar' | 'pie' | 'china-map' | 'world-map';
-
-export type { GeoJsonFeatureCollection } from './chart-data.js';
-
-/**
- * Where a map's shapes come from. Either GeoJSON (required for China: plotly's own maps have no provinces), or,
- * for the world map, the URL of a self-hosted folder with plotly's `world_110m.json` (never plotly's CDN).
- */
-export interface ChartMapSource {
-  /** Region shapes; the dimension column's values match the feature property named by `featureIdKey`. */
-  geojson?: GeoJsonFeatureCollection;
-  /** Which feature field identifies a region; default `properties.name`. */
-  featureIdKey?: string;
-  /** World map without GeoJSON: folder URL serving plotly's topojson files, e.g. `/console/topojson/`. */
-  topojsonUrl?: string;
-  /** World map without GeoJSON: how the dimension names countries; default ISO-3 codes. */
-  locationMode?: 'ISO-3' | 'country names';
-}
+export type { ChartMapSource, ChartType } from './chart-figure.js';
+export type { ChartSelection, GeoJsonFeatureCollection } from './chart-data.js';
 
 /** Props of {@link Chart}. */
 export interface ChartProps {
   /** Chart kind. */
   type: ChartType;
-  /** Chart data (shell §3); the first column is the dimension, the others metrics. */
+  /**
+   * Chart data (shell §3); the first column is the dimension, the others metrics. For `line`, the dimension is each
+   * bucket's start in ms since the epoch (UTC); for maps drawn with `map="china" | "world"`, region codes of the log
+   * store (`CN-GD` provinces, `US` countries; Hong Kong, Macao and Taiwan as `HK`/`MO`/`TW` or `CN-HK`...).
+   */
   data: ChartData | null | undefined;
   /** Accessible name of the chart, translated; also the caption of its table. */
   label: string;
@@ -72,34 +63,39 @@ export interface ChartProps {
   height?: number;
   /** The data is still loading. */
   loading?: boolean;
-  /** Map shapes; needed for `china-map`, and for `world-map` unless a topojson folder is given. */
-  map?: ChartMapSource;
+  /**
+   * Map shapes: `'china'` or `'world'` for the maps shipped with the build, or the caller's own. A `china-map` or
+   * `world-map` without it shows that its shapes are missing.
+   */
+  map?: ChartMapSource | 'china' | 'world';
   /** Colour range of maps; default 0 to 10000 (shell §9). */
   mapRange?: readonly [number, number];
+  /** A line chart's previous period, drawn dashed over the current one bucket for bucket (same columns). */
+  compare?: ChartData | null;
+  /** Drill-down: a click on a bar, slice, map region, line point, or a row of the table view. */
+  onSelect?: (selection: ChartSelection) => void;
+  /** Offers CSV and PNG exports named after it (`part="chart-export"`). */
+  exportName?: string;
 }
 
 /** What the lazily loaded figure draws. */
-interface FigureProps {
-  data: unknown[];
-  layout: Record<string, unknown>;
-  config: Record<string, unknown>;
+interface FigureProps extends Figure {
   height: number;
+  onPoint?: ((point: PlotPoint | undefined) => void) | undefined;
+  graph: RefObject<HTMLElement | null>;
 }
 
-/** Plotly's figure, as far as this module calls it. */
+/** Plotly, as far as this module calls it. */
 interface PlotlyModule {
   Plots: { resize(graph: HTMLElement): unknown };
+  toImage(graph: HTMLElement, options: { format: 'png'; width: number; height: number }): Promise<string>;
 }
 
-const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Microsoft YaHei", sans-serif';
-const MAP_COLOURS = [
-  [0, '#dbeafe'],
-  [1, '#1d4ed8'],
-];
-// Plotly asks for this base map whenever a choropleth is drawn, even with every base layer hidden. GeoJSON maps
-// hide the base map, so an empty topology is registered under this name (the world topojson at 110 m stays free
-// for `topojsonUrl` maps) and plotly never tries to download one.
-const GEOJSON_BASE_SCOPE = { scope: 'world', resolution: 50, name: 'world_50m' } as const;
+/** The lazily loaded drawing code: the figure component and plotly's image export. */
+interface PlotModule {
+  Figure: ComponentType<FigureProps>;
+  toImage: PlotlyModule['toImage'];
+}
 
 let plotlySheet: CSSStyleSheet | undefined;
 
@@ -115,18 +111,22 @@ function adoptPlotlyStyles(root: ShadowRoot): void {
   if (!root.adoptedStyleSheets.includes(plotlySheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, plotlySheet];
 }
 
-/** Registers the empty base map that keeps GeoJSON maps off the network (see GEOJSON_BASE_SCOPE). */
-function registerEmptyBaseMap(): void {
-  const assets = ((window as unknown as { PlotlyGeoAssets?: { topojson: Record<string, unknown> } }).PlotlyGeoAssets ??= { topojson: {} });
-  assets.topojson[GEOJSON_BASE_SCOPE.name] ??= { type: 'Topology', objects: {}, arcs: [] };
+let chartSheet: CSSStyleSheet | undefined;
+
+/** Adopts the chart's own rules (./chart.css) into the shadow root, once: only elements that draw charts carry them. */
+function adoptChartStyles(root: ShadowRoot): void {
+  if (!chartSheet) {
+    chartSheet = new CSSStyleSheet();
+    chartSheet.replaceSync(chartCss);
+  }
+  if (!root.adoptedStyleSheets.includes(chartSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, chartSheet];
 }
 
 /** Builds the figure component around the loaded plotly and react-plotly factory. */
 function figureFor(Plotly: PlotlyModule, Plot: ComponentType<Record<string, unknown>>): ComponentType<FigureProps> {
-  function Figure({ data, layout, config, height }: FigureProps) {
+  function PlotFigure({ data, layout, config, height, onPoint, graph }: FigureProps) {
     const { root } = useElement();
     const box = useRef<HTMLDivElement>(null);
-    const graph = useRef<HTMLDivElement>(null);
 
     useEffect(() => {
       const resize = throttle(() => {
@@ -139,7 +139,7 @@ function figureFor(Plotly: PlotlyModule, Plot: ComponentType<Record<string, unkn
         observer.disconnect();
         resize.cancel();
       };
-    }, []);
+    }, [graph]);
 
     return (
       <div ref={box} className="ec-chart-plot" style={{ minHeight: CHART_WRAPPER_HEIGHT }}>
@@ -150,19 +150,26 @@ function figureFor(Plotly: PlotlyModule, Plot: ComponentType<Record<string, unkn
           config={config}
           style={{ width: '100%', height }}
           onInitialized={() => adoptPlotlyStyles(root)}
+          onClick={(event: { points?: PlotPoint[] }) => onPoint?.(event.points?.[0])}
         />
       </div>
     );
   }
-  return Figure;
+  return PlotFigure;
 }
 
 /** Loads plotly and the react-plotly factory (one load for the page, shared by every chart, timed out by ./deferred.tsx). */
-async function loadFigure(): Promise<ComponentType<FigureProps>> {
+async function loadPlot(): Promise<PlotModule> {
   const [plotly, factory] = await Promise.all([import('plotly.js-dist-min'), import('react-plotly.js/factory')]);
+  const Plotly = plotly.default as unknown as PlotlyModule;
   const Plot = factory.default(plotly.default) as unknown as ComponentType<Record<string, unknown>>;
-  return figureFor(plotly.default as unknown as PlotlyModule, Plot);
+  return { Figure: figureFor(Plotly, Plot), toImage: (graph, options) => Plotly.toImage(graph, options) };
 }
+
+/** The shipped maps, read once per page (./deferred.tsx shares and retries each load). */
+const loadChinaMap = (): Promise<MapAsset> => readMapAsset('china');
+const loadWorldMap = (): Promise<MapAsset> => readMapAsset('world');
+const noMap = (): Promise<MapAsset | null> => Promise.resolve(null);
 
 /** How near the viewport a chart must come before plotly is loaded for it. */
 const NEAR_VIEWPORT_MARGIN = '200px';
@@ -188,184 +195,288 @@ function useNearViewport(target: RefObject<HTMLElement | null>): boolean {
   return near;
 }
 
-/** The chart settings that shape the figure. */
-type FigureSettings = Pick<ChartProps, 'type' | 'columnLabels' | 'valueFormat' | 'height' | 'map' | 'mapRange'>;
+/** One row of the table view: its cells as shown, as exported, and what selecting it reports. */
+interface TableRow {
+  key: string;
+  head: string;
+  cells: string[];
+  csv: CsvCell[];
+  value: string | number | null;
+}
 
-/** The figure (traces, layout, config) for plotly, or null when a map has no usable shapes. */
-function buildFigure(settings: FigureSettings, data: ChartData, slices: PieSlice[], language: Language): Omit<FigureProps, 'height'> | null {
-  const { type, columnLabels = {}, valueFormat = 'number', height = CHART_HEIGHT, map, mapRange = MAP_RANGE } = settings;
-  const format = (value: unknown) => formatValue(value, valueFormat, language);
+/** The table view of a chart: the same numbers as the figure, formatted the same way. */
+interface TableModel {
+  header: string[];
+  rows: TableRow[];
+}
+
+/** Builds the table view's model (and so the CSV export's content). */
+function tableModel(
+  type: ChartType,
+  data: ChartData,
+  options: { labels: Readonly<Record<string, string>>; valueFormat: ValueFormat; language: Language; slices: readonly PieSlice[]; compare?: ChartData | null | undefined; shippedMap: 'china' | 'world' | null },
+  t: (key: string, values?: Record<string, unknown>) => string,
+): TableModel {
+  const { labels, valueFormat, language, slices, compare, shippedMap } = options;
   const { dimension, metrics } = splitColumns(data);
-  const base = { height, autosize: true, font: { family: FONT_FAMILY, size: 12 }, paper_bgcolor: 'rgba(0,0,0,0)', plot_bgcolor: 'rgba(0,0,0,0)' };
-  const config: Record<string, unknown> = { displaylogo: false, displayModeBar: false, responsive: false };
-
-  if (type === 'bar') {
-    const names = dimensionValues(data);
-    const ticks = valueTicks(maxValue(data));
-    return {
-      data: metrics.map((metric) => {
-        const values = metricValues(data, metric);
-        return {
-          type: 'bar',
-          name: columnLabels[metric] ?? metric,
-          x: names,
-          y: values,
-          customdata: values.map(format),
-          hovertemplate: '%{x}<br>%{fullData.name}: %{customdata}<extra></extra>',
-        };
-      }),
-      layout: {
-        ...base,
-        barmode: 'group',
-        margin: { l: 80, r: 16, t: 16, b: 48 },
-        legend: { orientation: 'h', y: -0.15 },
-        xaxis: { type: 'category', automargin: true },
-        yaxis: { tickvals: ticks, ticktext: ticks.map(format), range: [0, ticks[ticks.length - 1]], automargin: true },
-      },
-      config,
-    };
-  }
-
+  const format = (value: unknown) => formatValue(value, valueFormat, language);
   if (type === 'pie') {
     const ratios = sliceRatios(slices);
     return {
-      data: [
-        {
-          type: 'pie',
-          labels: slices.map((slice) => slice.name),
-          values: slices.map((slice) => slice.value),
-          text: ratios.map((ratio) => formatValue(ratio, 'percent', language)),
-          customdata: slices.map((slice) => format(slice.value)),
-          textinfo: 'text',
-          textposition: 'inside',
-          sort: false,
-          hovertemplate: '%{label}: %{customdata} (%{text})<extra></extra>',
-        },
-      ],
-      layout: { ...base, margin: { l: 16, r: 16, t: 16, b: 16 }, legend: { orientation: 'v' } },
-      config,
+      header: [labels[dimension] ?? t('parts.chart.name'), labels[metrics[0]!] ?? t('parts.chart.value'), t('parts.chart.percent')],
+      rows: pieTableRows(slices, valueFormat, language).map((row, index) => ({
+        key: String(index),
+        head: row.date,
+        cells: [row.unit, row.percent],
+        csv: [row.date, slices[index]!.value, Number((ratios[index]! * 100).toFixed(2))],
+        value: slices[index]!.other ? null : slices[index]!.name,
+      })),
     };
   }
-
-  const names = dimensionValues(data);
-  const values = metricValues(data, metrics[0]!);
-  const common = {
-    type: 'choropleth',
-    locations: names,
-    z: values,
-    zmin: mapRange[0],
-    zmax: mapRange[1],
-    colorscale: MAP_COLOURS,
-    customdata: values.map(format),
-    hovertemplate: '%{location}: %{customdata}<extra></extra>',
-    colorbar: { thickness: 12, tickvals: [...mapRange], ticktext: mapRange.map(format) },
-    name: columnLabels[metrics[0]!] ?? columnLabels[dimension] ?? metrics[0],
+  const previous = type === 'line' && compare ? metrics.filter((metric) => compare.columns.includes(metric)) : [];
+  const previousName = (metric: string) => t('parts.chart.previous-period', { name: labels[metric] ?? metric });
+  const head = (value: unknown): string => {
+    if (type === 'line') return formatBucketTime(value, language);
+    // On the China map, Hong Kong, Macao and Taiwan are named as its province-level divisions.
+    if (shippedMap === 'china') return regionName(chinaRegionCode(String(value ?? '')), language);
+    if (shippedMap) return regionName(String(value ?? ''), language);
+    return String(value ?? '');
   };
-  const layout = { ...base, margin: { l: 0, r: 0, t: 0, b: 0 }, dragmode: false };
-  if (map?.geojson) {
-    registerEmptyBaseMap();
-    return {
-      data: [{ ...common, geojson: rewindForPlotly(map.geojson), featureidkey: map.featureIdKey ?? 'properties.name' }],
-      layout: {
-        ...layout,
-        geo: { visible: false, fitbounds: 'locations', scope: GEOJSON_BASE_SCOPE.scope, resolution: GEOJSON_BASE_SCOPE.resolution, projection: { type: 'mercator' } },
-      },
-      config,
-    };
-  }
-  if (type === 'world-map' && map?.topojsonUrl) {
-    return {
-      data: [{ ...common, locationmode: map.locationMode ?? 'ISO-3' }],
-      layout: {
-        ...layout,
-        geo: { scope: 'world', resolution: 110, showframe: false, showcoastlines: false, projection: { type: 'natural earth' } },
-      },
-      config: { ...config, topojsonURL: map.topojsonUrl },
-    };
-  }
-  return null;
+  return {
+    header: [labels[dimension] ?? dimension, ...metrics.map((metric) => labels[metric] ?? metric), ...previous.map(previousName)],
+    rows: data.rows.map((row, index) => {
+      const earlier = previous.map((metric) => compare!.rows[index]?.[metric]);
+      const raw = row[dimension];
+      return {
+        key: String(index),
+        head: head(raw),
+        cells: [...metrics.map((metric) => format(row[metric])), ...earlier.map((value) => (value === undefined ? '' : format(value)))],
+        csv: [head(raw), ...metrics.map((metric) => numeric(row[metric])), ...earlier.map(numeric)],
+        value: typeof raw === 'number' ? raw : String(raw ?? ''),
+      };
+    }),
+  };
+}
+
+/** A value as a CSV number when it is one, as text otherwise. */
+function numeric(value: unknown): CsvCell {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/** A PNG data URL as a Blob (without fetch: the page's CSP may not allow `connect-src data:`). */
+function pngBlob(dataUrl: string): Blob {
+  const bytes = atob(dataUrl.slice(dataUrl.indexOf(',') + 1));
+  const buffer = new Uint8Array(bytes.length);
+  for (let index = 0; index < bytes.length; index++) buffer[index] = bytes.charCodeAt(index);
+  return new Blob([buffer], { type: 'image/png' });
+}
+
+/** The colours of the page (OEM variables) as the host computes them; plotly cannot read CSS variables itself. */
+function useChartColours(host: HTMLElement): { series: string[]; map: readonly [string, string] } {
+  return useMemo(() => {
+    const style = getComputedStyle(host);
+    const read = (property: string) => style.getPropertyValue(property);
+    const series = chartColours(read);
+    const low = read('--ec-chart-map-low').trim() || '#dbeafe';
+    const high = read('--ec-chart-map-high').trim() || series[0]!;
+    return { series, map: [low, high] as const };
+  }, [host]);
 }
 
 /**
  * A chart: loading state while the data or plotly loads, the no-data text of shell §8 when there are no rows (without
- * loading plotly), a pie's table with percentages, and a visually hidden data table for the other kinds so screen
- * readers get the numbers too. Resizes follow the container, throttled to 500 ms. `part="chart"`. The figure is
- * rebuilt when `data`, `columnLabels`, `map` or `mapRange` change identity, so pass stable (memoized) objects.
+ * loading plotly), a pie's table with percentages, and for the other kinds a table view that the "table" toggle
+ * shows (screen readers always have it). Resizes follow the container, throttled to 500 ms. `part="chart"`; the
+ * toggle is `part="chart-table-toggle"`, the export buttons `part="chart-export"`. The figure is rebuilt when
+ * `data`, `compare`, `columnLabels`, `map` or `mapRange` change identity, so pass stable (memoized) objects.
  */
-export function Chart({ type, data, label, columnLabels, valueFormat = 'number', height = CHART_HEIGHT, loading = false, map, mapRange }: ChartProps) {
-  const { language } = useElement();
+export function Chart({
+  type,
+  data,
+  label,
+  columnLabels,
+  valueFormat = 'number',
+  height = CHART_HEIGHT,
+  loading = false,
+  map,
+  mapRange,
+  compare,
+  onSelect,
+  exportName,
+}: ChartProps) {
+  const { language, host, root } = useElement();
   const t = useT('common');
+  const tableId = useId();
+  const [tableShown, setTableShown] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+  const place = useRef<HTMLElement>(null);
+  const graph = useRef<HTMLElement | null>(null);
+  const near = useNearViewport(place);
+  const colours = useChartColours(host);
+  useLayoutEffect(() => adoptChartStyles(root), [root]);
 
   const chartData = !loading && hasChartData(data) ? data : null;
+  const shippedMap = typeof map === 'string' ? map : null;
   const otherLabel = t('parts.chart.other');
   const slices = useMemo(() => (chartData && type === 'pie' ? pieSlices(chartData, otherLabel) : []), [chartData, type, otherLabel]);
+  const mapLoad = useDeferredModule(shippedMap === 'china' ? loadChinaMap : shippedMap === 'world' ? loadWorldMap : noMap, near && chartData !== null && shippedMap !== null);
+  const asset = mapLoad.module;
   const figure = useMemo(
-    () => (chartData ? buildFigure({ type, columnLabels, valueFormat, height, map, mapRange }, chartData, slices, language) : null),
-    [chartData, slices, language, type, columnLabels, valueFormat, height, map, mapRange],
+    () =>
+      chartData && (!shippedMap || asset)
+        ? buildFigure({
+            type,
+            data: chartData,
+            compare,
+            columnLabels: columnLabels ?? {},
+            valueFormat,
+            height,
+            mapRange,
+            map: typeof map === 'string' ? undefined : map,
+            asset,
+            slices,
+            language,
+            colours: colours.series,
+            mapColours: colours.map,
+            previousName: (name) => t('parts.chart.previous-period', { name }),
+          })
+        : null,
+    [chartData, compare, slices, language, type, columnLabels, valueFormat, height, map, shippedMap, asset, mapRange, colours, t],
   );
-  const labels = columnLabels ?? {};
-  const place = useRef<HTMLElement>(null);
-  const near = useNearViewport(place);
-  const plot = useDeferredModule(loadFigure, near && figure !== null);
-  const Figure = plot.module;
+  const model = useMemo(
+    () => (chartData ? tableModel(type, chartData, { labels: columnLabels ?? {}, valueFormat, language, slices, compare, shippedMap }, t) : null),
+    [chartData, type, columnLabels, valueFormat, language, slices, compare, shippedMap, t],
+  );
+  const plot = useDeferredModule(loadPlot, near && figure !== null);
+  const dimension = chartData ? splitColumns(chartData).dimension : '';
+
+  const select = useCallback(
+    (value: string | number | null) => {
+      if (value === null || !onSelect || !chartData) return;
+      const metric = splitColumns(chartData).metrics[0];
+      onSelect(metric ? { dimension, value, metric } : { dimension, value });
+    },
+    [onSelect, chartData, dimension],
+  );
+  const onPoint = useCallback(
+    (point: PlotPoint | undefined) => {
+      const selection = selectionOf(dimension, point);
+      if (selection && onSelect) onSelect(selection);
+    },
+    [dimension, onSelect],
+  );
+  const exportCsv = () => {
+    if (!model || !exportName) return;
+    saveFile(root, new Blob([toCsv(model.header, model.rows.map((row) => row.csv))], { type: 'text/csv;charset=utf-8' }), exportFileName(exportName, 'csv'));
+  };
+  const exportPng = async () => {
+    const element = graph.current;
+    if (!plot.module || !element || !exportName) return;
+    setExportFailed(false);
+    try {
+      const url = await plot.module.toImage(element, { format: 'png', width: element.clientWidth || 800, height });
+      saveFile(root, pngBlob(url), exportFileName(exportName, 'png'));
+    } catch {
+      setExportFailed(true);
+    }
+  };
 
   const body = (): ReactNode => {
     if (loading) return <LoadingState />;
     if (!chartData) return <EmptyState message={t('state.no-data')} />;
+    if (mapLoad.failed) return <ErrorState message={t('state.part-load-failed')} onRetry={mapLoad.retry} />;
+    if (shippedMap && !asset) return <LoadingState />;
     if (!figure) return <ErrorState message={t('parts.chart.map-unavailable')} />;
     // Shell §8's "cannot find module" message when plotly's chunk fails to load, with a retry.
     if (plot.failed) return <ErrorState message={t('element.module-not-found', { name: 'plotly.js' })} onRetry={plot.retry} />;
+    const Figure = plot.module?.Figure;
     if (!Figure) return <LoadingState />;
-    return <Figure {...figure} height={height} />;
+    return <Figure {...figure} height={height} graph={graph} onPoint={onSelect ? onPoint : undefined} />;
+  };
+
+  const toolbar = (): ReactNode => {
+    if (!model || (!figure && !shippedMap)) return null;
+    return (
+      <div className="ec-chart-toolbar">
+        {type !== 'pie' && (
+          <Button
+            type="button"
+            text
+            size="small"
+            icon="pi pi-table"
+            // One name whatever the state: aria-pressed tells whether the table is shown.
+            label={t('parts.chart.table-view')}
+            aria-pressed={tableShown}
+            aria-controls={tableId}
+            onClick={() => setTableShown((shown) => !shown)}
+            part="chart-table-toggle"
+          />
+        )}
+        {exportName && (
+          <>
+            <Button type="button" text size="small" icon="pi pi-download" label={t('parts.chart.export-csv')} onClick={exportCsv} part="chart-export" />
+            <Button
+              type="button"
+              text
+              size="small"
+              icon="pi pi-image"
+              label={t('parts.chart.export-png')}
+              disabled={!plot.module || !figure}
+              onClick={() => void exportPng()}
+              part="chart-export"
+            />
+          </>
+        )}
+        {exportFailed && (
+          <span className="ec-chart-export-error" role="alert">
+            {t('api.operation-failed')}
+          </span>
+        )}
+      </div>
+    );
   };
 
   const table = (): ReactNode => {
-    if (!chartData || !figure) return null;
-    const { dimension, metrics } = splitColumns(chartData);
-    if (type === 'pie') {
-      return (
-        <table className="ec-chart-table">
-          <caption className="ec-visually-hidden">{label}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{labels[dimension] ?? t('parts.chart.name')}</th>
-              <th scope="col">{labels[metrics[0]!] ?? t('parts.chart.value')}</th>
-              <th scope="col">{t('parts.chart.percent')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pieTableRows(slices, valueFormat, language).map((row, index) => (
-              <tr key={index}>
-                <th scope="row">{row.date}</th>
-                <td>{row.unit}</td>
-                <td>{row.percent}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      );
-    }
+    if (!model || (!figure && !shippedMap)) return null;
+    const visible = type === 'pie' || tableShown;
     return (
-      <table className="ec-visually-hidden">
-        <caption>{label}</caption>
+      <table id={tableId} className={visible ? 'ec-chart-table' : 'ec-visually-hidden'}>
+        <caption className="ec-visually-hidden">{label}</caption>
         <thead>
           <tr>
-            {chartData.columns.map((column) => (
-              <th key={column} scope="col">
-                {labels[column] ?? column}
+            {model.header.map((column, index) => (
+              <th key={index} scope="col">
+                {column}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {chartData.rows.map((row, index) => (
-            <tr key={index}>
-              <th scope="row">{String(row[dimension] ?? '')}</th>
-              {metrics.map((metric) => (
-                <td key={metric}>{formatValue(row[metric], valueFormat, language)}</td>
-              ))}
-            </tr>
-          ))}
+          {model.rows.map((row) => {
+            const selectable = onSelect !== undefined && row.value !== null;
+            return (
+              <tr key={row.key} className={selectable ? 'ec-chart-row-selectable' : undefined} onClick={selectable ? () => select(row.value) : undefined}>
+                <th scope="row">
+                  {selectable && visible ? (
+                    // A real button: Enter and Space select the row, and screen readers announce it as an action.
+                    <button type="button" className="ec-chart-row-button" onClick={(event) => {
+                      event.stopPropagation();
+                      select(row.value);
+                    }}>
+                      {row.head}
+                    </button>
+                  ) : (
+                    row.head
+                  )}
+                </th>
+                {row.cells.map((cell, index) => (
+                  <td key={index}>{cell}</td>
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     );
@@ -373,8 +484,47 @@ export function Chart({ type, data, label, columnLabels, valueFormat = 'number',
 
   return (
     <figure ref={place} className={`ec-chart ec-chart-${type}`} part="chart" aria-label={label}>
+      {toolbar()}
       {body()}
       {table()}
     </figure>
+  );
+}
+
+/** Props of {@link ChinaWorldMap}. */
+export interface ChinaWorldMapProps extends Omit<ChartProps, 'type' | 'data' | 'map'> {
+  /** Values by country (ISO alpha-2, the log store's `country`). */
+  world: ChartData | null | undefined;
+  /** Values by province (`CN-GD`; Hong Kong, Macao, Taiwan as `HK`/`MO`/`TW` or `CN-HK`...). */
+  china: ChartData | null | undefined;
+  /** Which map shows first; default the world. */
+  initial?: 'world' | 'china';
+}
+
+/**
+ * The world map that toggles to China (issue 25): two shipped maps behind a pair of toggle buttons
+ * (`part="chart-map-toggle"`, `aria-pressed`). Each map reads its shapes the first time it is shown.
+ */
+export function ChinaWorldMap({ world, china, initial = 'world', label, ...chart }: ChinaWorldMapProps) {
+  const t = useT('common');
+  const [shown, setShown] = useState<'world' | 'china'>(initial);
+  return (
+    <div className="ec-chart-maps">
+      <div className="ec-chart-map-toggle" role="group" aria-label={label}>
+        {(['world', 'china'] as const).map((kind) => (
+          <Button
+            key={kind}
+            type="button"
+            size="small"
+            outlined={shown !== kind}
+            label={kind === 'world' ? t('parts.chart.map-world') : t('parts.chart.map-china')}
+            aria-pressed={shown === kind}
+            onClick={() => setShown(kind)}
+            part="chart-map-toggle"
+          />
+        ))}
+      </div>
+      <Chart key={shown} {...chart} label={label} type={shown === 'world' ? 'world-map' : 'china-map'} map={shown} data={shown === 'world' ? world : china} />
+    </div>
   );
 }

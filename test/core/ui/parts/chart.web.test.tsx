@@ -1,7 +1,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { CHART_HEIGHT } from '../../../../core/config/constants.js';
-import type { ChartData } from '../../../../core/ui/parts/chart-data.js';
-import { Chart, type GeoJsonFeatureCollection } from '../../../../core/ui/parts/chart.js';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { CHART_HEIGHT, CHART_WRAPPER_HEIGHT } from '../../../../core/config/constants.js';
+import type { ChartData, ChartSelection } from '../../../../core/ui/parts/chart-data.js';
+import { Chart, ChinaWorldMap, type GeoJsonFeatureCollection } from '../../../../core/ui/parts/chart.js';
 import { LANGUAGES, renderPart, shadow } from '../../../helpers/parts-probe.js';
 
 const TRAFFIC: ChartData = {
@@ -148,3 +149,207 @@ describe('Chart (shell §2 charts, shell §9 chart constants)', () => {
     });
   }
 });
+
+const HOUR = 3600_000;
+/** 2026-11-26 00:00 in Beijing (UTC+8). */
+const BEIJING_MIDNIGHT = Date.UTC(2026, 10, 25, 16, 0);
+const series = (start: number, scale: number): ChartData => ({
+  columns: ['time', 'requests'],
+  rows: Array.from({ length: 24 }, (_, hour) => ({ time: start + hour * HOUR, requests: (hour + 1) * scale })),
+});
+const TODAY = series(BEIJING_MIDNIGHT, 10_000);
+const YESTERDAY = series(BEIJING_MIDNIGHT - 24 * HOUR, 8_000);
+
+/** The centre of an element inside the shadow root, in page coordinates for sendMouse. */
+function centre(element: Element): [number, number] {
+  const box = element.getBoundingClientRect();
+  return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
+}
+
+/** Captures what the next saveFile offers (and keeps the browser from downloading it). */
+function captureDownloads(root: ShadowRoot): { files: { name: string; blob: Blob }[]; stop(): void } {
+  const files: { name: string; blob: Blob }[] = [];
+  const blobs = new Map<string, Blob>();
+  const original = URL.createObjectURL;
+  URL.createObjectURL = (blob: Blob | MediaSource) => {
+    const url = original.call(URL, blob);
+    blobs.set(url, blob as Blob);
+    return url;
+  };
+  const onClick = (event: Event) => {
+    const link = event.target as HTMLAnchorElement;
+    if (link.tagName !== 'A' || !link.download) return;
+    event.preventDefault();
+    files.push({ name: link.download, blob: blobs.get(link.href)! });
+  };
+  root.addEventListener('click', onClick, true);
+  return {
+    files,
+    stop() {
+      URL.createObjectURL = original;
+      root.removeEventListener('click', onClick, true);
+    },
+  };
+}
+
+describe('Chart line, drill-down, table view and export (issue 25, shell §9)', () => {
+  // One chart goes through the whole flow (open-wc removes a fixture after each test): drawn, table, keyboard, export.
+  it('shell §9: draws a time series in Beijing time (UTC+8), 万 on the y axis, the previous period dashed; its table view, keyboard drill-down and CSV/PNG export', async function () {
+    this.timeout(90_000);
+    const selections: ChartSelection[] = [];
+    const element = await renderPart(
+      () => (
+        <Chart
+          type="line"
+          label="请求数趋势"
+          data={TODAY}
+          compare={YESTERDAY}
+          valueFormat="large"
+          columnLabels={{ time: '时间', requests: '请求数' }}
+          onSelect={(selection) => selections.push(selection)}
+          exportName="请求数"
+        />
+      ),
+      'zh_CN',
+    );
+    const plot = await drawn(element);
+    await waitUntil(() => plot.querySelectorAll('.scatterlayer .trace').length === 2, 'current and previous period are drawn');
+    const lines = Array.from(plot.querySelectorAll<SVGPathElement>('.scatterlayer .trace path.js-line'));
+    expect(lines.map((line) => line.style.strokeDasharray !== '' && line.style.strokeDasharray !== 'none')).to.deep.equal([false, true]);
+    const xTicks = Array.from(plot.querySelectorAll('.xtick text'), (tick) => tick.textContent);
+    // Midnight in Beijing is the first bucket: the ticks run 00:00, 03:00 ... on Beijing's clock, not UTC's 16:00.
+    expect(xTicks[0]).to.equal('00:00');
+    expect(xTicks).to.include('03:00');
+    const yTicks = Array.from(plot.querySelectorAll('.ytick text'), (tick) => tick.textContent);
+    expect(yTicks.some((tick) => /万$/.test(tick ?? ''))).to.equal(true);
+    const legend = Array.from(plot.querySelectorAll('.legendtext'), (text) => text.textContent);
+    expect(legend).to.deep.equal(['请求数', '请求数（上一周期）']);
+    expect(plot.querySelector('.main-svg')!.getAttribute('height')).to.equal(String(CHART_HEIGHT));
+    expect(shadow(element).querySelector<HTMLElement>('.ec-chart-plot')!.style.minHeight).to.equal(`${CHART_WRAPPER_HEIGHT}px`);
+
+    // The table toggle shows the data table; Enter on a row selects its bucket (drill-down by keyboard).
+    const toggle = shadow(element).querySelector<HTMLButtonElement>('[part="chart-table-toggle"]')!;
+    expect(toggle.getAttribute('aria-pressed')).to.equal('false');
+    expect(shadow(element).querySelector('table')!.className).to.equal('ec-visually-hidden');
+    toggle.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => shadow(element).querySelector('table.ec-chart-table'), 'the table is shown');
+    expect(toggle.getAttribute('aria-pressed')).to.equal('true');
+    const table = shadow(element).querySelector('table')!;
+    expect(Array.from(table.querySelectorAll('thead th'), (cell) => cell.textContent)).to.deep.equal(['时间', '请求数', '请求数（上一周期）']);
+    const third = table.querySelectorAll('tbody tr')[2]!;
+    expect(third.querySelector('th')!.textContent).to.equal('2026/11/26 02:00');
+    expect(Array.from(third.querySelectorAll('td'), (cell) => cell.textContent)).to.deep.equal(['3万', '2.4万']);
+    third.querySelector<HTMLButtonElement>('button')!.focus();
+    await sendKeys({ press: 'Enter' });
+    expect(selections.at(-1)).to.deep.equal({ dimension: 'time', value: BEIJING_MIDNIGHT + 2 * HOUR, metric: 'requests' });
+    await expect(element).to.be.accessible();
+
+    // Exports: the table as CSV (UTF-8 BOM, translated headers, Beijing times), the figure as PNG.
+    const capture = captureDownloads(shadow(element));
+    try {
+      const [csvButton, pngButton] = Array.from(shadow(element).querySelectorAll<HTMLButtonElement>('[part="chart-export"]'));
+      csvButton!.click();
+      await waitUntil(() => capture.files.length === 1, 'the CSV is offered');
+      const csv = capture.files[0]!;
+      expect(csv.name).to.equal('请求数.csv');
+      const bytes = new Uint8Array(await csv.blob.arrayBuffer());
+      expect(Array.from(bytes.slice(0, 3))).to.deep.equal([0xef, 0xbb, 0xbf]);
+      const lines = (await csv.blob.text()).replace(/^\uFEFF/, '').split('\r\n');
+      expect(lines[0]).to.equal('时间,请求数,请求数（上一周期）');
+      expect(lines[1]).to.equal('2026/11/26 00:00,10000,8000');
+      expect(lines).to.have.length(26);
+      pngButton!.click();
+      await waitUntil(() => capture.files.length === 2, 'the PNG is offered', { timeout: 20_000 });
+      expect(capture.files[1]!.name).to.equal('请求数.png');
+      const png = new Uint8Array(await capture.files[1]!.blob.arrayBuffer());
+      expect(Array.from(png.slice(1, 4), (byte) => String.fromCharCode(byte)).join('')).to.equal('PNG');
+    } finally {
+      capture.stop();
+    }
+  });
+
+  it('a click on a bar selects its category and series; colours follow the OEM variables', async function () {
+    this.timeout(30_000);
+    document.documentElement.style.setProperty('--ec-chart-color-1', 'rgb(200, 0, 0)');
+    const picked: ChartSelection[] = [];
+    try {
+      const bar = await renderPart(() => <Chart type="bar" label="Traffic" data={TRAFFIC} onSelect={(selection) => picked.push(selection)} />);
+      const plot = await drawn(bar);
+      const point = plot.querySelectorAll<SVGPathElement>('.trace.bars .point path')[2]!;
+      expect(getComputedStyle(point).fill).to.equal('rgb(200, 0, 0)');
+      await sendMouse({ type: 'click', position: centre(point) });
+      await waitUntil(() => picked.length === 1, 'the click selects');
+      expect(picked[0]).to.deep.equal({ dimension: 'date', value: '01-03', metric: 'up' });
+    } finally {
+      document.documentElement.style.removeProperty('--ec-chart-color-1');
+    }
+  });
+
+  it('shell §9 y axis by type: bytes in base 1000 and percentages with 2 decimals (en_US)', async function () {
+    this.timeout(30_000);
+    const bytes = await renderPart(() => <Chart type="line" label="Traffic" data={series(BEIJING_MIDNIGHT, 250_000)} valueFormat="bytes" />);
+    const yBytes = Array.from((await drawn(bytes)).querySelectorAll('.ytick text'), (tick) => tick.textContent);
+    expect(yBytes).to.include('2.00 MB');
+    const ratio = await renderPart(() => <Chart type="line" label="Hit ratio" data={{ columns: ['time', 'hit'], rows: [{ time: BEIJING_MIDNIGHT, hit: 0.25 }, { time: BEIJING_MIDNIGHT + HOUR, hit: 0.5 }] }} valueFormat="percent" />);
+    const yRatio = Array.from((await drawn(ratio)).querySelectorAll('.ytick text'), (tick) => tick.textContent);
+    expect(yRatio).to.include('50.00%');
+  });
+});
+
+describe('Shipped maps (issue 25: China and world, nothing fetched outside the page origin)', () => {
+  const world: ChartData = { columns: ['country', 'attacks'], rows: [{ country: 'US', attacks: 9000 }, { country: 'CN', attacks: 4000 }, { country: 'SG', attacks: 700 }, { country: 'HK', attacks: 300 }] };
+  const china: ChartData = { columns: ['province', 'attacks'], rows: [{ province: 'CN-SC', attacks: 8000 }, { province: 'CN-GD', attacks: 2000 }, { province: 'HK', attacks: 300 }] };
+
+  it('draws the world map (large countries and small ones: Singapore, Hong Kong), toggles to China (34 divisions, a click selects a province), fetching nothing outside the page origin', async function () {
+    this.timeout(120_000);
+    const requested: string[] = [];
+    const observer = new PerformanceObserver((list) => requested.push(...list.getEntries().map((entry) => entry.name)));
+    observer.observe({ type: 'resource', buffered: false });
+    const selections: ChartSelection[] = [];
+    const element = await renderPart(() => <ChinaWorldMap label="攻击来源" world={world} china={china} columnLabels={{ attacks: '攻击次数' }} onSelect={(selection) => selections.push(selection)} />, 'zh_CN');
+    const plot = await drawn(element);
+    await waitUntil(() => plot.querySelectorAll('.choroplethlocation').length === 4, 'four countries are drawn');
+    // Shell §9: the map's colour range is 0 to 10000.
+    const scale = Array.from(plot.querySelectorAll('.colorbar text'), (text) => text.textContent);
+    expect(scale).to.include.members(['0', '10,000']);
+    const names = Array.from(shadow(element).querySelectorAll('table tbody th'), (cell) => cell.textContent);
+    expect(names).to.deep.equal(['美国', '中国', '新加坡', '中国香港']);
+
+    const toggle = Array.from(shadow(element).querySelectorAll<HTMLButtonElement>('[part="chart-map-toggle"]'));
+    expect(toggle.map((button) => button.getAttribute('aria-pressed'))).to.deep.equal(['true', 'false']);
+    toggle[1]!.click();
+    await waitUntil(() => graph(element)?.querySelectorAll('.choroplethlocation').length === 34, 'every province is drawn', { timeout: 30_000 });
+    const provinces = graph(element)!;
+    const sichuan = Array.from(provinces.querySelectorAll<SVGPathElement>('.choroplethlocation')).reduce((darkest, path) =>
+      // The darkest region has the largest value: Sichuan (8000).
+      luminance(path) < luminance(darkest) ? path : darkest,
+    );
+    await sendMouse({ type: 'click', position: centre(sichuan) });
+    await waitUntil(() => selections.length > 0, 'the click selects');
+    expect(selections.at(-1)).to.deep.equal({ dimension: 'province', value: 'CN-SC', metric: 'attacks' });
+
+    observer.disconnect();
+    expect(requested.length, 'the maps were fetched').to.be.greaterThan(0);
+    expect(requested.filter((url) => new URL(url).origin !== location.origin)).to.deep.equal([]);
+  });
+
+  for (const lang of LANGUAGES) {
+    it(`a map with its table view open is accessible in ${lang} (axe)`, async function () {
+      this.timeout(60_000);
+      const map = await renderPart(() => <Chart type="china-map" map="china" label="Attacks" data={china} onSelect={() => undefined} exportName="attacks" />, lang);
+      await drawn(map);
+      shadow(map).querySelector<HTMLButtonElement>('[part="chart-table-toggle"]')!.click();
+      await waitUntil(() => shadow(map).querySelector('table.ec-chart-table'), 'the table is shown');
+      const names = Array.from(shadow(map).querySelectorAll('table tbody th'), (cell) => cell.textContent);
+      // Hong Kong arrives as a country (HK) and is named as the province-level division the China map shows.
+      expect(names).to.deep.equal(lang === 'zh_CN' ? ['四川', '广东', '香港'] : ['Sichuan', 'Guangdong', 'Hong Kong']);
+      await expect(map).to.be.accessible();
+    });
+  }
+});
+
+function luminance(path: SVGPathElement): number {
+  const [r = 0, g = 0, b = 0] = (getComputedStyle(path).fill.match(/\d+/g) ?? []).map(Number);
+  return r + g + b;
+}
