@@ -11,14 +11,13 @@ import { useEffect, useMemo } from 'react';
 import { ApiError, PERMISSION_DENIED_CODE, NOT_FOUND_CODE } from '../../core/api/catalogue.js';
 import { getLayer4Rule, type Layer4Rule } from '../../core/api/endpoints/layer4.js';
 import { ACCESS_CONTROL_VERDICTS } from '../../core/logs/tcp-flows.js';
-import { loadRegionData } from '../../core/region/region.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import { useAutoRefresh } from '../../core/ui/parts/auto-refresh.js';
 import { Figures } from '../../core/ui/parts/figures.js';
 import { NavLink } from '../../core/ui/parts/nav-link.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
-import { RankingTable, ReportFilters, SeriesChart } from '../layer4-shared/report-parts.js';
-import { createTcpReportStore, type Loaded, type RankingQuery } from '../layer4-shared/report-store.js';
+import { RankingTable, RegionMap, ReportFilters, SeriesChart } from '../layer4-shared/report-parts.js';
+import { createTcpReportStore, regionRankings, type Loaded, type RankingQuery } from '../layer4-shared/report-store.js';
 import { LAYER4_ROUTES } from '../layer4-shared/routes.js';
 import { reportFigures } from '../layer4-shared/report-figures.js';
 
@@ -30,10 +29,7 @@ export interface AccessControlDetailProps {
   layout?: 'new' | 'old';
 }
 
-const RANKINGS: RankingQuery[] = [
-  { key: 'clients', field: 'client_ip', verdicts: ACCESS_CONTROL_VERDICTS },
-  { key: 'regions', field: 'country', verdicts: ACCESS_CONTROL_VERDICTS },
-];
+const RANKINGS: RankingQuery[] = [{ key: 'clients', field: 'client_ip', verdicts: ACCESS_CONTROL_VERDICTS }, ...regionRankings(ACCESS_CONTROL_VERDICTS)];
 
 type RuleState = Loaded<Layer4Rule> | { status: 'not-found' };
 
@@ -64,9 +60,6 @@ export function AccessControlDetail({ protocol = 'tcp', ruleId, range = 'today',
     loadRule(ruleId);
     void store.load(RANKINGS, ruleId);
   }, [store, protocol, ruleId]);
-  useEffect(() => {
-    loadRegionData(client).catch(() => undefined);
-  }, [client]);
   useAutoRefresh(protocol === 'tcp' && ruleId ? store.autoRefresh.value : 0, refresh);
 
   if (protocol !== 'tcp') return <EmptyState message={t('detail.protocol-unsupported')} />;
@@ -86,25 +79,24 @@ export function AccessControlDetail({ protocol = 'tcp', ruleId, range = 'today',
     return (
       <>
         <Figures label={t('figures')} items={reportFigures('access-control', answer, t, language)} />
-        <SeriesChart
-          title={t('chart.denied')}
-          points={answer.points}
-          bucketSeconds={answer.bucket_seconds}
-          lines={[{ key: 'denied', label: t('series.denied'), value: (point) => point.denied }]}
-          valueFormat="large"
-        />
-        <div className="ec-tcp-rankings">
-          {RANKINGS.map((query) => (
-            <RankingTable
-              key={query.key}
-              title={t(query.key === 'clients' ? 'top.clients' : 'top.regions')}
-              loaded={store.rankings.value[query.key]}
-              subject={query.key === 'clients' ? 'client' : 'region'}
-              countLabel={t('column.denied')}
-              onRetry={refresh}
-            />
-          ))}
+        <div className="ec-tcp-charts">
+          <SeriesChart
+            title={t('chart.denied')}
+            points={answer.points}
+            bucketSeconds={answer.bucket_seconds}
+            lines={[{ key: 'denied', label: t('series.denied'), value: (point) => point.denied }]}
+            valueFormat="large"
+            exportName={`tcp-access-control-${current.rule_port}`}
+          />
+          <RegionMap
+            title={t('map.access-control')}
+            countries={store.rankings.value.countries}
+            provinces={store.rankings.value.provinces}
+            countLabel={t('column.denied')}
+            exportName={`tcp-access-control-${current.rule_port}-regions`}
+          />
         </div>
+        <RankingTable title={t('top.clients')} loaded={store.rankings.value.clients} subject="client" countLabel={t('column.denied')} onRetry={refresh} />
       </>
     );
   };

@@ -8,11 +8,10 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 import type { TcpSeriesPoint, TcpTopAnswer, TcpTopEntry } from '../../core/api/endpoints/tcp-report.js';
-import { formatBytes, formatCount, formatLogTime } from '../../core/i18n/format.js';
-import { findIpRegion, regionLabel } from '../../core/region/region.js';
+import { formatBytes, formatCount } from '../../core/i18n/format.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import { AutoRefreshField } from '../../core/ui/parts/auto-refresh.js';
-import { Chart } from '../../core/ui/parts/chart.js';
+import { Chart, ChinaWorldMap } from '../../core/ui/parts/chart.js';
 import type { ValueFormat } from '../../core/ui/parts/chart-data.js';
 import { namedDropdown } from '../../core/ui/parts/named.js';
 import { NavLink, type NavTarget } from '../../core/ui/parts/nav-link.js';
@@ -111,16 +110,19 @@ export interface SeriesChartProps {
   bucketSeconds: number;
   lines: readonly SeriesLine[];
   valueFormat: ValueFormat;
+  /** File name of the CSV and PNG exports. */
+  exportName: string;
 }
 
 /** A chart over the report's buckets, with its data table for screen readers. */
-export function SeriesChart({ title, points, bucketSeconds, lines, valueFormat }: SeriesChartProps) {
+export function SeriesChart({ title, points, bucketSeconds, lines, valueFormat, exportName }: SeriesChartProps) {
   const t = useT();
   const id = useId();
+  // A line over bucket starts (ms): the chart shows them in Beijing time.
   const data = useMemo(
     () => ({
       columns: ['time', ...lines.map((line) => line.key)],
-      rows: points.map((point) => Object.fromEntries([['time', formatLogTime(point.bucket)], ...lines.map((line) => [line.key, line.value(point, bucketSeconds)])])),
+      rows: points.map((point) => Object.fromEntries([['time', point.bucket], ...lines.map((line) => [line.key, line.value(point, bucketSeconds)])])),
     }),
     [points, bucketSeconds, lines],
   );
@@ -130,13 +132,13 @@ export function SeriesChart({ title, points, bucketSeconds, lines, valueFormat }
       <h3 id={id} className="ec-section-title">
         {title}
       </h3>
-      <Chart type="bar" data={data} label={title} columnLabels={columnLabels} valueFormat={valueFormat} />
+      <Chart type="line" data={data} label={title} columnLabels={columnLabels} valueFormat={valueFormat} exportName={exportName} />
     </section>
   );
 }
 
 /** What a ranking's first column names. */
-export type RankingSubject = 'client' | 'region' | 'rule';
+export type RankingSubject = 'client' | 'rule';
 
 /** Props of {@link RankingTable}. */
 export interface RankingTableProps {
@@ -158,10 +160,6 @@ export function RankingTable({ title, loaded, subject, countLabel, linkOf, onRet
   const subjectLabel = t(`column.${subject}`);
   const name = (entry: TcpTopEntry): string => {
     if (subject === 'rule') return entry.label || `#${entry.value}`;
-    if (subject === 'region') {
-      const region = findIpRegion(entry.value);
-      return region ? regionLabel(region, language) : entry.value || t('region.unknown');
-    }
     return entry.value;
   };
   let body: ReactNode;
@@ -214,4 +212,46 @@ export function RankingTable({ title, loaded, subject, countLabel, linkOf, onRet
 /** The bucket the store's granularity means now (for the "per …" notes). */
 export function useBucket(store: TcpReportStore) {
   return bucketFor(store.granularity.value, store.time.value.window);
+}
+
+/** Props of {@link RegionMap}. */
+export interface RegionMapProps {
+  title: string;
+  /** The country ranking (world map) and the province ranking (China). */
+  countries: Loaded<TcpTopAnswer> | undefined;
+  provinces: Loaded<TcpTopAnswer> | undefined;
+  countLabel: string;
+  exportName: string;
+}
+
+function mapData(loaded: Loaded<TcpTopAnswer> | undefined) {
+  if (loaded?.status !== 'ready') return null;
+  // Flows from outside the mainland have no province: nothing to draw for them on China's map.
+  const rows = loaded.value.list.filter((entry) => entry.value !== '').map((entry) => ({ region: entry.value, sessions: entry.sessions }));
+  return { columns: ['region', 'sessions'], rows };
+}
+
+/**
+ * Where connections came from, on the shipped world map that toggles to China; the map's table view lists the
+ * figures for keyboard and screen-reader users.
+ */
+export function RegionMap({ title, countries, provinces, countLabel, exportName }: RegionMapProps) {
+  const t = useT();
+  const id = useId();
+  const world = useMemo(() => mapData(countries), [countries]);
+  const china = useMemo(() => mapData(provinces), [provinces]);
+  const columnLabels = useMemo(() => ({ region: t('column.region'), sessions: countLabel }), [countLabel, t]);
+  const loading = !countries || countries.status === 'loading';
+  return (
+    <section className="ec-stack ec-tcp-chart" aria-labelledby={id}>
+      <h3 id={id} className="ec-section-title">
+        {title}
+      </h3>
+      {countries?.status === 'error' ? (
+        <ErrorState message={t('load-failed')} />
+      ) : (
+        <ChinaWorldMap world={world} china={china} label={title} columnLabels={columnLabels} valueFormat="large" loading={loading} exportName={exportName} />
+      )}
+    </section>
+  );
 }

@@ -29,6 +29,14 @@ export interface RankingQuery {
   limit?: number;
 }
 
+/** The country and province rankings behind a report's map (all of China's 34 provinces fit one ranking). */
+export function regionRankings(verdicts: readonly TcpVerdict[]): RankingQuery[] {
+  return [
+    { key: 'countries', field: 'country', verdicts, limit: 100 },
+    { key: 'provinces', field: 'province', verdicts, limit: 40 },
+  ];
+}
+
 const HOUR = 3_600_000;
 
 /** The bucket a granularity means over `window`: automatic is per minute up to a day, per hour up to a week, else per day. */

@@ -7,14 +7,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo } from 'react';
 import { ACCESS_CONTROL_VERDICTS } from '../../core/logs/tcp-flows.js';
-import { loadRegionData } from '../../core/region/region.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import type { TFunction } from '../../core/i18n/i18n.js';
 import { useAutoRefresh } from '../../core/ui/parts/auto-refresh.js';
 import { Figures } from '../../core/ui/parts/figures.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
-import { ReportFilters, RankingTable, SeriesChart, type SeriesLine } from '../layer4-shared/report-parts.js';
-import { createTcpReportStore, type RankingQuery } from '../layer4-shared/report-store.js';
+import { RankingTable, RegionMap, ReportFilters, SeriesChart, type SeriesLine } from '../layer4-shared/report-parts.js';
+import { createTcpReportStore, regionRankings, type RankingQuery } from '../layer4-shared/report-store.js';
 import { reportFigures } from '../layer4-shared/report-figures.js';
 import { LAYER4_ROUTES } from '../layer4-shared/routes.js';
 import type { TcpReportType } from '../layer4-shared/report-figures.js';
@@ -32,19 +31,16 @@ const RANKINGS: Record<TcpReportType, RankingQuery[]> = {
     { key: 'rules', field: 'rule_id' },
     { key: 'clients', field: 'client_ip' },
   ],
-  session: [
-    { key: 'rules', field: 'rule_id', verdicts: ['forwarded'] },
-    { key: 'regions', field: 'country', verdicts: ['forwarded'] },
-  ],
+  session: [{ key: 'rules', field: 'rule_id', verdicts: ['forwarded'] }, ...regionRankings(['forwarded'])],
   'cc-attack': [
     { key: 'attackers', field: 'client_ip', verdicts: ['cc-drop'] },
-    { key: 'regions', field: 'country', verdicts: ['cc-drop'] },
     { key: 'rules', field: 'rule_id', verdicts: ['cc-drop'] },
+    ...regionRankings(['cc-drop']),
   ],
   'access-control': [
     { key: 'rules', field: 'rule_id', verdicts: ACCESS_CONTROL_VERDICTS },
     { key: 'clients', field: 'client_ip', verdicts: ACCESS_CONTROL_VERDICTS },
-    { key: 'regions', field: 'country', verdicts: ACCESS_CONTROL_VERDICTS },
+    ...regionRankings(ACCESS_CONTROL_VERDICTS),
   ],
 };
 
@@ -86,7 +82,12 @@ const RANKING_TITLES: Record<string, string> = {
   rules: 'top.rules',
   clients: 'top.clients',
   attackers: 'top.attackers',
-  regions: 'top.regions',
+};
+
+const MAP_TITLES: Record<Exclude<TcpReportType, 'traffic'>, string> = {
+  session: 'map.session',
+  'cc-attack': 'map.cc-attack',
+  'access-control': 'map.access-control',
 };
 
 /** The report. */
@@ -106,8 +107,7 @@ export function TcpReport({ type = 'traffic', range = 'today', layout = 'new' }:
   }, [store, type]);
   useEffect(() => {
     void store.loadRules();
-    loadRegionData(client).catch(() => undefined);
-  }, [store, client]);
+  }, [store]);
   useAutoRefresh(store.autoRefresh.value, refresh);
 
   const routes = LAYER4_ROUTES[layout];
@@ -125,25 +125,44 @@ export function TcpReport({ type = 'traffic', range = 'today', layout = 'new' }:
         {type === 'session' && <p className="ec-muted">{t('note.concurrent')}</p>}
         <div className="ec-tcp-charts">
           {chartsOf(type, t).map((chart) => (
-            <SeriesChart key={chart.key} title={chart.title} points={answer.points} bucketSeconds={answer.bucket_seconds} lines={chart.lines} valueFormat={chart.format} />
-          ))}
-        </div>
-        <div className="ec-tcp-rankings">
-          {rankings.map((query) => (
-            <RankingTable
-              key={query.key}
-              title={t(RANKING_TITLES[query.key]!)}
-              loaded={store.rankings.value[query.key]}
-              subject={query.field === 'rule_id' ? 'rule' : query.field === 'country' ? 'region' : 'client'}
-              countLabel={countLabel}
-              linkOf={
-                query.field === 'rule_id'
-                  ? (entry) => ({ route: type === 'access-control' ? routes.accessControl : routes.detail, params: { id: entry.value } })
-                  : undefined
-              }
-              onRetry={() => void store.load(rankings)}
+            <SeriesChart
+              key={chart.key}
+              title={chart.title}
+              points={answer.points}
+              bucketSeconds={answer.bucket_seconds}
+              lines={chart.lines}
+              valueFormat={chart.format}
+              exportName={`tcp-${type}-${chart.key}`}
             />
           ))}
+          {type !== 'traffic' && (
+            <RegionMap
+              title={t(MAP_TITLES[type])}
+              countries={store.rankings.value.countries}
+              provinces={store.rankings.value.provinces}
+              countLabel={countLabel}
+              exportName={`tcp-${type}-regions`}
+            />
+          )}
+        </div>
+        <div className="ec-tcp-rankings">
+          {rankings
+            .filter((query) => query.field !== 'country' && query.field !== 'province')
+            .map((query) => (
+              <RankingTable
+                key={query.key}
+                title={t(RANKING_TITLES[query.key]!)}
+                loaded={store.rankings.value[query.key]}
+                subject={query.field === 'rule_id' ? 'rule' : 'client'}
+                countLabel={countLabel}
+                linkOf={
+                  query.field === 'rule_id'
+                    ? (entry) => ({ route: type === 'access-control' ? routes.accessControl : routes.detail, params: { id: entry.value } })
+                    : undefined
+                }
+                onRetry={() => void store.load(rankings)}
+              />
+            ))}
         </div>
       </>
     );
