@@ -26,6 +26,8 @@ const GRANULARITY_KEYS: Record<Granularity, string> = {
   day: 'granularity.day',
 };
 
+const ALL_RULES = 0;
+
 /** Props of {@link ReportFilters}. */
 export interface ReportFiltersProps {
   store: TcpReportStore;
@@ -46,7 +48,8 @@ export function ReportFilters({ store, ruleFilter, onRefresh }: ReportFiltersPro
   );
   const rules = store.rules.value;
   const ruleOptions = useMemo(
-    () => [{ value: null as number | null, label: t('filter.all-rules') }, ...rules.map((rule) => ({ value: rule.id as number | null, label: `${rule.protocol.toUpperCase()} ${rule.rule_port}${rule.remark ? ` · ${rule.remark}` : ''}` }))],
+    // 0 stands for all rules: the Dropdown shows no label for a null value.
+    () => [{ value: ALL_RULES, label: t('filter.all-rules') }, ...rules.map((rule) => ({ value: rule.id, label: `${rule.protocol.toUpperCase()} ${rule.rule_port}${rule.remark ? ` · ${rule.remark}` : ''}` }))],
     [rules, t],
   );
   const searchTimer = useRef<number | undefined>(undefined);
@@ -74,7 +77,7 @@ export function ReportFilters({ store, ruleFilter, onRefresh }: ReportFiltersPro
           <label htmlFor={ids.rule}>{t('filter.rule')}</label>
           <Dropdown
             inputId={ids.rule}
-            value={store.ruleId.value}
+            value={store.ruleId.value ?? ALL_RULES}
             options={ruleOptions}
             filter
             filterPlaceholder={t('filter.search-rules')}
@@ -84,7 +87,7 @@ export function ReportFilters({ store, ruleFilter, onRefresh }: ReportFiltersPro
               searchTimer.current = window.setTimeout(() => void store.loadRules(event.filter), 300);
             }}
             emptyFilterMessage={t('filter.no-rules')}
-            onChange={(event) => change(() => store.setRuleId((event.value as number | null) ?? null))}
+            onChange={(event) => change(() => store.setRuleId(Number(event.value) || null))}
             pt={namedDropdown(t('filter.rule'))}
           />
         </div>

@@ -71,13 +71,6 @@ function chartsOf(type: TcpReportType, t: TFunction): { key: string; title: stri
   }
 }
 
-const TITLE_KEYS: Record<TcpReportType, string> = {
-  traffic: 'title.traffic',
-  session: 'title.session',
-  'cc-attack': 'title.cc-attack',
-  'access-control': 'title.access-control',
-};
-
 const RANKING_TITLES: Record<string, string> = {
   rules: 'top.rules',
   clients: 'top.clients',
@@ -170,7 +163,6 @@ export function TcpReport({ type = 'traffic', range = 'today', layout = 'new' }:
 
   return (
     <div className="ec-root ec-stack ec-tcp-report">
-      <h2 className="ec-section-title">{t(TITLE_KEYS[type])}</h2>
       <ReportFilters store={store} ruleFilter onRefresh={refresh} />
       {body()}
     </div>

@@ -2,12 +2,14 @@
  * End to end: layer-4 forwarding in the demo host against the real reference server (issue 28; rules §4, §5, §8).
  * Activate a TCP package -> add 100 ports in one batch -> batch-edit 10 with the same source -> one origin fails its
  * health check -> the status text changes -> bind a website to the package in the rule console -> deleting that
- * website is refused with the spec's message. Zero console errors, zero CSP violations.
+ * website is refused with the spec's message -> the TCP session report shows the simulated edge's sessions. Zero
+ * console errors, zero CSP violations.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { setOriginHealth } from '../../demo/server/features/layer4/index.js';
+import { simulateTcpFlows } from '../../demo/server/features/layer4/flows.js';
 import { changePlanLevel } from '../../demo/server/features/plans/seed.js';
 import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
 import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
@@ -101,6 +103,22 @@ describe('layer-4 forwarding end to end (issue 28)', () => {
     await page.getByText('Please unbind the TCP security acceleration package before deleting the domain').first().waitFor();
     const still = server.app.db.prepare("SELECT COUNT(*) AS n FROM domains WHERE member_id = ? AND domain = 'www.example.com'").get(DEMO_MEMBER_ID) as { n: number };
     assert.equal(still.n, 1);
+
+    // The TCP reports: the last hour of the simulated edge over these 104 rules (the failed origin takes nothing).
+    const now = Date.now();
+    const written = await simulateTcpFlows(server.app, { from: now - 3_600_000, to: now, rate: 20, seed: 28 });
+    const failedOrigin = await server.app.logStore.tcpTop({ memberId: DEMO_MEMBER_ID, ruleIds: [rule.id], from: now - 3_600_000, to: now + 1, field: 'rule_id', verdicts: ['forwarded'], limit: 1 });
+    assert.ok(written > 10_000, `${written} flows`);
+    await page.goto(`${server.url}/console/cloud-speed/four-layer-agent/report/tcpSession`);
+    const report = page.locator('ec-tcp-report');
+    await report.locator('[part="figures"]').getByText('Peak concurrent sessions').waitFor();
+    const sessions = await report.locator('[part="figures"] li', { hasText: 'Connections' }).locator('strong').textContent();
+    assert.notEqual(sessions?.trim(), '0');
+    await report.locator('[part="chart"] .js-plotly-plot').first().waitFor();
+    await screenshot(page, 'layer4-tcp-sessions');
+    // The busiest rules lead to their consoles.
+    await report.locator('.ec-tcp-ranking').first().getByRole('link').first().waitFor();
+    assert.ok(failedOrigin.every((entry) => entry.sessions > 0));
     assert.deepEqual(problems.errors, []);
   });
 });

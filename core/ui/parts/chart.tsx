@@ -441,8 +441,8 @@ export function Chart({
   const table = (): ReactNode => {
     if (!model || (!figure && !shippedMap)) return null;
     const visible = type === 'pie' || tableShown;
-    return (
-      <table id={tableId} className={visible ? 'ec-chart-table' : 'ec-visually-hidden'}>
+    const rendered = (
+      <table id={tableId} className={visible ? 'ec-chart-table' : undefined}>
         <caption className="ec-visually-hidden">{label}</caption>
         <thead>
           <tr>
@@ -480,6 +480,9 @@ export function Chart({
         </tbody>
       </table>
     );
+    // A table is as tall as its rows whatever height it is given: hidden, it sits in a clipped box so a day of
+    // minute buckets does not stretch the page below the chart.
+    return visible ? rendered : <div className="ec-visually-hidden">{rendered}</div>;
   };
 
   return (

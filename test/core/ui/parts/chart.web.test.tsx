@@ -230,7 +230,7 @@ describe('Chart line, drill-down, table view and export (issue 25, shell §9)', 
     // The table toggle shows the data table; Enter on a row selects its bucket (drill-down by keyboard).
     const toggle = shadow(element).querySelector<HTMLButtonElement>('[part="chart-table-toggle"]')!;
     expect(toggle.getAttribute('aria-pressed')).to.equal('false');
-    expect(shadow(element).querySelector('table')!.className).to.equal('ec-visually-hidden');
+    expect(shadow(element).querySelector('table')!.parentElement!.className).to.equal('ec-visually-hidden');
     toggle.focus();
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => shadow(element).querySelector('table.ec-chart-table'), 'the table is shown');
