@@ -17,7 +17,8 @@ export async function settled(element: HTMLElement, what = 'the list settles'): 
       shadow(element).querySelector('[part="table"], [part="error-state"], [part="empty-state"]') &&
       !shadow(element).querySelector('.p-datatable-loading-overlay, [part="loading-state"]'),
     what,
-    { timeout: 5000 },
+    // The default (10 s, test/helpers/open-wc-testing.ts), not 5 s: the ban manager's records have been seen taking
+    // over 5 s to settle after a filter change on two loaded cores; a settled list returns as soon as it is.
   );
   return element;
 }

@@ -70,3 +70,47 @@ export function stubFetch(match: RegExp, answer: FaultAnswer): () => void {
     window.fetch = realFetch;
   };
 }
+
+/** {@link hurriedTimeoutFault}'s fault, with what it saw. */
+export interface HurriedTimeout {
+  fault: SaveFault;
+  /** The length of the client's timer behind each call the fault answered, in milliseconds. */
+  armed: number[];
+  restore(): void;
+}
+
+/**
+ * {@link TIMEOUT_FAULT} without 15 s of waiting: the client arms its request timer (shell §9) just before it calls
+ * fetch, so the last timer armed when the stub is reached is that call's. Its length is recorded (the test checks it is
+ * the 15 s limit) and it runs at once: the client then times out as it would after 15 s. Restore when done.
+ */
+export function hurriedTimeoutFault(limitMs: number): HurriedTimeout {
+  const realSetTimeout = window.setTimeout;
+  let last: { id: number; delay: number; run: () => void } | null = null;
+  window.setTimeout = ((handler: TimerHandler, delay?: number, ...args: unknown[]) => {
+    const id = realSetTimeout(handler, delay, ...args);
+    if (typeof handler === 'function') last = { id, delay: delay ?? 0, run: () => handler(...args) };
+    return id;
+  }) as typeof window.setTimeout;
+  const armed: number[] = [];
+  const fault: SaveFault = {
+    ...TIMEOUT_FAULT,
+    answer: (url, init) => {
+      const pending = TIMEOUT_FAULT.answer(url, init);
+      const timer = last;
+      armed.push(timer?.delay ?? -1);
+      if (timer && timer.delay === limitMs) {
+        window.clearTimeout(timer.id);
+        realSetTimeout(timer.run, 0);
+      }
+      return pending;
+    },
+  };
+  return {
+    fault,
+    armed,
+    restore: () => {
+      window.setTimeout = realSetTimeout;
+    },
+  };
+}

@@ -7,7 +7,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import { forgetSharedReads } from '../../../core/api/shared-reads.js';
 import { signInAsDemoParent, signInAsDemoViewer } from '../../helpers/api-session.js';
 import { button, choose, finishedJob, injectFault, rows, settled, shadow, testClient, text, type, until } from '../../helpers/dns-elements.js';
-import { QUICK_SAVE_FAULTS, stubFetch, TIMEOUT_FAULT, type SaveFault } from '../../helpers/save-faults.js';
+import { hurriedTimeoutFault, QUICK_SAVE_FAULTS, stubFetch, type SaveFault } from '../../helpers/save-faults.js';
+import { REQUEST_TIMEOUT_MS } from '../../../core/api/catalogue.js';
 
 const STAMP = Date.now().toString(36);
 const DOMAINS = [`wtr-rec-${STAMP}.example`, `wtr-rec2-${STAMP}.example`];
@@ -212,7 +213,14 @@ describe('<ec-dns-records> (rules §3-§5, §9 DNS; shell §2 record, batch-reco
 
   it('issue 18: the record editor shows the timeout message after the 15 s limit (shell §9) and keeps the draft; retry saves', async function () {
     this.timeout(40_000);
-    await saveThroughFaults([TIMEOUT_FAULT], `timeout-${STAMP}`);
+    // The save call's own timer is the 15 s limit; it runs at once instead of after 15 real seconds.
+    const timeout = hurriedTimeoutFault(REQUEST_TIMEOUT_MS);
+    try {
+      await saveThroughFaults([timeout.fault], `timeout-${STAMP}`);
+    } finally {
+      timeout.restore();
+    }
+    expect(timeout.armed, 'the save call was limited to 15 s (shell §9)').to.deep.equal([15_000]);
   });
 
   it('a failed load shows the error state with retry (fault injection: HTTP 500 on the record list)', async () => {

@@ -2,7 +2,8 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { JobInfo, JobState } from '../../../core/api/endpoints/platform.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import '../../../elements/job-list/element.js';
-import { streamHooks } from '../../../core/api/job-stream.js';
+import { MAX_RECONNECTS, RECONNECT_DELAY_MS, streamHooks } from '../../../core/api/job-stream.js';
+import { hurryTimers } from '../../helpers/hurry-timers.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { choose, chosen, column, envelope, injectFault, rows, settled, shadow, watchCalls } from '../../helpers/list-element.js';
 
@@ -419,14 +420,21 @@ describe('<ec-job-list> (rules §3 Cache task, §4 Task)', () => {
     this.timeout(20_000);
     const fake = fakeJobs([job('in_progress')]);
     const restoreTicket = injectFault(/job\.stream\.ticket/, () => new Response('down', { status: 502 }));
+    // The reconnect delays, each twice the one before (1 + 2 + 4 + 8 s), run at once; all of them must be armed.
+    const backOff = Array.from({ length: MAX_RECONNECTS }, (_, failure) => RECONNECT_DELAY_MS * 2 ** failure);
+    const hurried = hurryTimers(backOff);
     try {
       const element = await jobList();
       await waitUntil(() => shadow(element).querySelector('.ec-job-live-stopped'), 'the stop is announced', { timeout: 18_000 });
+      expect(hurried.pending, 'every reconnect delay was armed, in order').to.deep.equal([]);
+      expect(backOff).to.deep.equal([1000, 2000, 4000, 8000]);
+      hurried.restore();
       expect(shadow(element).querySelector('.ec-job-live-stopped')!.getAttribute('role')).to.equal('status');
       restoreTicket();
       Array.from(shadow(element).querySelectorAll<HTMLButtonElement>('.ec-job-live-stopped button'))[0]!.click();
       await streamOpened();
     } finally {
+      hurried.restore();
       restoreTicket();
       fake.restore();
     }
