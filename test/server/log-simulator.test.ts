@@ -50,6 +50,7 @@ function collectingStore(): LogStore & { rows: LogRow[] } {
       return counts;
     },
     async close() {},
+    totals: unused,
   };
 }
 

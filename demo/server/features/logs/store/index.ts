@@ -8,6 +8,8 @@ import { LOG_RETENTION_DAYS } from '../../../../../core/rules/bans.js';
 import type { LogStore } from './log-store.js';
 
 export type { LogAggregateRow, LogAggregation, LogBucket, LogPage, LogScope, LogSearch, LogStore } from './log-store.js';
+export type { LogTotalOrder, LogTotalRow } from './log-store.js';
+export { bucketStart } from './sql.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +72,8 @@ export function lazyLogStore(options: LogStoreOptions): LogStore {
     close: async () => {
       if (opened) await (await opened).close();
     },
+    // Reports (issue 25)
+    totals: async (search, groupBy, orderBy, limit) => (await store()).totals(search, groupBy, orderBy, limit),
   };
 }
 
