@@ -58,7 +58,9 @@ export type Namespace =
   | 'user-center'
   | 'password-strength'
   | 'layer4'
-  | 'packages';
+  | 'packages'
+  | 'dashboard'
+  | 'traffic-report';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

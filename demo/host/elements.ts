@@ -40,6 +40,8 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-layer4-rules': () => import('../../elements/layer4-rules/element.js'),
   'ec-layer4-rule-detail': () => import('../../elements/layer4-rule-detail/element.js'),
   'ec-packages': () => import('../../elements/packages/element.js'),
+  'ec-dashboard': () => import('../../elements/dashboard/element.js'),
+  'ec-traffic-report': () => import('../../elements/traffic-report/element.js'),
 };
 
 /** Tags the host can show (for tests and the build report). */

@@ -156,3 +156,8 @@ export function getDashboardSummary(client: ApiClient, options?: CallOptions): P
 export function getTrafficReport(client: ApiClient, query: TrafficReportQuery, options?: CallOptions): Promise<TrafficReport> {
   return client.get('V4/report.traffic.get', { ...query } as QueryParams, options);
 }
+
+/** The websites whose reports the caller may read (the report filters offer them). */
+export function getReportWebsites(client: ApiClient, options?: CallOptions): Promise<{ websites: { id: number; domain: string }[] }> {
+  return client.get('V4/report.website.list', {}, options);
+}

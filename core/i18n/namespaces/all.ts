@@ -42,6 +42,8 @@ import './user-center.js';
 import './password-strength.js';
 import './layer4.js';
 import './packages.js';
+import './dashboard.js';
+import './traffic-report.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -85,4 +87,6 @@ export const NAMESPACES: readonly Namespace[] = [
   'password-strength',
   'layer4',
   'packages',
+  'dashboard',
+  'traffic-report',
 ];

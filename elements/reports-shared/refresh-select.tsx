@@ -1,0 +1,43 @@
+/** The auto refresh picker of the dashboard and the reports (rules §9 options), with a "refresh now" button. */
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { useId, useMemo } from 'react';
+import { useT } from '../../core/ui/element-context.js';
+import { namedDropdown } from '../../core/ui/parts/named.js';
+import { REFRESH_CHOICES } from './auto-refresh.js';
+
+/** Label of each choice. */
+const REFRESH_KEYS: Record<number, string> = {
+  0: 'refresh.off',
+  30: 'refresh.30s',
+  60: 'refresh.1m',
+  300: 'refresh.5m',
+  600: 'refresh.10m',
+  900: 'refresh.15m',
+};
+
+/** Props of {@link RefreshSelect}. */
+export interface RefreshSelectProps {
+  seconds: number;
+  onChange: (seconds: number) => void;
+  onRefresh: () => void;
+  /** A read is under way: the button waits. */
+  busy?: boolean;
+}
+
+/** A labelled interval picker and a refresh button; `part="refresh"`. */
+export function RefreshSelect({ seconds, onChange, onRefresh, busy = false }: RefreshSelectProps) {
+  const t = useT('traffic-report');
+  const id = useId();
+  const options = useMemo(() => REFRESH_CHOICES.map((value) => ({ value, label: t(REFRESH_KEYS[value] ?? 'refresh.off') })), [t]);
+  const label = t('filter.refresh');
+  return (
+    <div className="ec-report-refresh" part="refresh">
+      <div className="ec-filter">
+        <label htmlFor={id}>{label}</label>
+        <Dropdown inputId={id} value={seconds} options={options} onChange={(event) => onChange(Number(event.value))} pt={namedDropdown(label)} />
+      </div>
+      <Button type="button" icon="pi pi-refresh" label={t('refresh.now')} outlined size="small" loading={busy} onClick={onRefresh} />
+    </div>
+  );
+}
