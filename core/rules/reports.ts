@@ -60,5 +60,5 @@ export function validateReportRange(from: number, to: number, granularity: Repor
 
 /** Checks a top-N size. */
 export function validateReportTop(top: number): FieldIssue[] {
-  return Number.isSafeInteger(top) && top >= 1 && top <= REPORT_TOP_MAX ? [] : [{ field: 'top', key: 'reports.top-limit', values: { max: REPORT_TOP_MAX } }];
+  return Number.isSafeInteger(top) && top >= 1 && top <= REPORT_TOP_MAX ? [] : [{ field: 'top', key: 'common.integer-range', values: { min: 1, max: REPORT_TOP_MAX } }];
 }

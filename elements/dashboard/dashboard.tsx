@@ -6,16 +6,14 @@
  * (certificates expiring within 30 days, websites not serving). Auto refresh pauses while the page is hidden.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useMemo } from 'react';
-import { STATUS_CLASSES, type DashboardSummary } from '../../core/api/endpoints/reports.js';
+import { useEffect } from 'react';
+import type { DashboardSummary } from '../../core/api/endpoints/reports.js';
 import { formatDate, formatLogTime } from '../../core/i18n/format.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
-import { Chart } from '../../core/ui/parts/chart.js';
-import type { ChartData } from '../../core/ui/parts/chart-data.js';
+import { DeferredFailure, useDeferredModule } from '../../core/ui/parts/deferred.js';
 import { NavLink } from '../../core/ui/parts/nav-link.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import { useAutoRefresh } from '../reports-shared/auto-refresh.js';
-import { seriesChart } from '../reports-shared/chart-rows.js';
 import { logsView } from '../reports-shared/drill-down.js';
 import { Figures, type Figure } from '../reports-shared/figures.js';
 import { RefreshSelect } from '../reports-shared/refresh-select.js';
@@ -28,6 +26,9 @@ export interface DashboardProps {
   layout?: string;
   refresh?: number;
 }
+
+/** The charts' chunk (parts/charts.tsx), loaded once the figures are shown. */
+const loadCharts = () => import('./parts/charts.js');
 
 /** Label of each website status (the domain list's statuses). */
 const DOMAIN_STATUS_KEYS: Record<string, string> = {
@@ -64,13 +65,9 @@ export function Dashboard({ layout, refresh }: DashboardProps) {
   const state = store.summary.value;
   const pageLayout = (layout ?? 'new') as ReportLayout;
   const routes = reportRoutes(pageLayout);
-  const columnLabels = useMemo(() => ({ time: t('column.hour'), requests: t('column.requests'), name: t('column.class') }), [t]);
   const summary = state.status === 'ready' ? state.data : null;
-  const hourly = useMemo(() => (summary ? seriesChart(summary.series, ['requests']) : null), [summary]);
-  const mix = useMemo<ChartData | null>(
-    () => (summary ? { columns: ['name', 'requests'], rows: STATUS_CLASSES.filter((name) => summary.status_mix[name] > 0).map((name) => ({ name, requests: summary.status_mix[name] })) } : null),
-    [summary],
-  );
+  const charts = useDeferredModule(loadCharts, summary !== null && summary.totals.requests > 0);
+  const ChartsPart = charts.module?.DashboardCharts;
 
   useAutoRefresh(store.refreshSeconds.value, () => void store.load(client, { quiet: true }));
   useEffect(() => {
@@ -111,17 +108,8 @@ export function Dashboard({ layout, refresh }: DashboardProps) {
         <EmptyState message={t('no-traffic')} />
       ) : (
         <div className="ec-report-grid">
-          <section className="ec-report-section" part="chart-section">
-            <h2>{t('chart.hourly')}</h2>
-            <Chart type="bar" data={hourly} label={t('chart.hourly')} columnLabels={columnLabels} valueFormat="large" />
-          </section>
-          <section className="ec-report-section" part="chart-section">
-            <h2>{t('chart.status')}</h2>
-            <Chart type="pie" data={mix} label={t('chart.status')} columnLabels={columnLabels} valueFormat="large" />
-            <NavLink route={trafficReportRoute(pageLayout, 'status-code-analysis')} query="range=today">
-              {t('open-status-report')}
-            </NavLink>
-          </section>
+          {charts.failed && <DeferredFailure onRetry={charts.retry} />}
+          {ChartsPart ? <ChartsPart summary={data} statusRoute={trafficReportRoute(pageLayout, 'status-code-analysis')} /> : !charts.failed && <LoadingState />}
           <section className="ec-report-section">
             <TopTable title={t('top-domains')} table="domains" rows={data.top_domains} logsRoute={routes.logs} drill={today} />
           </section>

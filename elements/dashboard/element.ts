@@ -4,7 +4,6 @@ import sharedStyles from '../reports-shared/reports.css';
 import { attributes } from './attributes.js';
 import { Dashboard, type DashboardProps } from './dashboard.js';
 import '../../core/i18n/namespaces/dashboard.js';
-import '../../core/i18n/namespaces/traffic-report.js';
 
 /**
  * The console home: today's figures (Beijing day, UTC+8) counted by the server from the edge logs of the websites the
@@ -29,7 +28,6 @@ import '../../core/i18n/namespaces/traffic-report.js';
  */
 export const DashboardElement = defineElement<DashboardProps>('ec-dashboard', Dashboard, {
   namespace: 'dashboard',
-  uses: ['traffic-report'],
   attributes,
   styles: sharedStyles,
 });

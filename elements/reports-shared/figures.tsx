@@ -3,11 +3,24 @@
  * by core's one formatter (units base 1000, 万/亿, percent with 2 decimals: rules §9), optionally a link to the report
  * that explains it (via `ec-navigate`). `part="figures"`.
  */
-import type { ValueFormat } from '../../core/ui/parts/chart-data.js';
-import { formatValue } from '../../core/ui/parts/chart-data.js';
-import { formatLogTime } from '../../core/i18n/format.js';
+import { formatBits, formatBytes, formatLargeNumber, formatLogTime, formatPercent } from '../../core/i18n/format.js';
+import type { Language } from '../../core/i18n/language.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import { NavLink, type NavTarget } from '../../core/ui/parts/nav-link.js';
+
+/** How a figure's value is written. */
+export type FigureFormat = 'large' | 'bytes' | 'bits' | 'percent';
+
+/**
+ * The value in its unit. The chart part formats the same way (chart-data.ts `formatValue`); the figures call core's
+ * formatter directly so the first route does not carry the chart code.
+ */
+function formatFigure(value: number, format: FigureFormat, language: Language): string {
+  if (format === 'bytes') return formatBytes(value, language);
+  if (format === 'bits') return formatBits(value, language);
+  if (format === 'percent') return formatPercent(value, language);
+  return formatLargeNumber(value, language);
+}
 
 /** One figure. */
 export interface Figure {
@@ -15,7 +28,7 @@ export interface Figure {
   label: string;
   /** Null when there is nothing to divide (a hit ratio without requests): shown as a dash. */
   value: number | null;
-  format: ValueFormat | 'count';
+  format: FigureFormat;
   /** When the value happened (a peak), ISO; shown in UTC+8. */
   at?: string | null;
   /** Where the figure leads. */
@@ -25,11 +38,11 @@ export interface Figure {
 /** The figure list. */
 export function Figures({ figures }: { figures: readonly Figure[] }) {
   const { language } = useElement();
-  const t = useT('traffic-report');
+  const t = useT();
   return (
     <ul className="ec-report-figures" part="figures">
       {figures.map((figure) => {
-        const text = figure.value === null ? '—' : formatValue(figure.value, figure.format === 'count' ? 'number' : figure.format, language);
+        const text = figure.value === null ? '—' : formatFigure(figure.value, figure.format, language);
         return (
           <li key={figure.id} className="ec-report-figure" data-figure={figure.id}>
             <span className="ec-report-figure-label">{figure.label}</span>

@@ -1,9 +1,11 @@
-/** The auto refresh picker of the dashboard and the reports (rules §9 options), with a "refresh now" button. */
+/**
+ * The auto refresh picker of the dashboard and the reports (rules §9 options), with a "refresh now" button. A native
+ * select styled as an input (as the user center's pickers are): the dashboard is the console's first route, and
+ * PrimeReact's Dropdown alone would put it over the first route's size budget.
+ */
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { useId, useMemo } from 'react';
 import { useT } from '../../core/ui/element-context.js';
-import { namedDropdown } from '../../core/ui/parts/named.js';
 import { REFRESH_CHOICES } from './auto-refresh.js';
 
 /** Label of each choice. */
@@ -27,7 +29,7 @@ export interface RefreshSelectProps {
 
 /** A labelled interval picker and a refresh button; `part="refresh"`. */
 export function RefreshSelect({ seconds, onChange, onRefresh, busy = false }: RefreshSelectProps) {
-  const t = useT('traffic-report');
+  const t = useT();
   const id = useId();
   const options = useMemo(() => REFRESH_CHOICES.map((value) => ({ value, label: t(REFRESH_KEYS[value] ?? 'refresh.off') })), [t]);
   const label = t('filter.refresh');
@@ -35,7 +37,13 @@ export function RefreshSelect({ seconds, onChange, onRefresh, busy = false }: Re
     <div className="ec-report-refresh" part="refresh">
       <div className="ec-filter">
         <label htmlFor={id}>{label}</label>
-        <Dropdown inputId={id} value={seconds} options={options} onChange={(event) => onChange(Number(event.value))} pt={namedDropdown(label)} />
+        <select id={id} className="p-inputtext p-component" value={seconds} onChange={(event) => onChange(Number(event.target.value))}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       </div>
       <Button type="button" icon="pi pi-refresh" label={t('refresh.now')} outlined size="small" loading={busy} onClick={onRefresh} />
     </div>

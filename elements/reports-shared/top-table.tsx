@@ -1,7 +1,8 @@
 /**
  * A top-N table of a report (issue 25: top URLs, referers, user agents, IPs, domains, regions, codes) whose rows open
  * log retrieval on that value and the report's range (drill-down, drill-down.ts): the value is a link, reachable by
- * keyboard, its accessible name saying where it leads. `part="top-table"`.
+ * keyboard, its accessible name saying where it leads. `part="top-table"`. Its texts come from the element's own
+ * namespace (`column.*`, `state.no-rows`, `drill.open-logs`): both report elements have them.
  */
 import type { ReportTableName, ReportTopRow } from '../../core/api/endpoints/reports.js';
 import { formatBytes, formatCount } from '../../core/i18n/format.js';
@@ -25,7 +26,7 @@ export interface TopTableProps {
 /** The table; its empty state is a row saying so. */
 export function TopTable({ title, table, rows, logsRoute, drill, keyLabel }: TopTableProps) {
   const { language } = useElement();
-  const t = useT('traffic-report');
+  const t = useT();
   return (
     <table className="ec-report-table" part="top-table">
       <caption>{title}</caption>

@@ -250,8 +250,8 @@ describe('dashboard and traffic reports (issue 25; rules §6, §9)', () => {
     await refused({ ...base, from: iso(now - 8 * DAY), granularity: '5m' }, 'granularity', 'reports.granularity-too-fine');
     await refused({ ...base, from: iso(now + 1), granularity: '1h' }, 'from', 'reports.range-order');
     await refused({ ...base, from: iso(now - HOUR), granularity: '2m' }, 'granularity', 'common.format-error');
-    await refused({ ...base, from: iso(now - HOUR), granularity: '1h', top: 101 }, 'top', 'reports.top-limit');
-    await refused({ ...base, from: iso(now - HOUR), granularity: '1h', top: 0 }, 'top', 'reports.top-limit');
+    await refused({ ...base, from: iso(now - HOUR), granularity: '1h', top: 101 }, 'top', 'common.integer-range');
+    await refused({ ...base, from: iso(now - HOUR), granularity: '1h', top: 0 }, 'top', 'common.integer-range');
     await refused({ ...base, type: 'waf', from: iso(now - HOUR), granularity: '1h' }, 'type', 'common.format-error');
     await refused({ ...base, from: 'yesterday', granularity: '1h' }, 'from', 'logs.range-required');
   });

@@ -76,7 +76,7 @@ describe('<ec-traffic-report> (issue 25)', () => {
       const [start] = Array.from(shadow(element).querySelectorAll<HTMLInputElement>('input[type="datetime-local"]'));
       typeInto(start!, '2020-01-01T00:00');
       await waitUntil(() => shadow(element).querySelector('.ec-report-issue'), 'the range is refused');
-      expect(shadow(element).querySelector('.ec-report-issue')!.textContent).to.equal('A report covers at most 30 days');
+      expect(shadow(element).querySelector('.ec-report-issue')!.textContent).to.equal('At most 30 days');
       expect(calls.urls.filter((url) => url.includes('report.traffic.get'))).to.deep.equal([]);
     } finally {
       calls.restore();
