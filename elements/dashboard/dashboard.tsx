@@ -14,11 +14,9 @@ import { DeferredFailure, useDeferredModule } from '../../core/ui/parts/deferred
 import { NavLink } from '../../core/ui/parts/nav-link.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import { useAutoRefresh } from '../reports-shared/auto-refresh.js';
-import { logsView } from '../reports-shared/drill-down.js';
 import { Figures, type Figure } from '../reports-shared/figures.js';
 import { RefreshSelect } from '../reports-shared/refresh-select.js';
 import { reportRoutes, trafficReportRoute, type ReportLayout } from '../reports-shared/routes.js';
-import { TopTable } from '../reports-shared/top-table.js';
 import { dashboardStoreFor } from './store.js';
 
 /** Props of the component (attributes of the element). */
@@ -45,13 +43,12 @@ const DOMAIN_STATUS_KEYS: Record<string, string> = {
 function summaryFigures(summary: DashboardSummary, layout: ReportLayout, t: ReturnType<typeof useT>): Figure[] {
   const routes = reportRoutes(layout);
   const report = (type: Parameters<typeof trafficReportRoute>[1]) => ({ route: trafficReportRoute(layout, type), query: 'range=today' });
-  const today = { from: Date.parse(summary.from), to: Date.parse(summary.to) };
   return [
     { id: 'requests', label: t('figure.requests'), value: summary.totals.requests, format: 'large', link: report('access-analysis') },
     { id: 'bytes', label: t('figure.bytes'), value: summary.totals.bytes, format: 'bytes', link: report('wide-flow-range') },
     { id: 'peak', label: t('figure.peak'), value: summary.totals.peak_bps, format: 'bits', at: summary.totals.peak_at, link: report('wide-flow-range') },
     { id: 'hit-ratio', label: t('figure.hit-ratio'), value: summary.totals.hit_ratio, format: 'percent', link: report('distribution-request') },
-    { id: 'attacks', label: t('figure.attacks'), value: summary.attacks_blocked, format: 'large', link: { route: routes.logs, query: logsView({ ...today, logType: 'waf' }) } },
+    { id: 'attacks', label: t('figure.attacks'), value: summary.attacks_blocked, format: 'large', link: { route: routes.logs, query: 'type=waf&range=today' } },
     { id: 'bans', label: t('figure.bans'), value: summary.active_bans, format: 'large', link: { route: routes.bans } },
   ];
 }
@@ -97,7 +94,6 @@ export function Dashboard({ layout, refresh }: DashboardProps) {
     );
   }
   const data = state.data;
-  const today = { from: Date.parse(data.from), to: Date.parse(data.to) };
   const { certificates_expiring: certificates, domains_not_serving: idle } = data.alerts;
 
   return (
@@ -109,10 +105,7 @@ export function Dashboard({ layout, refresh }: DashboardProps) {
       ) : (
         <div className="ec-report-grid">
           {charts.failed && <DeferredFailure onRetry={charts.retry} />}
-          {ChartsPart ? <ChartsPart summary={data} statusRoute={trafficReportRoute(pageLayout, 'status-code-analysis')} /> : !charts.failed && <LoadingState />}
-          <section className="ec-report-section">
-            <TopTable title={t('top-domains')} table="domains" rows={data.top_domains} logsRoute={routes.logs} drill={today} />
-          </section>
+          {ChartsPart ? <ChartsPart summary={data} statusRoute={trafficReportRoute(pageLayout, 'status-code-analysis')} logsRoute={routes.logs} /> : !charts.failed && <LoadingState />}
         </div>
       )}
       <section className="ec-report-section" part="alerts" aria-labelledby="ec-dashboard-alerts">

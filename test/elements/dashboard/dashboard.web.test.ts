@@ -61,6 +61,8 @@ describe('<ec-dashboard> (issue 25)', () => {
     expect(figure(element, 'requests')).to.equal('12');
     expect(figure(element, 'bytes')).to.equal('12.00 KB');
     expect(figure(element, 'hit-ratio')).to.equal('50.00%');
+    // The charts and the top websites come after the figures, in their own chunk.
+    await waitUntil(() => shadow(element).querySelector('[part~="top-table"] [part~="drill-link"]'), 'the top websites show', { timeout: 10_000 });
     const links = Array.from(shadow(element).querySelectorAll<HTMLButtonElement>('[part~="top-table"] [part~="drill-link"]'));
     expect(links.map((link) => link.textContent)).to.deep.equal(['www.example.com', 'api.example.com']);
     const navigate = oneEvent(element, 'ec-navigate');
