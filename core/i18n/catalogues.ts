@@ -59,7 +59,9 @@ export type Namespace =
   | 'password-strength'
   | 'layer4'
   | 'packages'
-  | 'tcp-report';
+  | 'tcp-report'
+  | 'dashboard'
+  | 'traffic-report';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

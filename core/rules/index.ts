@@ -30,3 +30,4 @@ export * from './service-limits.js';
 export * from './message-center.js';
 export * from './user-center.js';
 export * from './identity.js';
+export * from './reports.js';

@@ -42,6 +42,8 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-tcp-report': () => import('../../elements/tcp-report/element.js'),
   'ec-access-control-detail': () => import('../../elements/access-control-detail/element.js'),
   'ec-packages': () => import('../../elements/packages/element.js'),
+  'ec-dashboard': () => import('../../elements/dashboard/element.js'),
+  'ec-traffic-report': () => import('../../elements/traffic-report/element.js'),
 };
 
 /** Tags the host can show (for tests and the build report). */

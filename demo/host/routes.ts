@@ -316,10 +316,13 @@ sdk('resourceManage', element('ec-sdk-resource-manage'), { menu: true });
 // ── Shared page sets of both cloud-speed layouts. ─────────────────────────────────────────────────────────────
 type Writer = ReturnType<typeof area>;
 
-/** The five traffic reports (old statisticsReport, new business-report); returns them in tab order. */
-function trafficReports(write: Writer, base: string, parent: string): string[] {
+/**
+ * The five traffic reports (old statisticsReport, new business-report); returns them in tab order. `attributes` are
+ * the layout's own (`layout: 'old'`: drill-down links ask for the old layout's routes).
+ */
+function trafficReports(write: Writer, base: string, parent: string, attributes: Record<string, string> = {}): string[] {
   return ['wideFlowRange', 'accessAnalysis', 'distributionRequest', 'statusCodeAnalysis', 'hotspotAnalysis'].map((key) =>
-    write(`${base}/${key}`, element('ec-traffic-report', { type: kebab(key) }), { parent }),
+    write(`${base}/${key}`, element('ec-traffic-report', { type: kebab(key), ...attributes }), { parent }),
   );
 }
 
@@ -394,7 +397,7 @@ const old = area({ module: 'cloud-speed', layout: 'old', prefix: 'cloud-speed-ol
 const oldHome = 'cloud-speed-old-dashboard';
 // The layout's own path lands on its home page.
 old('', redirect(oldHome));
-old('dashboard', element('ec-plan-overview'), { menu: true });
+old('dashboard', element('ec-dashboard', { layout: 'old' }), { menu: true });
 old('traffic-detail', element('ec-traffic-detail'), { menu: true });
 const businessList = old('businessList', element('ec-domain-list', { layout: 'old' }), { menu: true });
 const websiteList = old('businessList/websiteList', element('ec-domain-list', { layout: 'old' }), { parent: businessList });
@@ -448,7 +451,7 @@ const statisticsReport = old('statisticsReport', redirect('cloud-speed-old-stati
 });
 // Old statisticsReport is one page, so its traffic and security reports share one tab bar.
 tabs([
-  ...trafficReports(old, 'statisticsReport', statisticsReport),
+  ...trafficReports(old, 'statisticsReport', statisticsReport, { layout: 'old' }),
   ...securityReports(old, 'statisticsReport', statisticsReport),
 ]);
 const preUpdate = old('preUpdate', redirect('cloud-speed-old-preUpdate-cleanCache'), { menu: true });
@@ -491,7 +494,7 @@ const fresh = newLayout('/new', '');
 const newHome = 'cloud-speed-new-domain-management-domain-list';
 // Shell §2: the new layout's default redirects to domain management.
 fresh('', redirect(newHome));
-fresh('dashboard', element('ec-plan-overview'), { menu: true });
+fresh('dashboard', element('ec-dashboard'), { menu: true });
 fresh('traffic-detail', element('ec-traffic-detail'), { menu: true });
 
 const analytics = newLayout('/data-analytics', '-data-analytics', 'data-analytics');

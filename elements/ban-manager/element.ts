@@ -33,6 +33,9 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart unban-summary - The result of a finished batch unban.
  * @csspart read-only-notice - Shown above the view when the caller's group may only view websites.
  * @cssprop --ec-color-primary - Accent of the active preview filter.
+ * @csspart chart-export - The CSV and PNG export buttons of a chart.
+ * @csspart chart-table-toggle - The button that shows or hides a chart's data table.
+ * @csspart chart-map-toggle - The world/China switch of a map.
  */
 export const BanManagerElement = defineElement<BanManagerProps>('ec-ban-manager', BanManager, {
   namespace: 'ban-manager',

@@ -42,6 +42,9 @@ import '../../core/i18n/namespaces/dns-jobs.js';
  * @csspart filter - One labelled filter of the toolbar.
  * @csspart read-only-notice - The line above a page the caller may only read.
  * @cssprop --ec-color-border - Borders of cards and panels.
+ * @csspart chart-export - The CSV and PNG export buttons of a chart.
+ * @csspart chart-table-toggle - The button that shows or hides a chart's data table.
+ * @csspart chart-map-toggle - The world/China switch of a map.
  */
 export const DnsDomainsElement = defineElement<DnsDomainsProps>('ec-dns-domains', DnsDomains, {
   namespace: 'dns-domains',

@@ -18,6 +18,9 @@ import '../../core/i18n/namespaces/tcp-report.js';
  * @csspart toolbar - The filter bar.
  * @csspart figures - The headline figures.
  * @csspart chart - Each chart.
+ * @csspart chart-export - The CSV and PNG export buttons of a chart.
+ * @csspart chart-table-toggle - The button that shows or hides a chart's data table.
+ * @csspart chart-map-toggle - The world/China switch of a map.
  */
 export const TcpReportElement = defineElement<TcpReportProps>('ec-tcp-report', TcpReport, {
   namespace: 'tcp-report',

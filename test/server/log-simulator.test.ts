@@ -59,6 +59,7 @@ function collectingStore(): LogStore & { rows: LogRow[]; flows: TcpFlow[] } {
       return counts;
     },
     async close() {},
+    totals: unused,
   };
 }
 

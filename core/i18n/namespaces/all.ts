@@ -43,6 +43,8 @@ import './password-strength.js';
 import './layer4.js';
 import './packages.js';
 import './tcp-report.js';
+import './dashboard.js';
+import './traffic-report.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -87,4 +89,6 @@ export const NAMESPACES: readonly Namespace[] = [
   'layer4',
   'packages',
   'tcp-report',
+  'dashboard',
+  'traffic-report',
 ];

@@ -85,6 +85,7 @@ import { identityMigration, userCenterMigration, userCenterRoutes, userCenterSch
 // center's index, so re-exporting it there would close an import cycle.
 import { identityRoutes } from './user-center/identity.js';
 import { layer4Migration, layer4Routes, layer4Schemas, layer4Seed } from './layer4/index.js';
+import { reportRoutes, reportSchemas } from './reports/index.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -148,6 +149,8 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'layer4', migrations: [layer4Migration], seeds: [layer4Seed], routes: [layer4Routes], schemas: layer4Schemas },
   // The read-only demo sub-account names a website and its certificates, so it is seeded after them.
   { name: 'demo-viewer', seeds: [viewerAccountSeed] },
+  // Issue 25: the dashboard and traffic reports read the log store the logs area opens.
+  { name: 'reports', routes: [reportRoutes], schemas: reportSchemas },
 ];
 
 /** Every migration in version order: the platform's tables first, then each area's. */

@@ -10,7 +10,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
-import type { ModuleAccess } from '../../../../core/api/endpoints/platform.js';
+import type { ModuleAccess, PermissionModule } from '../../../../core/api/endpoints/platform.js';
 import type { LogWebsite } from '../../../../core/api/endpoints/logs.js';
 import { LOG_DOMAIN_FILTER_MAX } from '../../../../core/rules/bans.js';
 import type { FieldIssue } from '../../../../core/rules/types.js';
@@ -26,9 +26,12 @@ export function requireLogs(request: FastifyRequest, reply: FastifyReply, access
   return false;
 }
 
-/** The websites whose logs the caller may read, by domain name. */
-export function readableWebsites(request: FastifyRequest): LogWebsite[] {
-  const visible = permissions(request).visible('logs', 'id');
+/**
+ * The websites whose logs the caller may read, by domain name. Reports (issue 25) count the same lines under their own
+ * module, so they pass `reports`: a website the reports grant covers is one whose aggregated figures may be read.
+ */
+export function readableWebsites(request: FastifyRequest, module: Extract<PermissionModule, 'logs' | 'reports'> = 'logs'): LogWebsite[] {
+  const visible = permissions(request).visible(module, 'id');
   return prepare(request.server.db, `SELECT id, domain FROM domains WHERE member_id = @member_id AND (${visible.where}) ORDER BY domain`).all({
     ...visible.params,
     member_id: requireSession(request).memberId,
@@ -44,8 +47,12 @@ export type DomainChoice = { ok: true; ids: number[] } | { ok: false; issues: Fi
  * grant), never silently dropped, so a shared link cannot show a narrower result than its owner saw without saying
  * so. At most 1000 (rules §9 "domain filter 1000").
  */
-export function chooseDomains(request: FastifyRequest, chosen: readonly number[] | null): DomainChoice {
-  const readable = readableWebsites(request);
+export function chooseDomains(
+  request: FastifyRequest,
+  chosen: readonly number[] | null,
+  module: Extract<PermissionModule, 'logs' | 'reports'> = 'logs',
+): DomainChoice {
+  const readable = readableWebsites(request, module);
   if (chosen === null || chosen.length === 0) return { ok: true, ids: readable.map((website) => website.id) };
   if (chosen.length > LOG_DOMAIN_FILTER_MAX) {
     return { ok: false, issues: [{ field: 'domain_ids', key: 'bans.log-domain-filter-limit', values: { max: LOG_DOMAIN_FILTER_MAX } }] };

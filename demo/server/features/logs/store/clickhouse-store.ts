@@ -27,6 +27,7 @@ import {
   STORED_COLUMNS,
   storedHalves,
   topValuesStatement,
+  totalsStatement,
 } from './sql.js';
 
 const WIDE_COLUMNS: ReadonlySet<string> = new Set(['ts', 'bytes_sent']);
@@ -175,6 +176,20 @@ export async function openClickHouseLogStore(url: string): Promise<LogStore> {
         clickhouse_settings: { mutations_sync: '1' },
       });
       return Number(counted?.n ?? 0);
+    },
+
+    // Reports (issue 25)
+    async totals(search, groupBy, orderBy, limit) {
+      const p = new SqlParams('clickhouse');
+      const found = await rows<Record<string, unknown>>(totalsStatement(p, search, groupBy, orderBy, limit), p);
+      return found.map((row) => ({
+        group: String(row.grp),
+        requests: Number(row.requests),
+        bytes: Number(row.bytes ?? 0),
+        errors: Number(row.errors ?? 0),
+        hits: Number(row.hits ?? 0),
+        visitors: Number(row.visitors),
+      }));
     },
   };
   return store;

@@ -40,6 +40,7 @@ import {
   STORED_COLUMNS,
   storedHalves,
   topValuesStatement,
+  totalsStatement,
   type SqlParam,
 } from './sql.js';
 
@@ -325,6 +326,20 @@ export async function openDuckDbLogStore(path = ':memory:'): Promise<LogStore> {
         const { values, types } = bindings(p.params);
         return (await writer.run(sql, values, types)).rowsChanged;
       });
+    },
+
+    // Reports (issue 25)
+    async totals(search, groupBy, orderBy, limit) {
+      const p = new SqlParams('duckdb');
+      const [group, requests, bytes, errors, hits, visitors] = await query(totalsStatement(p, search, groupBy, orderBy, limit), p.params);
+      return (group ?? []).map((value, i) => ({
+        group: String(value),
+        requests: toNumber(requests![i]),
+        bytes: toNumber(bytes![i] ?? 0),
+        errors: toNumber(errors![i] ?? 0),
+        hits: toNumber(hits![i] ?? 0),
+        visitors: toNumber(visitors![i]),
+      }));
     },
   };
   return store;

@@ -9,6 +9,8 @@ import type { LogStore } from './log-store.js';
 
 export type { LogAggregateRow, LogAggregation, LogBucket, LogPage, LogScope, LogSearch, LogStore } from './log-store.js';
 export type { TcpFlowScope, TcpSeriesQuery, TcpSeriesRow, TcpTopQuery, TcpTopRow } from './tcp-flow-sql.js';
+export type { LogTotalOrder, LogTotalRow } from './log-store.js';
+export { bucketStart } from './sql.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +77,8 @@ export function lazyLogStore(options: LogStoreOptions): LogStore {
     tcpSeries: async (query) => (await store()).tcpSeries(query),
     tcpTop: async (query) => (await store()).tcpTop(query),
     pruneTcpFlows: async (before) => (inMemory && !opened ? 0 : (await store()).pruneTcpFlows(before)),
+    // Reports (issue 25)
+    totals: async (search, groupBy, orderBy, limit) => (await store()).totals(search, groupBy, orderBy, limit),
   };
 }
 

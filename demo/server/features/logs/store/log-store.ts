@@ -35,8 +35,11 @@ export interface LogPage {
   total: number;
 }
 
-/** Time buckets of an aggregation. Days are Beijing days (UTC+8, rules §9), not UTC days. */
-export type LogBucket = 'minute' | 'hour' | 'day';
+/**
+ * Time buckets of an aggregation. Days are Beijing days (UTC+8, rules §9), not UTC days. Five minutes is the reports'
+ * bandwidth granularity (issue 25): distinct visitors per five minutes cannot be summed from minutes.
+ */
+export type LogBucket = 'minute' | 'hour' | 'day' | 'five-minutes';
 
 /** Sums per time bucket (and optionally per value of one field), for charts and reports. */
 export interface LogAggregation extends LogSearch {
@@ -92,4 +95,17 @@ export interface LogStore {
   tcpTop(query: TcpTopQuery): Promise<TcpTopRow[]>;
   /** Deletes flows opened before `before`; answers how many. */
   pruneTcpFlows(before: number): Promise<number>;
+  // Reports (issue 25)
+  /**
+   * Sums over the whole range per value of `groupBy` (one row for all lines when null), largest `orderBy` first,
+   * at most `limit` rows: top-N tables, pies and the dashboard's figures.
+   */
+  totals(search: LogSearch, groupBy: LogFieldName | null, orderBy: LogTotalOrder, limit: number): Promise<LogTotalRow[]>;
 }
+
+// Reports (issue 25)
+/** What a {@link LogStore.totals} ranking is ordered by. */
+export type LogTotalOrder = 'requests' | 'bytes' | 'visitors';
+
+/** One row of {@link LogStore.totals}: the sums of an aggregation row, over the whole range. */
+export type LogTotalRow = Omit<LogAggregateRow, 'bucket'>;

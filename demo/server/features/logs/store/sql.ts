@@ -12,7 +12,7 @@ import { LOG_COLUMNS, LOG_FIELDS, type LogFieldKind, type LogRow } from '../../.
 import type { LogFieldName, LogPredicate } from '../../../../../core/logs/predicate.js';
 import { BEIJING_UTC_OFFSET_MINUTES } from '../../../../../core/rules/bans.js';
 import { ipBlockRange, ipHalves } from './ip-range.js';
-import type { LogBucket, LogScope, LogSearch } from './log-store.js';
+import type { LogBucket, LogScope, LogSearch, LogTotalOrder } from './log-store.js';
 
 export type SqlDialect = 'duckdb' | 'clickhouse' | 'sqlite';
 
@@ -57,7 +57,7 @@ export function fieldKind(name: string): LogFieldKind {
   return kind;
 }
 
-const BUCKET_MS: Record<LogBucket, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+const BUCKET_MS: Record<LogBucket, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000, 'five-minutes': 300_000 };
 const BEIJING_OFFSET_MS = BEIJING_UTC_OFFSET_MINUTES * 60_000;
 
 /** Collects parameters and writes each engine's placeholder. */
@@ -314,4 +314,25 @@ export function pruneCondition(p: SqlParams, logType: string, before: number): s
 
 export function pruneStatement(p: SqlParams, logType: string, before: number): string {
   return `DELETE FROM ${LOG_TABLE} WHERE ${pruneCondition(p, logType, before)}`;
+}
+
+// Reports (issue 25)
+const TOTAL_ORDERS: Record<LogTotalOrder, string> = { requests: 'requests', bytes: 'bytes', visitors: 'visitors' };
+
+/**
+ * Sums over the whole range, per value of `groupBy` (or one row for everything), largest `orderBy` first. Visitors are
+ * estimated by the columnar engines as in {@link aggregateStatement}.
+ */
+export function totalsStatement(p: SqlParams, search: LogSearch, groupBy: LogFieldName | null, orderBy: LogTotalOrder, limit: number): string {
+  const order = TOTAL_ORDERS[orderBy];
+  if (order === undefined) throw new Error(`unknown order: ${JSON.stringify(orderBy)}`);
+  const group = groupBy ? groupColumn(p, groupBy) : "''";
+  const visitors =
+    p.dialect === 'clickhouse' ? 'uniq(client_ip)' : p.dialect === 'duckdb' ? 'approx_count_distinct(client_ip)' : 'count(DISTINCT client_ip)';
+  const where = renderWhere(p, search);
+  return (
+    `SELECT ${group} AS grp, count(*) AS requests, sum(bytes_sent) AS bytes, ` +
+    `sum(CASE WHEN status >= 400 THEN 1 ELSE 0 END) AS errors, sum(CASE WHEN cache_status = 'hit' THEN 1 ELSE 0 END) AS hits, ` +
+    `${visitors} AS visitors FROM ${LOG_TABLE} WHERE ${where} GROUP BY grp ORDER BY ${order} DESC, grp LIMIT ${p.bind('int', integer(limit, 'limit'))}`
+  );
 }

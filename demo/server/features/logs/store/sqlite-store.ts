@@ -25,6 +25,7 @@ import {
   STORED_COLUMNS,
   storedHalves,
   topValuesStatement,
+  totalsStatement,
   type SqlParam,
 } from './sql.js';
 
@@ -150,6 +151,16 @@ export function openSqliteLogStore(path = ':memory:'): LogStore {
     async pruneTcpFlows(before) {
       const p = new SqlParams('sqlite');
       return db.prepare(tcpPruneStatement(p, before)).run(...values(p.params)).changes;
+    },
+
+    // Reports (issue 25)
+    async totals(search, groupBy, orderBy, limit) {
+      const p = new SqlParams('sqlite');
+      const rows = all<{ grp: unknown; requests: number; bytes: number | null; errors: number | null; hits: number | null; visitors: number }>(
+        totalsStatement(p, search, groupBy, orderBy, limit),
+        p,
+      );
+      return rows.map((row) => ({ group: String(row.grp), requests: row.requests, bytes: row.bytes ?? 0, errors: row.errors ?? 0, hits: row.hits ?? 0, visitors: row.visitors }));
     },
   };
   return store;

@@ -1,0 +1,3 @@
+/** The reports area (issue 25): the dashboard and the traffic reports, counted from the log store. */
+export { reportRoutes } from './routes.js';
+export { reportSchemas } from './schemas.js';

@@ -1,0 +1,42 @@
+import { defineElement } from '../../core/ui/define-element.js';
+import type { EcElementOf } from '../../core/ui/attributes.js';
+import sharedStyles from '../reports-shared/reports.css';
+import { attributes } from './attributes.js';
+import { TrafficReport, type TrafficReportProps } from './traffic-report.js';
+import '../../core/i18n/namespaces/traffic-report.js';
+import '../../core/i18n/namespaces/rules.js';
+
+/**
+ * One traffic report tab (shell §2 statisticsReport / business-report): bandwidth and traffic, access analysis
+ * (PV/UV, top URLs, referers, user agents, countries and provinces), request distribution, status code analysis or
+ * hotspots, counted by the server from the edge logs of the websites the caller's reports grant covers. Filters by
+ * date range (rules §9, UTC+8), website, granularity (1 minute to 1 day, as the range allows) and auto refresh
+ * (paused while the page is hidden). Every top-N row opens log retrieval filtered to it over the same range.
+ *
+ * @tag ec-traffic-report
+ * @summary A traffic report tab: figures, charts with table views and top-N tables that drill down to the logs.
+ * @fires ec-navigate - A figure or a top-N row asks the host for log retrieval; detail `{ route, query }` (the log retrieval `view-state`).
+ * @csspart toolbar - The filters: range, website, granularity and auto refresh.
+ * @csspart refresh - The auto refresh picker and the refresh button.
+ * @csspart figures - The report's totals.
+ * @csspart figure-link - A figure's link to the report or page that explains it.
+ * @csspart chart-section - A chart and its title.
+ * @csspart top-table - A top-N table.
+ * @csspart drill-link - A top-N row's link to the log lines of its value.
+ * @cssprop --ec-color-card - Background of the figures and sections.
+ * @csspart chart-export - The CSV and PNG export buttons of a chart.
+ * @csspart chart-table-toggle - The button that shows or hides a chart's data table.
+ * @csspart chart-map-toggle - The world/China switch of a map.
+ */
+export const TrafficReportElement = defineElement<TrafficReportProps>('ec-traffic-report', TrafficReport, {
+  namespace: 'traffic-report',
+  uses: ['rules'],
+  attributes,
+  styles: sharedStyles,
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ec-traffic-report': EcElementOf<typeof attributes>;
+  }
+}
