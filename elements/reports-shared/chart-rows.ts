@@ -1,31 +1,24 @@
 /**
- * Report answers as chart data (shell §3 "chart data {columns, rows}"). Series use the bucket start as their first
- * column, written as a UTC+8 time (rules §9) until the chart part draws time axes itself.
+ * Report answers as chart data (shell §3 "chart data {columns, rows}"). Series use the bucket start (ms) as their
+ * first column: the chart's line type draws it on a Beijing-time axis (rules §9).
  */
 import type { ReportPoint, ReportTopRow, StatusPoint } from '../../core/api/endpoints/reports.js';
 import { STATUS_CLASSES } from '../../core/api/endpoints/reports.js';
-import { formatLogTime } from '../../core/i18n/format.js';
 import type { ChartData } from '../../core/ui/parts/chart-data.js';
 
-/** A bucket's start as `MM-DD HH:mm` in UTC+8 (a day bucket as its date). */
-export function bucketLabel(iso: string, day = false): string {
-  const text = formatLogTime(iso);
-  return day ? text.slice(0, 10) : text.slice(5, 16);
-}
-
 /** Chosen metrics of a series, one row per bucket. */
-export function seriesChart(points: readonly ReportPoint[], metrics: readonly (keyof ReportPoint)[], day = false): ChartData {
+export function seriesChart(points: readonly ReportPoint[], metrics: readonly (keyof ReportPoint)[]): ChartData {
   return {
     columns: ['time', ...metrics],
-    rows: points.map((point) => Object.fromEntries([['time', bucketLabel(point.bucket, day)], ...metrics.map((metric) => [metric, point[metric]])])),
+    rows: points.map((point) => Object.fromEntries([['time', Date.parse(point.bucket)], ...metrics.map((metric) => [metric, point[metric]])])),
   };
 }
 
 /** Status classes per bucket. */
-export function statusChart(points: readonly StatusPoint[], day = false): ChartData {
+export function statusChart(points: readonly StatusPoint[]): ChartData {
   return {
     columns: ['time', ...STATUS_CLASSES],
-    rows: points.map((point) => ({ time: bucketLabel(point.bucket, day), ...point.counts })),
+    rows: points.map((point) => ({ time: Date.parse(point.bucket), ...point.counts })),
   };
 }
 

@@ -128,7 +128,6 @@ export function TrafficReport({ type, range, domainId, layout }: TrafficReportPr
   const drill: Omit<DrillDown, 'table' | 'value' | 'domainId'> | null = shown
     ? { from: shown.start, to: shown.end, domainIds: filter.domainId !== null ? [filter.domainId] : [] }
     : null;
-  const day = filter.granularity === '1d';
   const columnLabels = useMemo(
     () => ({
       time: t('column.time'),
@@ -174,15 +173,15 @@ export function TrafficReport({ type, range, domainId, layout }: TrafficReportPr
     const charts = spec.charts.map((chart, index) => {
       const data =
         chart.kind === 'series'
-          ? seriesChart(report.series, chart.metrics, day)
+          ? seriesChart(report.series, chart.metrics)
           : chart.kind === 'status'
-            ? statusChart(report.status_series, day)
+            ? statusChart(report.status_series)
             : topChart(report.tables[chart.table] ?? [], chart.metric, keyLabel(chart.table));
       return (
         <section key={index} className="ec-report-section" part="chart-section">
           <h2>{t(chart.title)}</h2>
           <Chart
-            type={chart.kind === 'pie' ? 'pie' : 'bar'}
+            type={chart.kind === 'pie' ? 'pie' : 'line'}
             data={data}
             label={t(chart.title)}
             columnLabels={columnLabels}

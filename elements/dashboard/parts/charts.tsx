@@ -35,7 +35,7 @@ export function DashboardCharts({ summary, statusRoute, logsRoute }: DashboardCh
     <>
       <section className="ec-report-section" part="chart-section">
         <h2>{t('chart.hourly')}</h2>
-        <Chart type="bar" data={hourly} label={t('chart.hourly')} columnLabels={columnLabels} valueFormat="large" />
+        <Chart type="line" data={hourly} label={t('chart.hourly')} columnLabels={columnLabels} valueFormat="large" />
       </section>
       <section className="ec-report-section" part="chart-section">
         <h2>{t('chart.status')}</h2>
