@@ -61,7 +61,8 @@ export type Namespace =
   | 'packages'
   | 'tcp-report'
   | 'dashboard'
-  | 'traffic-report';
+  | 'traffic-report'
+  | 'filters';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

@@ -6,6 +6,7 @@ import { AccessControlDetail, type AccessControlDetailProps } from './access-con
 import { attributes } from './attributes.js';
 import styles from './access-control-detail.css';
 import '../../core/i18n/namespaces/tcp-report.js';
+import '../../core/i18n/namespaces/filters.js';
 
 /**
  * The accurate access control of one layer-4 rule: the IP and region lists in force, the connections they refused
@@ -26,6 +27,7 @@ import '../../core/i18n/namespaces/tcp-report.js';
  */
 export const AccessControlDetailElement = defineElement<AccessControlDetailProps>('ec-access-control-detail', AccessControlDetail, {
   namespace: 'tcp-report',
+  uses: ['filters'],
   attributes,
   styles: `${FIGURES_STYLES}\n${tcpReportStyles}\n${styles}`,
 });

@@ -5,6 +5,7 @@ import { BanManager, type BanManagerProps } from './ban-manager.js';
 import styles from './ban-manager.css';
 import '../../core/i18n/namespaces/ban-manager.js';
 import '../../core/i18n/namespaces/rules.js';
+import '../../core/i18n/namespaces/filters.js';
 
 /**
  * Ban management: the overview (bans by state, most banned addresses and domains), the ban records (source IP,
@@ -39,7 +40,7 @@ import '../../core/i18n/namespaces/rules.js';
  */
 export const BanManagerElement = defineElement<BanManagerProps>('ec-ban-manager', BanManager, {
   namespace: 'ban-manager',
-  uses: ['rules'],
+  uses: ['rules', 'filters'],
   attributes,
   styles,
 });

@@ -5,6 +5,7 @@ import { LogRetrieval, type LogRetrievalProps } from './log-retrieval.js';
 import styles from './log-retrieval.css';
 import '../../core/i18n/namespaces/log-retrieval.js';
 import '../../core/i18n/namespaces/rules.js';
+import '../../core/i18n/namespaces/filters.js';
 import '../../core/i18n/namespaces/log-fields.js';
 
 /**
@@ -38,7 +39,7 @@ import '../../core/i18n/namespaces/log-fields.js';
  */
 export const LogRetrievalElement = defineElement<LogRetrievalProps>('ec-log-retrieval', LogRetrieval, {
   namespace: 'log-retrieval',
-  uses: ['rules', 'log-fields'],
+  uses: ['rules', 'log-fields', 'filters'],
   attributes,
   styles,
 });

@@ -5,6 +5,7 @@ import { attributes } from './attributes.js';
 import { TcpReport, type TcpReportProps } from './tcp-report.js';
 import styles from './tcp-report.css';
 import '../../core/i18n/namespaces/tcp-report.js';
+import '../../core/i18n/namespaces/filters.js';
 
 /**
  * The layer-4 (TCP) reports over the flows the edge recorded: traffic (bandwidth in and out), sessions (concurrent
@@ -24,6 +25,7 @@ import '../../core/i18n/namespaces/tcp-report.js';
  */
 export const TcpReportElement = defineElement<TcpReportProps>('ec-tcp-report', TcpReport, {
   namespace: 'tcp-report',
+  uses: ['filters'],
   attributes,
   styles: `${FIGURES_STYLES}\n${styles}`,
 });

@@ -45,6 +45,7 @@ import './packages.js';
 import './tcp-report.js';
 import './dashboard.js';
 import './traffic-report.js';
+import './filters.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -91,4 +92,5 @@ export const NAMESPACES: readonly Namespace[] = [
   'tcp-report',
   'dashboard',
   'traffic-report',
+  'filters',
 ];

@@ -10,14 +10,14 @@ import { useT } from '../element-context.js';
 import { usePageVisible } from '../use-page-visible.js';
 import { namedDropdown } from './named.js';
 
-/** Catalogue keys (namespace `common`) of the choices; written out so a key search finds each one. */
+/** Catalogue keys (namespace `filters`) of the choices; written out so a key search finds each one. */
 const CHOICE_KEYS: Readonly<Record<number, string>> = {
-  0: 'parts.auto-refresh.off',
-  30: 'parts.auto-refresh.30s',
-  60: 'parts.auto-refresh.1m',
-  300: 'parts.auto-refresh.5m',
-  600: 'parts.auto-refresh.10m',
-  900: 'parts.auto-refresh.15m',
+  0: 'auto-refresh.off',
+  30: 'auto-refresh.30s',
+  60: 'auto-refresh.1m',
+  300: 'auto-refresh.5m',
+  600: 'auto-refresh.10m',
+  900: 'auto-refresh.15m',
 };
 
 /** Props of {@link AutoRefreshField}. */
@@ -28,9 +28,9 @@ export interface AutoRefreshFieldProps {
 
 /** The labelled auto refresh choice. */
 export function AutoRefreshField({ seconds, onChange }: AutoRefreshFieldProps) {
-  const t = useT('common');
+  const t = useT('filters');
   const id = useId();
-  const label = t('parts.auto-refresh.label');
+  const label = t('auto-refresh.label');
   const options = useMemo(() => AUTO_REFRESH_CHOICES.map((value) => ({ value, label: t(CHOICE_KEYS[value]!) })), [t]);
   return (
     <div className="ec-filter">

@@ -37,11 +37,11 @@ function customValid(value: TimeRangeValue): boolean {
 
 /** The range picker and, for a custom range, its start and end inputs. */
 export function TimeRangeFields({ value, onChange }: TimeRangeFieldsProps) {
-  const t = useT('common');
+  const t = useT('filters');
   const ids = { range: useId(), start: useId(), end: useId(), error: useId() };
-  const options = useMemo(() => TIME_RANGE_PRESETS.map((preset) => ({ value: preset, label: t(`parts.time-range.preset.${preset}`) })), [t]);
+  const options = useMemo(() => TIME_RANGE_PRESETS.map((preset) => ({ value: preset, label: t(`time-range.preset.${preset}`) })), [t]);
   const invalid = value.range === 'custom' && !customValid(value);
-  const label = t('parts.time-range.label');
+  const label = t('time-range.label');
 
   return (
     <>
@@ -58,7 +58,7 @@ export function TimeRangeFields({ value, onChange }: TimeRangeFieldsProps) {
       {value.range === 'custom' && (
         <>
           <div className="ec-filter">
-            <label htmlFor={ids.start}>{t('parts.time-range.custom-start')}</label>
+            <label htmlFor={ids.start}>{t('time-range.custom-start')}</label>
             <InputText
               id={ids.start}
               type="datetime-local"
@@ -69,7 +69,7 @@ export function TimeRangeFields({ value, onChange }: TimeRangeFieldsProps) {
             />
           </div>
           <div className="ec-filter">
-            <label htmlFor={ids.end}>{t('parts.time-range.custom-end')}</label>
+            <label htmlFor={ids.end}>{t('time-range.custom-end')}</label>
             <InputText
               id={ids.end}
               type="datetime-local"
@@ -81,7 +81,7 @@ export function TimeRangeFields({ value, onChange }: TimeRangeFieldsProps) {
           </div>
           {invalid && (
             <p id={ids.error} className="ec-error-text ec-filter-error" role="alert">
-              {t('parts.time-range.custom-invalid')}
+              {t('time-range.custom-invalid')}
             </p>
           )}
         </>
