@@ -260,7 +260,7 @@ const TEST_TCP_FLOWS_PATH = '/__ec-test__/tcp-flows';
 
 /**
  * Test-only: activates the demo account's TCP packages and writes the last `minutes` of simulated layer-4 traffic
- * (the simulator's own edge, demo/server/features/layer4/flows.ts), so a TCP report test reads real flows through the
+ * (the simulator's own edge, demo/server/features/logs/simulator/tcp-edge.ts), so a TCP report test reads real flows through the
  * real API. Answers how many flows were written.
  */
 async function simulateTestTcpFlows(ctx, next) {
@@ -270,7 +270,7 @@ async function simulateTestTcpFlows(ctx, next) {
   for await (const chunk of ctx.req) chunks.push(chunk);
   const { minutes = 60, rate = 20, seed = 28 } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
   const { DEMO_MEMBER_ID } = await import('../demo/server/platform/demo-accounts.ts');
-  const { simulateTcpFlows } = await import('../demo/server/features/layer4/flows.ts');
+  const { simulateTcpFlows } = await import('../demo/server/features/logs/index.ts');
   const now = Date.now();
   server.db.prepare('UPDATE tcp_packages SET active = 1, expire_at = ? WHERE member_id = ?').run(now + 365 * 86_400_000, DEMO_MEMBER_ID);
   ctx.body = { written: await simulateTcpFlows(server, { from: now - minutes * 60_000, to: now, rate, seed }) };

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { setOriginHealth } from '../../demo/server/features/layer4/index.js';
-import { simulateTcpFlows } from '../../demo/server/features/layer4/flows.js';
+import { simulateTcpFlows } from '../../demo/server/features/logs/index.js';
 import { changePlanLevel } from '../../demo/server/features/plans/seed.js';
 import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
 import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';

@@ -13,7 +13,7 @@ import type { TcpSeriesAnswer, TcpTopAnswer } from '../../core/api/endpoints/tcp
 import { TCP_CC_CONNECTIONS_PER_10S, type TcpFlow } from '../../core/logs/tcp-flows.js';
 import { TCP_REPORT_MAX_DAYS, TCP_REPORT_MINUTE_MAX_HOURS } from '../../core/rules/layer4.js';
 import { bindGroupObjects, createChildAccount, createPermissionGroup } from '../../demo/server/features/account/store.js';
-import { FlowEngine, loadFlowRules, type FlowRule } from '../../demo/server/features/layer4/flows.js';
+import { FlowEngine, loadFlowRules, type FlowRule } from '../../demo/server/features/logs/simulator/tcp-edge.js';
 import { ipBlockRange } from '../../demo/server/features/logs/store/ip-range.js';
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { hashPasswordSync } from '../../demo/server/platform/security/passwords.js';

@@ -15,11 +15,8 @@ import { asRecord, readInstant } from '../../platform/http/readers.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { requireSession } from '../../platform/security/session.js';
 import { scope } from '../../platform/security/scope.js';
-import { readIdList } from '../logs/access.js';
-import '../logs/store/index.js';
-import type { TcpFlowScope } from '../logs/store/index.js';
-import { bucketLength } from '../logs/store/sql.js';
-import { reachableRules } from './routes.js';
+import { bucketLength, readIdList, type TcpFlowScope } from '../logs/index.js';
+import { reachableRules } from './reach.js';
 
 /** Reads range and rules; answers the flow scope, or null after answering the refusal. */
 function readScope(request: FastifyRequest, reply: FastifyReply, bucket: string, more: FieldIssue[] = []): TcpFlowScope | null {

@@ -5,7 +5,7 @@
  * the packages page); binding a website needs the layer4 manage grant and a manage grant for that website. Every
  * write is checked with core/rules, plan-gated where rules §6 says so and written to the operation log.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE, type FieldIssue } from '../../../../core/api/catalogue.js';
 import { CHILD_ACCOUNT_TYPE } from '../../../../core/api/endpoints/auth.js';
 import {
@@ -31,6 +31,7 @@ import { requireSession } from '../../platform/security/session.js';
 import { scope } from '../../platform/security/scope.js';
 import { livePlans, planContextOf, planIssue } from '../plans/index.js';
 import { registerLayer4Jobs } from './job.js';
+import { reachableRules } from './reach.js';
 import { registerLayer4Reports } from './report-routes.js';
 import { readAccess, readBatchChanges, readRuleFields, readRulePort, type RuleFields } from './payloads.js';
 import {
@@ -67,21 +68,6 @@ function answerRules(request: FastifyRequest, rows: readonly Layer4RuleRow[]): L
   const health = healthOf(request.server.db, requireSession(request).memberId, rows.map((row) => row.id));
   const manageAll = caller.grant('layer4')?.object_scope === 'all' && caller.can('layer4', 'manage');
   return rows.map((row) => toLayer4Rule(row, health.get(row.id), manageAll || caller.allows('layer4', 'manage', row.id)));
-}
-
-/** The caller's rules among `ids`, all of them reachable at `access`; otherwise the refusal is sent. */
-export function reachableRules(request: FastifyRequest, reply: FastifyReply, ids: readonly number[], access: 'read' | 'manage'): Layer4RuleRow[] | null {
-  const rows = ruleRows(scope(request), { where: 'id IN (SELECT value FROM json_each(@ids))', params: { ids: JSON.stringify(ids) }, now: request.server.now() });
-  if (rows.length !== ids.length) {
-    fail(reply, NOT_FOUND_CODE);
-    return null;
-  }
-  const caller = permissions(request);
-  if (!rows.every((row) => caller.allows('layer4', access, row.id))) {
-    fail(reply, PERMISSION_DENIED_CODE);
-    return null;
-  }
-  return rows;
 }
 
 /** The package a rule names must be the account's and live (rules §8), and gives the product's port limit. */

@@ -17,10 +17,11 @@ import { cacheUrl } from '../../cache-tasks/index.js';
 import type { LogStore } from '../store/log-store.js';
 import { loadEdgeConfig, type EdgeConfig } from './config.js';
 import { TrafficEngine, type FloodSpec, type Generated } from './engine.js';
-import { FlowEngine, loadFlowRules, type FlowRule, type TcpFloodSpec } from '../../layer4/flows.js';
+import { FlowEngine, loadFlowRules, type FlowRule, type TcpFloodSpec } from './tcp-edge.js';
 
 export { CC_BAN_SECONDS, CC_IP_RULE_ID, CC_URL_RULE_ID, ccBanRuleId, LOG_ACTION_OF, type FloodSpec } from './engine.js';
 export { siteModel } from './paths.js';
+export { simulateTcpFlows } from './tcp-edge.js';
 
 /** Default rate of `npm start` (EC_SIMULATOR_RATE), requests per second over every served website. */
 export const DEFAULT_SIMULATOR_RATE = 20;

@@ -8,7 +8,7 @@ import { LOG_RETENTION_DAYS } from '../../../../../core/rules/bans.js';
 import type { LogStore } from './log-store.js';
 
 export type { LogAggregateRow, LogAggregation, LogBucket, LogPage, LogScope, LogSearch, LogStore } from './log-store.js';
-export type { TcpFlowScope, TcpSeriesQuery, TcpSeriesRow, TcpTopQuery, TcpTopRow } from './tcp-flow-sql.js';
+export type { TcpFlowScope, TcpSeriesQuery, TcpSeriesRow, TcpTopQuery, TcpTopRow } from './log-store.js';
 export type { LogTotalOrder, LogTotalRow } from './log-store.js';
 export { bucketStart } from './sql.js';
 

@@ -10,8 +10,7 @@
  */
 import type { LogRow, LogType } from '../../../../../core/logs/fields.js';
 import type { LogFieldName, LogPredicate } from '../../../../../core/logs/predicate.js';
-import type { TcpFlow } from '../../../../../core/logs/tcp-flows.js';
-import type { TcpSeriesQuery, TcpSeriesRow, TcpTopQuery, TcpTopRow } from './tcp-flow-sql.js';
+import type { TcpFlow, TcpTopField, TcpVerdict } from '../../../../../core/logs/tcp-flows.js';
 
 /** What every read is confined to. */
 export interface LogScope {
@@ -62,6 +61,59 @@ export interface LogAggregateRow {
   hits: number;
   /** Distinct client IPs: exact in SQLite, a HyperLogLog estimate (1-2% off on large sets) in DuckDB and ClickHouse. */
   visitors: number;
+}
+
+// Layer-4 flows (issue 28): the reads of tcp-flow-sql.ts.
+
+/** What every flow read is confined to: one account, the rules the caller may see, a time range of opening times. */
+export interface TcpFlowScope {
+  memberId: number;
+  /** The rules the caller may read (and chose); an empty list reads nothing. */
+  ruleIds: readonly number[];
+  /** Inclusive start and exclusive end, ms since the epoch (UTC). */
+  from: number;
+  to: number;
+}
+
+/** A series per bucket. */
+export interface TcpSeriesQuery extends TcpFlowScope {
+  bucket: LogBucket;
+}
+
+/** One bucket of a series; every bucket of the range is present, empty ones with zeros. */
+export interface TcpSeriesRow {
+  /** Start of the bucket, ms since the epoch (UTC). */
+  bucket: number;
+  /** Connections opened in the bucket, whatever became of them. */
+  sessions: number;
+  /** Of those, proxied to an origin. */
+  forwarded: number;
+  /** Sessions open just before the bucket started. */
+  concurrent: number;
+  /** Bytes of the sessions opened in the bucket, client to origin and back. */
+  bytes_in: number;
+  bytes_out: number;
+  /** Refused by the rule's IP or region lists (accurate access control). */
+  denied: number;
+  /** Dropped as a connection flood (CC attack). */
+  attacks: number;
+  /** Admitted with no origin up. */
+  failed: number;
+  /** Distinct client addresses (an estimate in DuckDB and ClickHouse, as for HTTP visitors). */
+  clients: number;
+}
+
+/** The most frequent values of a field among flows, optionally of some verdicts only. */
+export interface TcpTopQuery extends TcpFlowScope {
+  field: TcpTopField;
+  verdicts?: readonly TcpVerdict[];
+  limit: number;
+}
+
+export interface TcpTopRow {
+  value: string;
+  sessions: number;
+  bytes: number;
 }
 
 /** The store. Every method may be called concurrently; append batches are written whole or not at all. */

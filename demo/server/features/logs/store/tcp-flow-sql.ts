@@ -14,64 +14,12 @@ import {
   TCP_FLOW_MAX_MS,
   TCP_TOP_FIELDS,
   type TcpFlow,
-  type TcpTopField,
   type TcpVerdict,
 } from '../../../../../core/logs/tcp-flows.js';
-import type { LogBucket } from './log-store.js';
+import type { TcpFlowScope, TcpSeriesQuery, TcpSeriesRow, TcpTopQuery, TcpTopRow } from './log-store.js';
 import { bucketExpression, bucketLength, bucketStart, SqlParams, type SqlDialect } from './sql.js';
 
 export const TCP_FLOW_TABLE = 'tcp_flows';
-
-/** What every flow read is confined to: one account, the rules the caller may see, a time range of opening times. */
-export interface TcpFlowScope {
-  memberId: number;
-  /** The rules the caller may read (and chose); an empty list reads nothing. */
-  ruleIds: readonly number[];
-  /** Inclusive start and exclusive end, ms since the epoch (UTC). */
-  from: number;
-  to: number;
-}
-
-/** A series per bucket. */
-export interface TcpSeriesQuery extends TcpFlowScope {
-  bucket: LogBucket;
-}
-
-/** One bucket of a series; every bucket of the range is present, empty ones with zeros. */
-export interface TcpSeriesRow {
-  /** Start of the bucket, ms since the epoch (UTC). */
-  bucket: number;
-  /** Connections opened in the bucket, whatever became of them. */
-  sessions: number;
-  /** Of those, proxied to an origin. */
-  forwarded: number;
-  /** Sessions open just before the bucket started. */
-  concurrent: number;
-  /** Bytes of the sessions opened in the bucket, client to origin and back. */
-  bytes_in: number;
-  bytes_out: number;
-  /** Refused by the rule's IP or region lists (accurate access control). */
-  denied: number;
-  /** Dropped as a connection flood (CC attack). */
-  attacks: number;
-  /** Admitted with no origin up. */
-  failed: number;
-  /** Distinct client addresses (an estimate in DuckDB and ClickHouse, as for HTTP visitors). */
-  clients: number;
-}
-
-/** The most frequent values of a field among flows, optionally of some verdicts only. */
-export interface TcpTopQuery extends TcpFlowScope {
-  field: TcpTopField;
-  verdicts?: readonly TcpVerdict[];
-  limit: number;
-}
-
-export interface TcpTopRow {
-  value: string;
-  sessions: number;
-  bytes: number;
-}
 
 /** Runs a statement with its parameters; answers rows keyed by column alias. */
 export type SelectRows = (sql: string, params: SqlParams) => Promise<Record<string, unknown>[]>;

@@ -1,15 +1,16 @@
 /**
- * Simulated layer-4 traffic (issue 28): connections to every forwarding rule of a live TCP package, decided the way
- * the edge decides them (core/logs/tcp-flows.ts verdicts) from the rule's access control, a connection-rate limit
- * and its origins' health, and written to the log store as flows. The HTTP simulator (../logs/simulator) runs it on
- * the same ticks with the same seed, so `npm start`, the backfill and the tests see TCP reports fill like HTTP ones.
+ * The simulator's layer-4 edge (issue 28): connections to every forwarding rule of a live TCP package, decided the
+ * way the edge decides them (core/logs/tcp-flows.ts verdicts) from the rule's access control, a connection-rate
+ * limit and its origins' health, and written to the log store as flows. The traffic simulator (./index.ts) runs it
+ * on the same ticks as the HTTP edge with the same seed, so `npm start`, the backfill and the tests see TCP reports
+ * fill like HTTP ones. It reads the layer-4 tables the way the HTTP edge reads the WAF's (./config.ts): as data.
  */
-import { TCP_CC_CONNECTIONS_PER_10S, TCP_FLOW_MAX_MS, type TcpFlow, type TcpVerdict } from '../../../../core/logs/tcp-flows.js';
-import type { Db } from '../../platform/database.js';
-import { regionData } from '../account/index.js';
-import { attackerPopulation, visitorPopulation, type Client } from '../logs/simulator/clients.js';
-import { createRandom, hash32, WeightedChoice, zipfWeights, type Random } from '../logs/simulator/random.js';
-import { ipBlockRange, ipHalves } from '../logs/store/ip-range.js';
+import { TCP_CC_CONNECTIONS_PER_10S, TCP_FLOW_MAX_MS, type TcpFlow, type TcpVerdict } from '../../../../../core/logs/tcp-flows.js';
+import type { Db } from '../../../platform/database.js';
+import { regionData } from '../../account/index.js';
+import { attackerPopulation, visitorPopulation, type Client } from './clients.js';
+import { createRandom, hash32, WeightedChoice, zipfWeights, type Random } from './random.js';
+import { ipBlockRange, ipHalves } from '../store/ip-range.js';
 
 /** A rule as the simulated edge runs it. */
 export interface FlowRule {
