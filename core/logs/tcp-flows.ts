@@ -81,3 +81,26 @@ export const TCP_FLOW_INTEGER_COLUMNS: ReadonlySet<keyof TcpFlow> = new Set<keyo
 /** Fields a report may rank flows by (top sources, regions, ports, rules). */
 export const TCP_TOP_FIELDS = ['client_ip', 'country', 'province', 'port', 'rule_id'] as const;
 export type TcpTopField = (typeof TCP_TOP_FIELDS)[number];
+
+/** One bucket of a TCP report series (the store answers it, the report call passes it on). */
+export interface TcpSeriesPoint {
+  /** Start of the bucket, ms since the epoch (UTC). */
+  bucket: number;
+  /** Connections opened in the bucket, whatever became of them. */
+  sessions: number;
+  /** Of those, proxied to an origin. */
+  forwarded: number;
+  /** Sessions open just before the bucket started. */
+  concurrent: number;
+  /** Bytes of the sessions opened in the bucket, client to origin and back. */
+  bytes_in: number;
+  bytes_out: number;
+  /** Refused by the rule's IP or region lists (accurate access control). */
+  denied: number;
+  /** Dropped as a connection flood (CC attack). */
+  attacks: number;
+  /** Admitted with no origin up. */
+  failed: number;
+  /** Distinct client addresses (an estimate in DuckDB and ClickHouse, as for HTTP visitors). */
+  clients: number;
+}

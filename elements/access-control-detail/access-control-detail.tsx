@@ -12,7 +12,7 @@ import { ApiError, PERMISSION_DENIED_CODE, NOT_FOUND_CODE } from '../../core/api
 import { getLayer4Rule, type Layer4Rule } from '../../core/api/endpoints/layer4.js';
 import { ACCESS_CONTROL_VERDICTS } from '../../core/logs/tcp-flows.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
-import { useAutoRefresh } from '../../core/ui/parts/auto-refresh.js';
+import { useAutoRefresh } from '../../core/ui/use-auto-refresh.js';
 import { Figures } from '../../core/ui/parts/figures.js';
 import { NavLink } from '../../core/ui/parts/nav-link.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';

@@ -13,7 +13,7 @@ import { useElement, useT } from '../../core/ui/element-context.js';
 import { DeferredFailure, useDeferredModule } from '../../core/ui/parts/deferred.js';
 import { NavLink } from '../../core/ui/parts/nav-link.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
-import { useAutoRefresh } from '../reports-shared/auto-refresh.js';
+import { useAutoRefresh } from '../../core/ui/use-auto-refresh.js';
 import { Figures, type Figure } from '../reports-shared/figures.js';
 import { RefreshSelect } from '../reports-shared/refresh-select.js';
 import { reportRoutes, trafficReportRoute, type ReportLayout } from '../reports-shared/routes.js';

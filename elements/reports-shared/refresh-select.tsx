@@ -6,7 +6,7 @@
 import { Button } from 'primereact/button';
 import { useId, useMemo } from 'react';
 import { useT } from '../../core/ui/element-context.js';
-import { REFRESH_CHOICES } from './auto-refresh.js';
+import { AUTO_REFRESH_CHOICES } from '../../core/rules/service-limits.js';
 
 /** Label of each choice. */
 const REFRESH_KEYS: Record<number, string> = {
@@ -31,7 +31,7 @@ export interface RefreshSelectProps {
 export function RefreshSelect({ seconds, onChange, onRefresh, busy = false }: RefreshSelectProps) {
   const t = useT();
   const id = useId();
-  const options = useMemo(() => REFRESH_CHOICES.map((value) => ({ value, label: t(REFRESH_KEYS[value] ?? 'refresh.off') })), [t]);
+  const options = useMemo(() => AUTO_REFRESH_CHOICES.map((value) => ({ value, label: t(REFRESH_KEYS[value] ?? 'refresh.off') })), [t]);
   const label = t('filter.refresh');
   return (
     <div className="ec-report-refresh" part="refresh">

@@ -9,7 +9,7 @@ import { useEffect, useMemo } from 'react';
 import { ACCESS_CONTROL_VERDICTS } from '../../core/logs/tcp-flows.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import type { TFunction } from '../../core/i18n/i18n.js';
-import { useAutoRefresh } from '../../core/ui/parts/auto-refresh.js';
+import { useAutoRefresh } from '../../core/ui/use-auto-refresh.js';
 import { Figures } from '../../core/ui/parts/figures.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import { RankingTable, RegionMap, ReportFilters, SeriesChart, type SeriesLine } from '../layer4-shared/report-parts.js';

@@ -13,7 +13,7 @@ import { useElement, useT } from '../../core/ui/element-context.js';
 import { Chart } from '../../core/ui/parts/chart.js';
 import type { ValueFormat } from '../../core/ui/parts/chart-data.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
-import { useAutoRefresh } from '../reports-shared/auto-refresh.js';
+import { useAutoRefresh } from '../../core/ui/use-auto-refresh.js';
 import { seriesChart, statusChart, topChart } from '../reports-shared/chart-rows.js';
 import type { DrillDown } from '../reports-shared/drill-down.js';
 import { Figures, type Figure } from '../reports-shared/figures.js';

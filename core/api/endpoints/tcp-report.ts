@@ -3,7 +3,9 @@
  * new layout `four-layer-agent` report): series and rankings over the layer-4 flows of the log store. A sub-account
  * reads only the rules its layer4 grant names; asking for another rule is refused.
  */
-import type { TcpTopField, TcpVerdict } from '../../logs/tcp-flows.js';
+import type { TcpSeriesPoint, TcpTopField, TcpVerdict } from '../../logs/tcp-flows.js';
+
+export type { TcpSeriesPoint } from '../../logs/tcp-flows.js';
 import type { TcpReportBucket } from '../../rules/layer4.js';
 import type { ApiClient, CallOptions } from '../client.js';
 
@@ -13,21 +15,6 @@ export interface TcpReportRange {
   to: string;
   /** Rules to read (all the caller may read when absent). */
   rule_ids?: number[];
-}
-
-/** One bucket (see demo/server/features/logs/store/tcp-flow-sql.ts for each figure's meaning). */
-export interface TcpSeriesPoint {
-  /** Bucket start, ms since the epoch. */
-  bucket: number;
-  sessions: number;
-  forwarded: number;
-  concurrent: number;
-  bytes_in: number;
-  bytes_out: number;
-  denied: number;
-  attacks: number;
-  failed: number;
-  clients: number;
 }
 
 export interface TcpSeriesAnswer {

@@ -1,13 +1,11 @@
 /**
- * Auto refresh (shell §9: every 30 s to 15 min, or off) for views that follow live data (log retrieval, reports):
- * the labelled choice, and the timer that repeats a refresh while the page can be seen (a hidden tab stops asking,
- * core/ui/use-page-visible.ts). One part, so every view offers the same choices with the same words.
+ * The auto refresh choice (shell §9: every 30 s to 15 min, or off) for views that follow live data, labelled; the timer
+ * is core/ui/use-auto-refresh.ts. One part, so every view offers the same choices with the same words.
  */
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useId, useMemo } from 'react';
 import { AUTO_REFRESH_CHOICES, autoRefreshChoice } from '../../rules/service-limits.js';
 import { useT } from '../element-context.js';
-import { usePageVisible } from '../use-page-visible.js';
 import { namedDropdown } from './named.js';
 
 /** Catalogue keys (namespace `filters`) of the choices; written out so a key search finds each one. */
@@ -38,17 +36,4 @@ export function AutoRefreshField({ seconds, onChange }: AutoRefreshFieldProps) {
       <Dropdown inputId={id} value={autoRefreshChoice(seconds)} options={options} onChange={(event) => onChange(autoRefreshChoice(Number(event.value)))} pt={namedDropdown(label)} />
     </div>
   );
-}
-
-/** Calls `refresh` every `seconds` while the page is visible (never when `seconds` is 0). */
-export function useAutoRefresh(seconds: number, refresh: () => void): void {
-  const visible = usePageVisible();
-  // The latest callback, so a new closure each render does not restart the timer.
-  const latest = useRef(refresh);
-  latest.current = refresh;
-  useEffect(() => {
-    if (seconds === 0 || !visible) return undefined;
-    const timer = window.setInterval(() => latest.current(), seconds * 1000);
-    return () => window.clearInterval(timer);
-  }, [seconds, visible]);
 }

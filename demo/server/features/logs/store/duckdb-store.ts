@@ -154,6 +154,32 @@ export async function openDuckDbLogStore(path = ':memory:'): Promise<LogStore> {
     return next;
   }
 
+  /**
+   * Appends to a table in one transaction, after every earlier write: rows the appender already flushed on its own
+   * (every 2048) are rolled back too when a later row fails, so a batch is stored whole or not at all.
+   */
+  function appendWhole(table: string, fill: (appender: DuckDBAppender) => void): Promise<void> {
+    return write(async () => {
+      await writer.run('BEGIN TRANSACTION');
+      try {
+        const appender = await writer.createAppender(table);
+        try {
+          fill(appender);
+          appender.flushSync();
+        } catch (error) {
+          appender.clear();
+          throw error;
+        } finally {
+          appender.closeSync();
+        }
+        await writer.run('COMMIT');
+      } catch (error) {
+        await writer.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
   async function read<T>(action: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     if (closed) throw new Error('the log store is closed');
     const connection = idle.pop() ?? (await instance.connect());
@@ -180,26 +206,7 @@ export async function openDuckDbLogStore(path = ':memory:'): Promise<LogStore> {
 
     append(rows) {
       if (rows.length === 0) return Promise.resolve();
-      return write(async () => {
-        // One transaction: rows the appender already flushed on its own (every 2048) go too when a later row fails.
-        await writer.run('BEGIN TRANSACTION');
-        try {
-          const appender = await writer.createAppender(LOG_TABLE);
-          try {
-            appendRows(appender, rows);
-            appender.flushSync();
-          } catch (error) {
-            appender.clear();
-            throw error;
-          } finally {
-            appender.closeSync();
-          }
-          await writer.run('COMMIT');
-        } catch (error) {
-          await writer.run('ROLLBACK').catch(() => undefined);
-          throw error;
-        }
-      });
+      return appendWhole(LOG_TABLE, (appender) => appendRows(appender, rows));
     },
 
     async search(search, limit): Promise<LogPage> {
@@ -284,29 +291,13 @@ export async function openDuckDbLogStore(path = ':memory:'): Promise<LogStore> {
     // Layer-4 flows (issue 28).
     appendTcpFlows(flows) {
       if (flows.length === 0) return Promise.resolve();
-      return write(async () => {
-        await writer.run('BEGIN TRANSACTION');
-        try {
-          const appender = await writer.createAppender(TCP_FLOW_TABLE);
-          try {
-            for (const flow of flows) {
-              for (const value of tcpFlowValues(flow)) {
-                if (typeof value === 'number') appender.appendBigInt(BigInt(value));
-                else appender.appendVarchar(value);
-              }
-              appender.endRow();
-            }
-            appender.flushSync();
-          } catch (error) {
-            appender.clear();
-            throw error;
-          } finally {
-            appender.closeSync();
+      return appendWhole(TCP_FLOW_TABLE, (appender) => {
+        for (const flow of flows) {
+          for (const value of tcpFlowValues(flow)) {
+            if (typeof value === 'number') appender.appendBigInt(BigInt(value));
+            else appender.appendVarchar(value);
           }
-          await writer.run('COMMIT');
-        } catch (error) {
-          await writer.run('ROLLBACK').catch(() => undefined);
-          throw error;
+          appender.endRow();
         }
       });
     },

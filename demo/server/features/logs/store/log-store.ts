@@ -10,7 +10,7 @@
  */
 import type { LogRow, LogType } from '../../../../../core/logs/fields.js';
 import type { LogFieldName, LogPredicate } from '../../../../../core/logs/predicate.js';
-import type { TcpFlow, TcpTopField, TcpVerdict } from '../../../../../core/logs/tcp-flows.js';
+import type { TcpFlow, TcpSeriesPoint, TcpTopField, TcpVerdict } from '../../../../../core/logs/tcp-flows.js';
 
 /** What every read is confined to. */
 export interface LogScope {
@@ -81,27 +81,7 @@ export interface TcpSeriesQuery extends TcpFlowScope {
 }
 
 /** One bucket of a series; every bucket of the range is present, empty ones with zeros. */
-export interface TcpSeriesRow {
-  /** Start of the bucket, ms since the epoch (UTC). */
-  bucket: number;
-  /** Connections opened in the bucket, whatever became of them. */
-  sessions: number;
-  /** Of those, proxied to an origin. */
-  forwarded: number;
-  /** Sessions open just before the bucket started. */
-  concurrent: number;
-  /** Bytes of the sessions opened in the bucket, client to origin and back. */
-  bytes_in: number;
-  bytes_out: number;
-  /** Refused by the rule's IP or region lists (accurate access control). */
-  denied: number;
-  /** Dropped as a connection flood (CC attack). */
-  attacks: number;
-  /** Admitted with no origin up. */
-  failed: number;
-  /** Distinct client addresses (an estimate in DuckDB and ClickHouse, as for HTTP visitors). */
-  clients: number;
-}
+export type TcpSeriesRow = TcpSeriesPoint;
 
 /** The most frequent values of a field among flows, optionally of some verdicts only. */
 export interface TcpTopQuery extends TcpFlowScope {
