@@ -78,7 +78,7 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
 
   it('overview: counts by status and the most banned IPs and domains, in both languages', async () => {
     const element = await fixture<HTMLElement>(html`<ec-ban-manager lang="en-US"></ec-ban-manager>`);
-    await waitUntil(() => shadow(element).querySelector('[part="counts"]'), 'the counts show', { timeout: 5000 });
+    await waitUntil(() => shadow(element).querySelector('[part="counts"]'), 'the counts show', { timeout: 15_000 });
     const counts = shadow(element).querySelector('[part="counts"]')!.textContent!;
     for (const label of ['All bans', 'Banned', 'Automatically unbanned', 'Manually unbanned']) expect(counts).to.contain(label);
     const tables = Array.from(shadow(element).querySelectorAll('[part="chart"] table caption')).map((caption) => caption.textContent);
@@ -94,7 +94,7 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
 
   it('the overview asks the host for the record list', async () => {
     const element = await fixture<HTMLElement>(html`<ec-ban-manager lang="en-US"></ec-ban-manager>`);
-    await waitUntil(() => shadow(element).querySelector('[part="counts"]'), 'the counts show', { timeout: 5000 });
+    await waitUntil(() => shadow(element).querySelector('[part="counts"]'), 'the counts show', { timeout: 15_000 });
     setTimeout(() => button(shadow(element), 'Ban records').click());
     const event = await oneEvent(element, 'ec-navigate');
     expect(event.detail).to.deep.equal({ route: 'cloud-speed-new-safety-protection-banManage-banRecord', path: '/cloud-speed/safety-protection/banManage/banRecord' });
