@@ -31,7 +31,8 @@ export async function settled(element: HTMLElement, selector = '[part="table"], 
   await waitUntil(
     () => shadow(element).querySelector(selector) && !shadow(element).querySelector('.p-datatable-loading-overlay, [part="loading-state"]'),
     `the element settles (${selector})`,
-    { timeout: 8000 },
+    // A first render loads the element's catalogues and the domain list: over 8 s on a loaded two-core machine.
+    { timeout: 20_000 },
   );
   return element;
 }
