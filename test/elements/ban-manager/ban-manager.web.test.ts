@@ -293,8 +293,10 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
       const dialog = await openBatch(element);
       await typeEntries(dialog, target.ip);
       await waitUntil(() => dialogText(element).includes('Unban 1 entries'), 'the preview is ready');
+      // A click on a still-disabled button (the check under way on a busy machine) starts nothing: wait for it.
+      await waitUntil(() => !button(dialog, 'Unban 1 entries').disabled, 'the unban button enables');
       button(dialog, 'Unban 1 entries').click();
-      // Two retries with their back-off come first: on a busy machine that has taken over 20 s.
+      // Two retries come first: on a busy machine that has taken over 20 s.
       await waitUntil(() => dialogText(element).includes('The connection failed after 0 of 1 entries'), 'the run pauses', { timeout: 40_000 });
       expect(failures, 'the client retried the chunk twice').to.equal(3);
       expect(new Set(keys).size, 'every attempt carried the same key').to.equal(1);
