@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, sep } from 'node:path';
+import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 
 /** Worker scripts by the path they are served at. */
@@ -288,6 +289,31 @@ function referenceServerPlugin() {
   };
 }
 
+/** Milliseconds the tests of a suite took, nested suites included (hooks are not timed by the runner). */
+function suiteMilliseconds(suite) {
+  if (!suite) return 0;
+  const own = (suite.tests ?? []).reduce((sum, test) => sum + (test.duration ?? 0), 0);
+  return own + (suite.suites ?? []).reduce((sum, child) => sum + suiteMilliseconds(child), 0);
+}
+
+/**
+ * Prints the slowest test files when a run ends: the browser stage is the longest part of `npm test`, and what to make
+ * cheaper is where the seconds are.
+ */
+function slowestFilesReporter(shown = 12) {
+  return {
+    onTestRunFinished({ sessions }) {
+      if (sessions.length < shown) return;
+      const timed = sessions
+        .map((session) => ({ file: session.testFile.replace(process.cwd() + sep, ''), ms: suiteMilliseconds(session.testResults) }))
+        .sort((a, b) => b.ms - a.ms);
+      const total = timed.reduce((sum, entry) => sum + entry.ms, 0);
+      console.log(`\nSlowest browser test files (test time, ${(total / 1000).toFixed(0)} s in all):`);
+      for (const entry of timed.slice(0, shown)) console.log(`  ${(entry.ms / 1000).toFixed(1).padStart(6)} s  ${entry.file}`);
+    },
+  };
+}
+
 const profile = mkdtempSync(join(tmpdir(), 'ec-wtr-profile-'));
 
 export default {
@@ -302,6 +328,7 @@ export default {
   testFramework: { config: { timeout: 60_000 } },
   middleware: [appendTestLogLines, setTestPlanActions, setTestPlanLevel, simulateTestTcpFlows, forwardApiToReferenceServer],
   plugins: [referenceServerPlugin(), esbuildBundlePlugin()],
+  reporters: [defaultReporter(), slowestFilesReporter()],
   browsers: [
     chromeLauncher({
       // Test files may run side by side (EC_WTR_CONCURRENCY). web-test-runner makes one page per file running at once
