@@ -430,7 +430,9 @@ export default {
       tsconfig: './tsconfig.json',
       include: ['core/**/*.ts', 'core/**/*.tsx', 'elements/**/*.ts', 'elements/**/*.tsx', 'demo/host/**/*.ts', 'demo/host/**/*.tsx', '*.d.ts', 'core/types.d.ts'],
       exclude: ['test/**', 'demo/server/**'],
-      compilerOptions: { noEmit: false, declaration: false, sourceMap: false, incremental: false },
+      // The type check is `npm test`'s own stage (tsc --noEmit); here TypeScript only emits (noCheck), which cut the
+      // build's CPU time by a third with byte-identical output (measured: 126 s -> 82 s of user time).
+      compilerOptions: { noEmit: false, declaration: false, sourceMap: false, incremental: false, noCheck: true },
       noEmitOnError: false,
     }),
     ...(skipTerser ? [] : [terserExceptPlotly()]),
