@@ -197,6 +197,7 @@ const E2E_SECONDS = {
   'certificates.e2e.ts': 40, // ~
   'access.e2e.ts': 35,
   'plans.e2e.ts': 23,
+  'reports.e2e.ts': 43,
   'layer4.e2e.ts': 23,
   'domains.e2e.ts': 22,
   'waf.e2e.ts': 22,
@@ -209,8 +210,41 @@ const e2eFiles = want('e2e')
       (a, b) => e2eSeconds(b) - e2eSeconds(a) || statSync(join(root, b)).size - statSync(join(root, a)).size,
     )
   : [];
-const e2eStages = e2eFiles.map((file) =>
-  stage(`end-to-end ${relative('test/e2e', file)} (playwright-core against the reference server)`, process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], { CHROME_PATH: chrome, EC_DIST_DIR: distDir }, build),
+
+/**
+ * End-to-end files run a few to a process (test/helpers/node-suite.mjs, as the node tests do): each process loads the
+ * reference server, playwright and tsx's module graph once, about 5 s of CPU that a process per file paid two dozen
+ * times. Groups are filled in the longest-first order up to about {@link E2E_GROUP_SECONDS} of measured time, so the
+ * long files stay alone; the last {@link E2E_TAIL_SINGLES} files stay alone too, so the lanes still end close together.
+ */
+const E2E_GROUP_SECONDS = 120;
+const E2E_TAIL_SINGLES = 3;
+function e2eGroups(files) {
+  const groups = [];
+  let current = [];
+  let seconds = 0;
+  files.forEach((file, index) => {
+    const cost = Number.isFinite(e2eSeconds(file)) ? e2eSeconds(file) : E2E_GROUP_SECONDS;
+    const tail = index >= files.length - E2E_TAIL_SINGLES;
+    if (current.length > 0 && (tail || seconds + cost > E2E_GROUP_SECONDS)) {
+      groups.push(current);
+      current = [];
+      seconds = 0;
+    }
+    current.push(file);
+    seconds += cost;
+  });
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+const e2eStages = e2eGroups(e2eFiles).map((files) =>
+  stage(
+    `end-to-end ${files.map((file) => relative('test/e2e', file)).join(', ')} (playwright-core against the reference server)`,
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-reporter=spec', 'test/helpers/node-suite.mjs'],
+    { CHROME_PATH: chrome, EC_DIST_DIR: distDir, EC_NODE_TEST_FILES: files.join('\n') },
+    build,
+  ),
 );
 
 // Lane one: the build, then the browser tests. Lane two: the type check, then the node tests. Both then share the

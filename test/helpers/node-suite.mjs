@@ -1,6 +1,7 @@
-// Every node test file in one process (test/run.mjs): each file's tests become a suite named by the file, so its
-// top-level hooks stay its own. One process instead of one per file saves loading the reference server's module graph
-// (seconds under tsx) ninety times over. The files come in EC_NODE_TEST_FILES, one repository-relative path a line.
+// Many test files in one process (test/run.mjs: every node test file; the end-to-end files a few at a time): each
+// file's tests become a suite named by the file, so its top-level hooks stay its own. One process instead of one per
+// file saves loading the reference server's module graph (seconds under tsx) once per file. The files come in
+// EC_NODE_TEST_FILES, one repository-relative path a line.
 import { describe } from 'node:test';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
