@@ -12,10 +12,13 @@ export type Statement = Database.Statement;
 
 const IN_MEMORY = ':memory:';
 
-/** Opens (and creates when missing) the database file, with the pragmas the server relies on. */
-export function openDatabase(path: string): Db {
+/**
+ * Opens (and creates when missing) the database file, with the pragmas the server relies on. An in-memory database
+ * may start as a copy of `image`, a serialized database (`db.serialize()`).
+ */
+export function openDatabase(path: string, image?: Buffer): Db {
   if (path !== IN_MEMORY) mkdirSync(dirname(resolve(path)), { recursive: true });
-  const db = new Database(path);
+  const db = path === IN_MEMORY && image ? new Database(image) : new Database(path);
   if (path !== IN_MEMORY) {
     // WAL lets readers run while a job step writes; NORMAL is durable across crashes of the process in WAL mode.
     db.pragma('journal_mode = WAL');
