@@ -398,7 +398,9 @@ const oldHome = 'cloud-speed-old-dashboard';
 // The layout's own path lands on its home page.
 old('', redirect(oldHome));
 old('dashboard', element('ec-dashboard', { layout: 'old' }), { menu: true });
-old('traffic-detail', element('ec-traffic-detail'), { menu: true });
+// Traffic detail (shell §2, issue 25 "traffic detail and business report"): bandwidth and traffic over time with the
+// per-bucket table, the report's wide-flow-range view; the other four views are the statistics report's tabs.
+old('traffic-detail', element('ec-traffic-report', { type: 'wide-flow-range', layout: 'old' }), { menu: true });
 const businessList = old('businessList', element('ec-domain-list', { layout: 'old' }), { menu: true });
 const websiteList = old('businessList/websiteList', element('ec-domain-list', { layout: 'old' }), { parent: businessList });
 const layer4Rules = old('businessList/configLayer4Rule', element('ec-layer4-rules', { layout: 'old' }), { parent: businessList });
@@ -495,7 +497,7 @@ const newHome = 'cloud-speed-new-domain-management-domain-list';
 // Shell §2: the new layout's default redirects to domain management.
 fresh('', redirect(newHome));
 fresh('dashboard', element('ec-dashboard'), { menu: true });
-fresh('traffic-detail', element('ec-traffic-detail'), { menu: true });
+fresh('traffic-detail', element('ec-traffic-report', { type: 'wide-flow-range' }), { menu: true });
 
 const analytics = newLayout('/data-analytics', '-data-analytics', 'data-analytics');
 const businessReport = analytics(
