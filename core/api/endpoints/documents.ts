@@ -9,8 +9,8 @@
  *   with a snippet whose matches are marked, `{ list, total }`.
  * The language defaults to the request's (Accept-Language / X-LANG); `lang` picks another.
  */
-import type { ApiClient } from '../client.js';
-import type { Language } from '../../i18n/catalogues.js';
+import type { ApiClient, CallOptions } from '../client.js';
+import type { Language } from '../../i18n/language.js';
 import type { ListAnswer } from './platform.js';
 
 /** Sections of the documentation centre, in the order the dashboard shows them. */
@@ -82,9 +82,9 @@ export function listDocuments(client: ApiClient, lang: Language): Promise<ListAn
   return client.get('V4/document.article.list', { lang });
 }
 
-/** One article. */
-export function getDocument(client: ApiClient, id: string, lang: Language): Promise<DocumentArticle> {
-  return client.get('V4/document.article.get', { id, lang });
+/** One article; `notify: false` when the page shows a missing article itself. */
+export function getDocument(client: ApiClient, id: string, lang: Language, options?: CallOptions): Promise<DocumentArticle> {
+  return client.get('V4/document.article.get', { id, lang }, options);
 }
 
 /** Articles holding every word of the query, best first. */

@@ -10,7 +10,7 @@ import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { useRef, useState } from 'react';
 import { listMessages } from '../../../core/api/endpoints/messages.js';
-import { documentationLinksVisible } from '../../../core/config/oem.js';
+import { apiDocsLinkVisible, documentationLinksVisible, oemModuleTitle } from '../../../core/config/oem.js';
 import { currentUser, headerName, loginType } from '../../../core/session/session.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import type { ModuleId } from '../route-types.js';
@@ -68,7 +68,8 @@ export function Header({ products, activeModule, unreadCount, onProduct, onMessa
     );
   };
 
-  const productOptions = products.map((module) => ({ value: module, label: tRoutes(`module.${module}`) }));
+  // An OEM may rename a module (modulesSettings.<module>.title, core/rules/oem.ts).
+  const productOptions = products.map((module) => ({ value: module, label: oemModuleTitle(module) ?? tRoutes(`module.${module}`) }));
   const userName = user ? headerName(user) : '';
 
   return (
@@ -100,6 +101,12 @@ export function Header({ products, activeModule, unreadCount, onProduct, onMessa
       <Menu ref={bellMenu} popup model={latest} className="ec-bell-menu" />
       {documentationLinksVisible.value ? (
         <Button type="button" link className="ec-header-docs" label={t('header.documentation')} onClick={onDocumentation} />
+      ) : null}
+      {apiDocsLinkVisible.value ? (
+        // The API's own OpenAPI document (demo/server/platform/http/openapi.ts), in a new tab: it is not a console page.
+        <a className="ec-header-api-docs p-button p-button-link" href={`${client.base}/openapi.json`} target="_blank" rel="noopener noreferrer">
+          {t('header.api-docs')}
+        </a>
       ) : null}
       <LanguageSwitch className="ec-header-language" reload={reload} />
       {user ? (

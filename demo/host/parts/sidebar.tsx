@@ -3,6 +3,7 @@
  * layout, grouped where the layout groups them; the layout switch link only when gray or observing.
  */
 import { useSignals } from '@preact/signals-react/runtime';
+import { oemModuleTitle } from '../../../core/config/oem.js';
 import { useT } from '../../../core/ui/element-context.js';
 import type { ModuleId, RouteDefinition } from '../route-types.js';
 import { preloadElement } from '../elements.js';
@@ -78,7 +79,7 @@ export function Sidebar({ modules, activeRoute, hrefOf, onNavigate, switchLink, 
         return (
           <section key={module} className="ec-sidebar-module" aria-labelledby={`module-${module}`}>
             <h2 id={`module-${module}`} className="ec-sidebar-module-title">
-              {tRoutes(`module.${module}`)}
+              {oemModuleTitle(module) ?? tRoutes(`module.${module}`)}
             </h2>
             {groups.map((group, index) =>
               group.key ? (

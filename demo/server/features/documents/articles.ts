@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DOCUMENT_SECTIONS, type DocumentExample, type DocumentHeading, type DocumentSection } from '../../../../core/api/endpoints/documents.js';
-import type { Language } from '../../../../core/i18n/catalogues.js';
+import type { Language } from '../../../../core/i18n/language.js';
 import { plainText, renderMarkdown } from './render.js';
 
 /** The repository root (demo/server/features/documents is four levels down). */

@@ -15,7 +15,7 @@ import {
   type DocumentSummary,
 } from '../../../../core/api/endpoints/documents.js';
 import type { ListAnswer } from '../../../../core/api/endpoints/platform.js';
-import type { Language } from '../../../../core/i18n/catalogues.js';
+import type { Language } from '../../../../core/i18n/language.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { requestLanguage } from '../../platform/http/messages.js';
 import { readPage } from '../../platform/http/pagination.js';
