@@ -52,7 +52,9 @@ export function isRouteAvailable(route: RouteDefinition): boolean {
 /** The child account's module limits first (a child never learns what is built elsewhere), then gates and embedding. */
 function gateAccess(route: RouteDefinition): RouteAccess {
   if (loginType.value === 'child') {
-    if (!CHILD_MODULES.includes(route.module)) return 'forbidden';
+    // The documentation centre is no sidebar module (the header links to it): shell §4's limit on a child's modules
+    // does not reach the product's own documentation, which every user may read.
+    if (!CHILD_MODULES.includes(route.module) && route.module !== 'document') return 'forbidden';
     if (route.module === 'user-center' && route.name !== CHILD_USER_CENTER_ROUTE) return 'forbidden';
     // Shell §6: DNS domainList needs the domainList permission, the group's grant of the dns module (rules §6, issue 26;
     // demo/server/features/dns/access.ts). Until the grants are read the page opens and the server decides.

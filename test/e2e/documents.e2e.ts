@@ -68,6 +68,8 @@ describe('documentation centre end to end (issue 29)', () => {
     assert.ok((await rows.count()) > 0);
     assert.ok(await page.locator('ec-document-detail [part="article"] code', { hasText: 'page-size' }).count());
     await shot(page, 'documents-detail-en');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.locator('ec-document-detail [part="example"]').screenshot({ path: `${SHOTS}/documents-example-en.png` });
 
     // Both pages in Chinese (the language switch reloads: shell §1).
     await page.evaluate("sessionStorage.setItem('e2e-lang', 'zh_CN')");

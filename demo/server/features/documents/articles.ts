@@ -152,7 +152,7 @@ export function referenceMarkdown(element: ManifestElement, language: Language):
     '',
     '```html',
     `<script type="module" src="/console/assets/elements/${element.tagName.replace(/^ec-/, '')}.js"></script>`,
-    `<${element.tagName} api-base="/api" lang="${language}"></${element.tagName}>`,
+    `<${element.tagName} api-base="/api" lang="${language.replace('_', '-')}"></${element.tagName}>`,
     '```',
     '',
     `## ${t('attributes')}`,
@@ -185,7 +185,8 @@ function referenceArticles(language: Language, elements: ManifestElement[]): Art
       'elements',
       1000 + index,
       `<${element.tagName}>`,
-      element.summary ?? REFERENCE_TEXT[language].summary!.replace('{{tag}}', element.tagName),
+      // The manifest's summary is English: a Chinese list says what the article holds in Chinese instead.
+      language === 'en_US' && element.summary ? element.summary : REFERENCE_TEXT[language].summary!.replace('{{tag}}', element.tagName),
       referenceMarkdown(element, language),
       // The example's own attributes (page size, ids from the caller's data) are added per request (routes.ts).
       { tag: element.tagName, attributes: {} },
