@@ -1,8 +1,8 @@
 /**
  * What an OEM configuration's `modulesSettings` may hold (shell §1 "per-module settings", §7 `oem/cfg`; issue 29).
  * The same check runs where an operator stores a partner's configuration (demo/server/features/account/oem-store.ts)
- * and where the console reads one (core/config/oem.ts drops what does not pass), so the host never acts on a setting
- * nobody could have stored.
+ * and where the server answers one (`oem/cfg` drops what does not pass), so the host (demo/host/oem-settings.ts) never
+ * acts on a setting nobody could have stored.
  *
  * The schema (README "OEM module settings"):
  *
@@ -19,6 +19,10 @@
  * Shell §1 says an OEM configuration "hides the documentation and API docs links". Read strictly (the stricter of
  * "hides" and "can hide"), they are hidden under every OEM configuration, so `document.hidden` and `apiDocs.hidden`
  * may only be `true`: a partner can say it explicitly but cannot bring the links back.
+ *
+ * Issues use the generic `common.*` messages on the setting's path (`modulesSettings.document.hidden`: format error):
+ * only an operator reads them, and messages of their own would weigh on every element that loads the `rules`
+ * catalogue.
  */
 import { issue, type FieldIssue, type RuleKey } from './types.js';
 
@@ -66,30 +70,30 @@ function at(field: string, key: RuleKey, values?: Record<string, unknown>): Fiel
 function checkModule(module: string, value: unknown, issues: FieldIssue[]): void {
   const base = `modulesSettings.${module}`;
   if (!isRecord(value)) {
-    issues.push(at(base, 'oem.not-an-object'));
+    issues.push(at(base, 'common.format-error'));
     return;
   }
   for (const [name, setting] of Object.entries(value)) {
     const field = `${base}.${name}`;
     if (name === 'title') {
-      if (typeof setting !== 'string' || setting.trim() === '' || setting.trim().length > OEM_TITLE_MAX) issues.push(at(field, 'oem.title-length', { max: OEM_TITLE_MAX }));
+      if (typeof setting !== 'string' || setting.trim() === '' || setting.trim().length > OEM_TITLE_MAX) issues.push(at(field, 'common.length-range', { min: 1, max: OEM_TITLE_MAX }));
     } else if (name === 'hidden') {
-      if (typeof setting !== 'boolean') issues.push(at(field, 'oem.boolean'));
+      if (typeof setting !== 'boolean') issues.push(at(field, 'common.format-error'));
     } else if (name === 'menu') {
       if (!isRecord(setting)) {
-        issues.push(at(field, 'oem.not-an-object'));
+        issues.push(at(field, 'common.format-error'));
         continue;
       }
       const entries = Object.entries(setting);
-      if (entries.length > OEM_MENU_MAX) issues.push(at(field, 'oem.menu-too-many', { max: OEM_MENU_MAX }));
+      if (entries.length > OEM_MENU_MAX) issues.push(at(field, 'common.format-error'));
       for (const [route, entry] of entries.slice(0, OEM_MENU_MAX)) {
         const entryField = `${field}.${route}`;
         // A menu entry belongs to its module: its route name starts with the module id (shell §2 naming).
-        if (!ROUTE_NAME.test(route) || !route.startsWith(`${module}-`)) issues.push(at(entryField, 'oem.menu-entry', { module }));
-        else if (!isRecord(entry) || Object.keys(entry).some((key) => key !== 'hidden') || typeof entry.hidden !== 'boolean') issues.push(at(entryField, 'oem.menu-hidden'));
+        if (!ROUTE_NAME.test(route) || !route.startsWith(`${module}-`)) issues.push(at(entryField, 'common.format-error'));
+        else if (!isRecord(entry) || Object.keys(entry).some((key) => key !== 'hidden') || typeof entry.hidden !== 'boolean') issues.push(at(entryField, 'common.format-error'));
       }
     } else {
-      issues.push(at(field, 'oem.unknown-setting', { name }));
+      issues.push(at(field, 'common.format-error'));
     }
   }
 }
@@ -99,22 +103,22 @@ function checkModule(module: string, value: unknown, issues: FieldIssue[]): void
  * means it may be stored.
  */
 export function validateModulesSettings(value: unknown): FieldIssue[] {
-  if (!isRecord(value)) return [at('modulesSettings', 'oem.not-an-object')];
+  if (!isRecord(value)) return [at('modulesSettings', 'common.format-error')];
   const issues: FieldIssue[] = [];
   for (const [module, settings] of Object.entries(value)) {
     if ((OEM_LINK_SETTINGS as readonly string[]).includes(module)) {
       const field = `modulesSettings.${module}`;
-      if (!isRecord(settings) || Object.keys(settings).some((key) => key !== 'hidden')) issues.push(at(field, 'oem.links-hidden-only'));
-      else if (settings.hidden !== undefined && settings.hidden !== true) issues.push(at(`${field}.hidden`, 'oem.links-always-hidden'));
+      if (!isRecord(settings) || Object.keys(settings).some((key) => key !== 'hidden')) issues.push(at(field, 'common.format-error'));
+      else if (settings.hidden !== undefined && settings.hidden !== true) issues.push(at(`${field}.hidden`, 'common.format-error'));
     } else if ((OEM_MODULES as readonly string[]).includes(module)) {
       checkModule(module, settings, issues);
     } else {
-      issues.push(at(`modulesSettings.${module}`, 'oem.unknown-module', { module }));
+      issues.push(at(`modulesSettings.${module}`, 'common.format-error'));
     }
   }
   // A console whose every module is hidden shows nothing but a header: refused rather than stored.
   if (issues.length === 0 && OEM_MODULES.every((module) => isRecord(value[module]) && value[module].hidden === true)) {
-    issues.push(at('modulesSettings', 'oem.all-hidden'));
+    issues.push(at('modulesSettings', 'common.format-error'));
   }
   return issues;
 }

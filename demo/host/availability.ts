@@ -3,11 +3,12 @@
  * documents page when embedded, and a child account may see its module; and when not, why (issue 19: a page that
  * cannot be shown says so instead of sending the user home).
  */
-import { documentationLinksVisible, oemHidesMenuEntry, oemHidesModule } from '../../core/config/oem.js';
+import { documentationLinksVisible } from '../../core/config/oem.js';
 import { runMode } from '../../core/config/run-mode.js';
 import { accessLevel } from '../../core/session/caller-grants.js';
 import { loginType } from '../../core/session/session.js';
 import { hostHasElement } from './elements.js';
+import { oemHidesMenuEntry, oemHidesModule } from './oem-settings.js';
 import { callerGrants, gates } from './host-store.js';
 import type { ModuleId, RouteDefinition } from './route-types.js';
 import { findRoute } from './routes.js';
@@ -62,7 +63,7 @@ function gateAccess(route: RouteDefinition): RouteAccess {
   }
   if (route.hiddenWhenEmbedded && runMode.value === 'embedded') return 'unavailable';
   if (route.gate && !gates.value[route.gate]) return 'unavailable';
-  // OEM module settings (core/rules/oem.ts): a hidden module or menu entry is not in this console; the documentation
+  // OEM module settings (oem-settings.ts): a hidden module or menu entry is not in this console; the documentation
   // centre goes with the documentation links (shell §1: hidden under OEM).
   if (route.module === 'document' && !documentationLinksVisible.value) return 'unavailable';
   if (oemHidesModule(route.module) || oemHidesMenuEntry(route.module, route.name)) return 'unavailable';

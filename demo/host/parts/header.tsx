@@ -10,10 +10,11 @@ import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { useRef, useState } from 'react';
 import { listMessages } from '../../../core/api/endpoints/messages.js';
-import { apiDocsLinkVisible, documentationLinksVisible, oemModuleTitle } from '../../../core/config/oem.js';
+import { documentationLinksVisible } from '../../../core/config/oem.js';
 import { currentUser, headerName, loginType } from '../../../core/session/session.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import type { ModuleId } from '../route-types.js';
+import { oemModuleTitle } from '../oem-settings.js';
 import { Brand, LanguageSwitch } from './brand.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
 
@@ -68,7 +69,7 @@ export function Header({ products, activeModule, unreadCount, onProduct, onMessa
     );
   };
 
-  // An OEM may rename a module (modulesSettings.<module>.title, core/rules/oem.ts).
+  // An OEM may rename a module (modulesSettings.<module>.title).
   const productOptions = products.map((module) => ({ value: module, label: oemModuleTitle(module) ?? tRoutes(`module.${module}`) }));
   const userName = user ? headerName(user) : '';
 
@@ -102,8 +103,8 @@ export function Header({ products, activeModule, unreadCount, onProduct, onMessa
       {documentationLinksVisible.value ? (
         <Button type="button" link className="ec-header-docs" label={t('header.documentation')} onClick={onDocumentation} />
       ) : null}
-      {apiDocsLinkVisible.value ? (
-        // The API's own OpenAPI document (demo/server/platform/http/openapi.ts), in a new tab: it is not a console page.
+      {documentationLinksVisible.value ? (
+        // Shell §1 hides the API docs link exactly when it hides the documentation. The API's own OpenAPI document (demo/server/platform/http/openapi.ts), in a new tab: it is not a console page.
         <a className="ec-header-api-docs p-button p-button-link" href={`${client.base}/openapi.json`} target="_blank" rel="noopener noreferrer">
           {t('header.api-docs')}
         </a>

@@ -3,10 +3,10 @@
  * layout, grouped where the layout groups them; the layout switch link only when gray or observing.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { oemModuleTitle } from '../../../core/config/oem.js';
 import { useT } from '../../../core/ui/element-context.js';
 import type { ModuleId, RouteDefinition } from '../route-types.js';
 import { preloadElement } from '../elements.js';
+import { oemModuleTitle } from '../oem-settings.js';
 
 /** Shell §1 sidebar module order (documents and security follow). */
 export const MODULE_ORDER: readonly ModuleId[] = [

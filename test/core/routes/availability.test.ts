@@ -57,7 +57,7 @@ describe('route access (issue 19: a page that cannot be shown says why)', () => 
     assert.equal(routeAccess(route('document-aid')), 'unavailable');
   });
 
-  it('OEM settings that do not pass the rules hide nothing', () => {
+  it('OEM settings of the wrong type hide nothing (the server answers only checked ones)', () => {
     oem({ 'message-center': { hidden: 'yes' } });
     assert.equal(routeAccess(route('message-center-MessageList')), 'open');
   });

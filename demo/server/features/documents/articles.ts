@@ -178,6 +178,15 @@ export function referenceMarkdown(element: ManifestElement, language: Language):
   return lines.join('\n');
 }
 
+/** Attributes every reader's example gets: a short page where the element pages, an article for the article reader. */
+function exampleAttributes(element: ManifestElement): Record<string, string> {
+  const names = new Set((element.attributes ?? []).map((entry) => entry.name));
+  return {
+    ...(names.has('page-size') ? { 'page-size': '10' } : {}),
+    ...(names.has('article-id') ? { 'article-id': 'getting-started' } : {}),
+  };
+}
+
 function referenceArticles(language: Language, elements: ManifestElement[]): Article[] {
   return elements.map((element, index) =>
     build(
@@ -188,8 +197,8 @@ function referenceArticles(language: Language, elements: ManifestElement[]): Art
       // The manifest's summary is English: a Chinese list says what the article holds in Chinese instead.
       language === 'en_US' && element.summary ? element.summary : REFERENCE_TEXT[language].summary!.replace('{{tag}}', element.tagName),
       referenceMarkdown(element, language),
-      // The example's own attributes (page size, ids from the caller's data) are added per request (routes.ts).
-      { tag: element.tagName, attributes: {} },
+      // Ids from the caller's data are added per request (routes.ts).
+      { tag: element.tagName, attributes: exampleAttributes(element) },
     ),
   );
 }

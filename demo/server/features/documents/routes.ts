@@ -37,9 +37,9 @@ function summaryOf(article: Article): DocumentSummary {
   return { id: article.id, section: article.section, title: article.title, summary: article.summary };
 }
 
-/** The example's attributes for this caller: a short page, and the caller's first website where one is shown. */
+/** The example's attributes for this caller: the caller's first website where the element shows one. */
 function exampleFor(request: FastifyRequest, example: DocumentExample): DocumentExample {
-  const attributes: Record<string, string> = { ...example.attributes, 'page-size': '10' };
+  const attributes: Record<string, string> = { ...example.attributes };
   if (WEBSITE_EXAMPLES.has(example.tag)) {
     const access = permissions(request);
     if (access.can('domain', 'read')) {
