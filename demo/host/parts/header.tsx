@@ -101,13 +101,13 @@ export function Header({ products, activeModule, unreadCount, onProduct, onMessa
       />
       <Menu ref={bellMenu} popup model={latest} className="ec-bell-menu" />
       {documentationLinksVisible.value ? (
-        <Button type="button" link className="ec-header-docs" label={t('header.documentation')} onClick={onDocumentation} />
-      ) : null}
-      {documentationLinksVisible.value ? (
-        // Shell §1 hides the API docs link exactly when it hides the documentation. The API's own OpenAPI document (demo/server/platform/http/openapi.ts), in a new tab: it is not a console page.
-        <a className="ec-header-api-docs p-button p-button-link" href={`${client.base}/openapi.json`} target="_blank" rel="noopener noreferrer">
-          {t('header.api-docs')}
-        </a>
+        <>
+          <Button type="button" link className="ec-header-docs" label={t('header.documentation')} onClick={onDocumentation} />
+          {/* The API's OpenAPI document (platform/http/openapi.ts) in a new tab: not a console page. */}
+          <a className="ec-header-api-docs p-button p-button-link" href={`${client.base}/openapi.json`} target="_blank" rel="noopener noreferrer">
+            {t('header.api-docs')}
+          </a>
+        </>
       ) : null}
       <LanguageSwitch className="ec-header-language" reload={reload} />
       {user ? (
