@@ -75,6 +75,9 @@ export const ROUTE_PATHS: Readonly<Record<string, string>> = {
   'cloud-speed-old-businessList-configLayer4Rule': '/cloud-speed/businessList/configLayer4Rule',
   'cloud-speed-old-configLayer4Rule-id': '/cloud-speed/configLayer4Rule/:id',
   'cloud-speed-old-dataReport-accurateAccessControl-id': '/cloud-speed/dataReport/accurateAccessControl/:id',
+  // The documentation centre (issue 29; shell §2 /document and /document/{aid}).
+  'document-dashboard': '/document',
+  'document-aid': '/document/:aid',
 };
 
 

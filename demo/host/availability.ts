@@ -3,10 +3,12 @@
  * documents page when embedded, and a child account may see its module; and when not, why (issue 19: a page that
  * cannot be shown says so instead of sending the user home).
  */
+import { documentationLinksVisible } from '../../core/config/oem.js';
 import { runMode } from '../../core/config/run-mode.js';
 import { accessLevel } from '../../core/session/caller-grants.js';
 import { loginType } from '../../core/session/session.js';
 import { hostHasElement } from './elements.js';
+import { oemHidesMenuEntry, oemHidesModule } from './oem-settings.js';
 import { callerGrants, gates } from './host-store.js';
 import type { ModuleId, RouteDefinition } from './route-types.js';
 import { findRoute } from './routes.js';
@@ -51,7 +53,9 @@ export function isRouteAvailable(route: RouteDefinition): boolean {
 /** The child account's module limits first (a child never learns what is built elsewhere), then gates and embedding. */
 function gateAccess(route: RouteDefinition): RouteAccess {
   if (loginType.value === 'child') {
-    if (!CHILD_MODULES.includes(route.module)) return 'forbidden';
+    // The documentation centre is no sidebar module (the header links to it): shell §4's limit on a child's modules
+    // does not reach the product's own documentation, which every user may read.
+    if (!CHILD_MODULES.includes(route.module) && route.module !== 'document') return 'forbidden';
     if (route.module === 'user-center' && route.name !== CHILD_USER_CENTER_ROUTE) return 'forbidden';
     // Shell §6: DNS domainList needs the domainList permission, the group's grant of the dns module (rules §6, issue 26;
     // demo/server/features/dns/access.ts). Until the grants are read the page opens and the server decides.
@@ -59,5 +63,9 @@ function gateAccess(route: RouteDefinition): RouteAccess {
   }
   if (route.hiddenWhenEmbedded && runMode.value === 'embedded') return 'unavailable';
   if (route.gate && !gates.value[route.gate]) return 'unavailable';
+  // OEM module settings (oem-settings.ts): a hidden module or menu entry is not in this console; the documentation
+  // centre goes with the documentation links (shell §1: hidden under OEM).
+  if (route.module === 'document' && !documentationLinksVisible.value) return 'unavailable';
+  if (oemHidesModule(route.module) || oemHidesMenuEntry(route.module, route.name)) return 'unavailable';
   return 'open';
 }

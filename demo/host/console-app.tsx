@@ -20,7 +20,7 @@ import { PageLayout } from '../../core/ui/parts/page-layout.js';
 import { LoadingState } from '../../core/ui/parts/state-views.js';
 import { isRouteAvailable, routeAccess } from './availability.js';
 import { RouteElement } from './parts/route-element.js';
-import { preloadElement } from './elements.js';
+import { hostHasElement, loadElement, preloadElement } from './elements.js';
 import { accountLoaded, layoutSwitchVisible, loadAccount, logout, menuType, switchLayout } from './host-store.js';
 import { Header, SWITCHABLE_PRODUCTS } from './parts/header.js';
 import { Sidebar, MODULE_ORDER, type SidebarModule } from './parts/sidebar.js';
@@ -180,12 +180,20 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
     const onForbidden = () => routerRef.current?.navigatePath('/access-denied');
     // An element's bookmarkable view (filters, page...) goes into the address, so reload, back and sharing keep it.
     const onViewState = (event: CustomEvent<EcEventDetails['ec-view-state']>) => routerRef.current?.replaceQuery(event.detail.state);
+    // A documentation article's live example asks for an element the page has not loaded yet (issue 29).
+    const onRequestElement = (event: CustomEvent<EcEventDetails['ec-request-element']>) => {
+      if (!hostHasElement(event.detail.tag)) return;
+      event.preventDefault();
+      loadElement(event.detail.tag).catch(() => undefined);
+    };
+    host.addEventListener('ec-request-element', onRequestElement as EventListener);
     host.addEventListener('ec-navigate', onNavigate as EventListener);
     host.addEventListener('ec-unauthorized', onUnauthorized as EventListener);
     host.addEventListener('ec-forbidden', onForbidden);
     host.addEventListener('ec-view-state', onViewState as EventListener);
     return () => {
       host.removeEventListener('ec-view-state', onViewState as EventListener);
+      host.removeEventListener('ec-request-element', onRequestElement as EventListener);
       host.removeEventListener('ec-navigate', onNavigate as EventListener);
       host.removeEventListener('ec-unauthorized', onUnauthorized as EventListener);
       host.removeEventListener('ec-forbidden', onForbidden);

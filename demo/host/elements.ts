@@ -44,6 +44,8 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-packages': () => import('../../elements/packages/element.js'),
   'ec-dashboard': () => import('../../elements/dashboard/element.js'),
   'ec-traffic-report': () => import('../../elements/traffic-report/element.js'),
+  'ec-document-dashboard': () => import('../../elements/document-dashboard/element.js'),
+  'ec-document-detail': () => import('../../elements/document-detail/element.js'),
 };
 
 /** Tags the host can show (for tests and the build report). */

@@ -14,6 +14,7 @@ import { documentationLinksVisible } from '../../../core/config/oem.js';
 import { currentUser, headerName, loginType } from '../../../core/session/session.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import type { ModuleId } from '../route-types.js';
+import { oemModuleTitle } from '../oem-settings.js';
 import { Brand, LanguageSwitch } from './brand.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
 
@@ -68,7 +69,8 @@ export function Header({ products, activeModule, unreadCount, onProduct, onMessa
     );
   };
 
-  const productOptions = products.map((module) => ({ value: module, label: tRoutes(`module.${module}`) }));
+  // An OEM may rename a module (modulesSettings.<module>.title).
+  const productOptions = products.map((module) => ({ value: module, label: oemModuleTitle(module) ?? tRoutes(`module.${module}`) }));
   const userName = user ? headerName(user) : '';
 
   return (
@@ -99,7 +101,13 @@ export function Header({ products, activeModule, unreadCount, onProduct, onMessa
       />
       <Menu ref={bellMenu} popup model={latest} className="ec-bell-menu" />
       {documentationLinksVisible.value ? (
-        <Button type="button" link className="ec-header-docs" label={t('header.documentation')} onClick={onDocumentation} />
+        <>
+          <Button type="button" link className="ec-header-docs" label={t('header.documentation')} onClick={onDocumentation} />
+          {/* The API's OpenAPI document (platform/http/openapi.ts) in a new tab: not a console page. */}
+          <a className="ec-header-api-docs p-button p-button-link" href={`${client.base}/openapi.json`} target="_blank" rel="noopener noreferrer">
+            {t('header.api-docs')}
+          </a>
+        </>
       ) : null}
       <LanguageSwitch className="ec-header-language" reload={reload} />
       {user ? (

@@ -6,6 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useT } from '../../../core/ui/element-context.js';
 import type { ModuleId, RouteDefinition } from '../route-types.js';
 import { preloadElement } from '../elements.js';
+import { oemModuleTitle } from '../oem-settings.js';
 
 /** Shell §1 sidebar module order (documents and security follow). */
 export const MODULE_ORDER: readonly ModuleId[] = [
@@ -78,7 +79,7 @@ export function Sidebar({ modules, activeRoute, hrefOf, onNavigate, switchLink, 
         return (
           <section key={module} className="ec-sidebar-module" aria-labelledby={`module-${module}`}>
             <h2 id={`module-${module}`} className="ec-sidebar-module-title">
-              {tRoutes(`module.${module}`)}
+              {oemModuleTitle(module) ?? tRoutes(`module.${module}`)}
             </h2>
             {groups.map((group, index) =>
               group.key ? (

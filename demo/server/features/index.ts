@@ -86,6 +86,7 @@ import { identityMigration, userCenterMigration, userCenterRoutes, userCenterSch
 import { identityRoutes } from './user-center/identity.js';
 import { layer4Migration, layer4Routes, layer4Schemas, layer4Seed } from './layer4/index.js';
 import { reportRoutes, reportSchemas } from './reports/index.js';
+import { documentRoutes, documentSchemas } from './documents/index.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -151,6 +152,8 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'demo-viewer', seeds: [viewerAccountSeed] },
   // Issue 25: the dashboard and traffic reports read the log store the logs area opens.
   { name: 'reports', routes: [reportRoutes], schemas: reportSchemas },
+  // Issue 29: the documentation centre (articles from demo/docs and custom-elements.json; no tables).
+  { name: 'documents', routes: [documentRoutes], schemas: documentSchemas },
 ];
 
 /** Every migration in version order: the platform's tables first, then each area's. */

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
+import { oemConfig } from '../../../core/config/oem.js';
 import { runMode } from '../../../core/config/run-mode.js';
 import { loginType } from '../../../core/session/session.js';
 import { isRouteAvailable, routeAccess } from '../../../demo/host/availability.js';
@@ -23,6 +24,42 @@ describe('route access (issue 19: a page that cannot be shown says why)', () => 
     runMode.value = 'standalone';
     memberInfo.value = null;
     callerGrants.value = null;
+    oemConfig.value = null;
+  });
+
+  const oem = (modulesSettings: Record<string, Record<string, unknown>>) => {
+    oemConfig.value = { assets: { favicon: '', logo: '', logoConsole: '' }, title: 'Partner', modulesSettings };
+  };
+
+  it('issue 29: a child reads the documentation (a header link, not a sidebar module)', () => {
+    loginType.value = 'child';
+    assert.equal(routeAccess(route('document-dashboard')), 'open');
+    assert.equal(routeAccess(route('document-aid')), 'open');
+  });
+
+  it('OEM <module>.hidden (shell §1, core/rules/oem.ts): every page of the module is unavailable, others stay open', () => {
+    oem({ 'message-center': { hidden: true } });
+    for (const candidate of ROUTES.filter((entry) => entry.module === 'message-center' && entry.view.kind === 'element')) assert.equal(routeAccess(candidate), 'unavailable', candidate.name);
+    assert.equal(routeAccess(route('cloud-resolving-domainList')), 'open');
+  });
+
+  it('OEM <module>.menu.<route>.hidden: that entry\'s page is unavailable, its neighbours open', () => {
+    oem({ 'cloud-resolving': { menu: { 'cloud-resolving-domainGroup': { hidden: true } } } });
+    assert.equal(routeAccess(route('cloud-resolving-domainGroup')), 'unavailable');
+    assert.equal(routeAccess(route('cloud-resolving-domainList')), 'open');
+  });
+
+  it('OEM document.hidden, and any OEM configuration (shell §1): the documentation centre is unavailable', () => {
+    assert.equal(routeAccess(route('document-dashboard')), 'open');
+    oem({ document: { hidden: true } });
+    assert.equal(routeAccess(route('document-dashboard')), 'unavailable');
+    oem({});
+    assert.equal(routeAccess(route('document-aid')), 'unavailable');
+  });
+
+  it('OEM settings of the wrong type hide nothing (the server answers only checked ones)', () => {
+    oem({ 'message-center': { hidden: 'yes' } });
+    assert.equal(routeAccess(route('message-center-MessageList')), 'open');
   });
 
   it('a built route is open; a route whose element is not built is unavailable, not sent home', () => {

@@ -21,6 +21,7 @@ import type {
   VersionGrayStatus,
 } from '../../../../core/api/endpoints/platform.js';
 import { PERMISSION_MODULES } from '../../../../core/api/endpoints/platform.js';
+import { checkedModulesSettings } from '../../../../core/rules/oem.js';
 import { prepare } from '../../platform/database.js';
 import { domainUsage, livePlans, planActionsOf, toPlanInfo, type PlanInfoRow } from '../plans/index.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
@@ -72,7 +73,8 @@ export async function platformRoutes(api: FastifyInstance): Promise<void> {
         ? {
             assets: { favicon: row.favicon, logo: row.logo, logoConsole: row.logo_console },
             title: row.title,
-            modulesSettings: JSON.parse(row.modules_settings) as Record<string, Record<string, unknown>>,
+            // A row written around saveOemConfig (by hand, an older server) answers only settings that pass the rules.
+            modulesSettings: checkedModulesSettings(JSON.parse(row.modules_settings)) as Record<string, Record<string, unknown>>,
           }
         : null,
     };
