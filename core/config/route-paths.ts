@@ -75,6 +75,13 @@ export const ROUTE_PATHS: Readonly<Record<string, string>> = {
   'cloud-speed-old-businessList-configLayer4Rule': '/cloud-speed/businessList/configLayer4Rule',
   'cloud-speed-old-configLayer4Rule-id': '/cloud-speed/configLayer4Rule/:id',
   'cloud-speed-old-dataReport-accurateAccessControl-id': '/cloud-speed/dataReport/accurateAccessControl/:id',
+  // Bot reports and their details (issue 25), both layouts.
+  'cloud-speed-new-data-analytics-security-report-Bot': '/cloud-speed/data-analytics/security-report/Bot',
+  'cloud-speed-new-data-analytics-security-report-Bot-KnowDetail-id': '/cloud-speed/data-analytics/security-report/Bot/KnowDetail/:id',
+  'cloud-speed-new-data-analytics-security-report-Bot-UnknowDetail-id': '/cloud-speed/data-analytics/security-report/Bot/UnknowDetail/:id',
+  'cloud-speed-old-statisticsReport-Bot': '/cloud-speed/statisticsReport/Bot',
+  'cloud-speed-old-statisticsReport-Bot-KnowDetail-id': '/cloud-speed/statisticsReport/Bot/KnowDetail/:id',
+  'cloud-speed-old-statisticsReport-Bot-UnknowDetail-id': '/cloud-speed/statisticsReport/Bot/UnknowDetail/:id',
 };
 
 

@@ -44,6 +44,8 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-packages': () => import('../../elements/packages/element.js'),
   'ec-dashboard': () => import('../../elements/dashboard/element.js'),
   'ec-traffic-report': () => import('../../elements/traffic-report/element.js'),
+  'ec-bot-report': () => import('../../elements/bot-report/element.js'),
+  'ec-bot-detail': () => import('../../elements/bot-detail/element.js'),
 };
 
 /** Tags the host can show (for tests and the build report). */
