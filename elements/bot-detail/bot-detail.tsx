@@ -14,7 +14,7 @@ import { useElement, useT } from '../../core/ui/element-context.js';
 import { instanceStores } from '../../core/ui/instance-stores.js';
 import { Chart, ChinaWorldMap, type ChartSelection } from '../../core/ui/parts/chart.js';
 import { Figures } from '../../core/ui/parts/figures.js';
-import { NavLink, useNavigate } from '../../core/ui/parts/nav-link.js';
+import { useNavigate } from '../../core/ui/parts/nav-link.js';
 import { EmptyState } from '../../core/ui/parts/state-views.js';
 import { useAutoRefresh } from '../../core/ui/use-auto-refresh.js';
 import { logsView } from '../reports-shared/drill-down.js';
@@ -43,8 +43,9 @@ export function BotDetail({ kind = 'known', botId = '', range = 'today', layout 
   const bot = kind === 'known' ? knownBot(botId) : undefined;
   const signature = kind === 'unknown' ? parseSignatureId(botId) : null;
   const valid = bot !== undefined || signature !== null;
-  // A new bot or kind is a new page: the store is keyed by both.
-  const store = stores(host, () => createBotStore<BotDetailAnswer>({ kind: 'detail', detail: kind, id: botId }, range), `${kind}|${botId}|${client === undefined}`);
+  // Another bot, kind or API client is another page: a new store (the key's identity changes with them).
+  const key = useMemo(() => ({ client, kind, botId }), [client, kind, botId]);
+  const store = stores(host, () => createBotStore<BotDetailAnswer>({ kind: 'detail', detail: kind, id: botId }, range), key);
   const routes = botRoutes(layout);
   const expression = bot ? botExpression(bot) : signature ? signatureExpression(signature) : '';
 
@@ -189,11 +190,6 @@ export function BotDetail({ kind = 'known', botId = '', range = 'today', layout 
 
   return (
     <div className="ec-root ec-stack ec-bot-detail">
-      <div className="ec-row">
-        <NavLink route={routes.report} icon="pi pi-arrow-left" part="back-link">
-          {t('detail.back')}
-        </NavLink>
-      </div>
       <h2 className="ec-page-title ec-bot-subject">{valid ? t(kind === 'known' ? 'detail.known-title' : 'detail.unknown-title', { name: title }) : t('detail.title')}</h2>
       {valid && <BotFilters store={store} onRefresh={() => void store.load(client)} />}
       {body()}

@@ -17,9 +17,8 @@ import '../../core/i18n/namespaces/filters.js';
  *
  * @tag ec-bot-detail
  * @summary A known bot's or an unknown bot signature's requests, paths, addresses and countries, plan-gated.
- * @fires ec-navigate - The back link (the bot report), a chart selection or an address row (log retrieval), or the plan prompt's link; detail `{ route, params, query, path }`.
+ * @fires ec-navigate - A chart selection or an address row (log retrieval), or the plan prompt's link; detail `{ route, params, query, path }`.
  * @fires ec-error - A report call failed; detail `{ code, message, requestId }`.
- * @csspart back-link - The link back to the bot report.
  * @csspart facts - Who the bot is (known) or its signature and reasons (unknown).
  * @csspart toolbar - The filter bar.
  * @csspart figures - The headline figures.

@@ -132,9 +132,11 @@ describe('<ec-bot-report> and <ec-bot-detail> (issue 25; rules §6)', () => {
       await waitUntil(() => figures(unknown), 'the figures', { timeout: 15_000 });
       expect(text(unknown)).to.contain(`未知 Bot：${SQLMAP}`).and.contain('漏洞扫描器');
       await expect(unknown).to.be.accessible();
+      // An address row opens log retrieval on that address and the signature.
       const navigate = oneEvent(unknown, 'ec-navigate');
-      shadow(unknown).querySelector<HTMLElement>('[part="back-link"]')!.click();
-      expect((await navigate).detail.route).to.equal('cloud-speed-new-data-analytics-security-report-Bot');
+      rankings(unknown)[0]!.querySelector<HTMLElement>('tbody a, tbody button')!.click();
+      const drill = new URLSearchParams((await navigate).detail.query);
+      expect([drill.get('ip'), drill.get('q')]).to.deep.equal(['45.1.2.4', `user_agent = "${SQLMAP}"`]);
 
       const missing = await fixture<HTMLElement>(html`<ec-bot-detail lang="en-US" kind="known" bot-id="no-such-bot"></ec-bot-detail>`);
       await waitUntil(() => text(missing).includes('No such bot'), 'not found', { timeout: 10_000 });
