@@ -78,6 +78,13 @@ export const ROUTE_PATHS: Readonly<Record<string, string>> = {
   // The documentation centre (issue 29; shell §2 /document and /document/{aid}).
   'document-dashboard': '/document',
   'document-aid': '/document/:aid',
+  // Bot reports and their details (issue 25), both layouts.
+  'cloud-speed-new-data-analytics-security-report-Bot': '/cloud-speed/data-analytics/security-report/Bot',
+  'cloud-speed-new-data-analytics-security-report-Bot-KnowDetail-id': '/cloud-speed/data-analytics/security-report/Bot/KnowDetail/:id',
+  'cloud-speed-new-data-analytics-security-report-Bot-UnknowDetail-id': '/cloud-speed/data-analytics/security-report/Bot/UnknowDetail/:id',
+  'cloud-speed-old-statisticsReport-Bot': '/cloud-speed/statisticsReport/Bot',
+  'cloud-speed-old-statisticsReport-Bot-KnowDetail-id': '/cloud-speed/statisticsReport/Bot/KnowDetail/:id',
+  'cloud-speed-old-statisticsReport-Bot-UnknowDetail-id': '/cloud-speed/statisticsReport/Bot/UnknowDetail/:id',
 };
 
 

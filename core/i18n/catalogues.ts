@@ -63,7 +63,8 @@ export type Namespace =
   | 'dashboard'
   | 'traffic-report'
   | 'filters'
-  | 'documents';
+  | 'documents'
+  | 'bot-report';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

@@ -46,6 +46,8 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-traffic-report': () => import('../../elements/traffic-report/element.js'),
   'ec-document-dashboard': () => import('../../elements/document-dashboard/element.js'),
   'ec-document-detail': () => import('../../elements/document-detail/element.js'),
+  'ec-bot-report': () => import('../../elements/bot-report/element.js'),
+  'ec-bot-detail': () => import('../../elements/bot-detail/element.js'),
 };
 
 /** Tags the host can show (for tests and the build report). */

@@ -337,12 +337,14 @@ function securityReports(write: Writer, base: string, parent: string): string[] 
     parent: accurate,
     back: accurate,
   });
-  const bot = write(`${base}/Bot`, element('ec-bot-report'), { parent });
-  write(`${base}/Bot/KnowDetail/:id`, element('ec-bot-detail', { kind: 'known', 'bot-id': ':id' }), {
+  // The bot pages link to their own layout's routes: the old layout's reports sit under statisticsReport.
+  const botLayout: Record<string, string> = base === 'statisticsReport' ? { layout: 'old' } : {};
+  const bot = write(`${base}/Bot`, element('ec-bot-report', botLayout), { parent });
+  write(`${base}/Bot/KnowDetail/:id`, element('ec-bot-detail', { kind: 'known', 'bot-id': ':id', ...botLayout }), {
     parent: bot,
     back: bot,
   });
-  write(`${base}/Bot/UnknowDetail/:id`, element('ec-bot-detail', { kind: 'unknown', 'bot-id': ':id' }), {
+  write(`${base}/Bot/UnknowDetail/:id`, element('ec-bot-detail', { kind: 'unknown', 'bot-id': ':id', ...botLayout }), {
     parent: bot,
     back: bot,
   });

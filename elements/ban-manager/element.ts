@@ -1,3 +1,4 @@
+import { FIGURES_STYLES } from '../../core/ui/parts/figures.js';
 import { defineElement } from '../../core/ui/define-element.js';
 import type { EcElementOf } from '../../core/ui/attributes.js';
 import { attributes } from './attributes.js';
@@ -21,8 +22,9 @@ import '../../core/i18n/namespaces/filters.js';
  * @fires ec-navigate - The overview asks the host for the record list; detail `{ route }`.
  * @fires ec-view-state - The filters, range, page or page size changed; detail `{ state }`, URL query text for the page's address (the `view-state` attribute takes it back).
  * @csspart toolbar - The filters and actions of a view.
- * @csspart counts - The overview's counts by state.
- * @csspart chart - The overview's charts of the most banned addresses and domains.
+ * @csspart counts - The overview's counts by state (the headline figures).
+ * @csspart figures - The figures inside `counts`.
+ * @csspart chart - The overview's charts of the most banned addresses and domains; a bar or table row opens the ban records on it (`ec-navigate`).
  * @csspart table - The ban record table.
  * @csspart pagination - The pager, shown when there are more records than the smallest page size.
  * @csspart empty-state - Shown when no record matches the filters.
@@ -42,7 +44,7 @@ export const BanManagerElement = defineElement<BanManagerProps>('ec-ban-manager'
   namespace: 'ban-manager',
   uses: ['rules', 'filters'],
   attributes,
-  styles,
+  styles: `${FIGURES_STYLES}\n${styles}`,
 });
 
 declare global {

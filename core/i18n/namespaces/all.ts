@@ -47,6 +47,7 @@ import './dashboard.js';
 import './traffic-report.js';
 import './filters.js';
 import './documents.js';
+import './bot-report.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -95,4 +96,5 @@ export const NAMESPACES: readonly Namespace[] = [
   'traffic-report',
   'filters',
   'documents',
+  'bot-report',
 ];

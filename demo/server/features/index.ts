@@ -87,6 +87,7 @@ import { identityRoutes } from './user-center/identity.js';
 import { layer4Migration, layer4Routes, layer4Schemas, layer4Seed } from './layer4/index.js';
 import { reportRoutes, reportSchemas } from './reports/index.js';
 import { documentRoutes, documentSchemas } from './documents/index.js';
+import { botReportRoutes, botReportSchemas } from './bot-reports/index.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -154,6 +155,8 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'reports', routes: [reportRoutes], schemas: reportSchemas },
   // Issue 29: the documentation centre (articles from demo/docs and custom-elements.json; no tables).
   { name: 'documents', routes: [documentRoutes], schemas: documentSchemas },
+  // Issue 25: the bot reports classify the same log store's lines (core/logs/bots.ts), plan-gated (rules §6).
+  { name: 'bot-reports', routes: [botReportRoutes], schemas: botReportSchemas },
 ];
 
 /** Every migration in version order: the platform's tables first, then each area's. */

@@ -98,6 +98,16 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
     setTimeout(() => button(shadow(element), 'Ban records').click());
     const event = await oneEvent(element, 'ec-navigate');
     expect(event.detail).to.deep.equal({ route: 'cloud-speed-new-safety-protection-banManage-banRecord', path: '/cloud-speed/safety-protection/banManage/banRecord' });
+    // Issue 25 drill-down: a most-banned address (its row of the chart's table view) opens the records on it.
+    const chart = Array.from(shadow(element).querySelectorAll('[part="chart"]')).find((figure) => figure.getAttribute('aria-label') === 'Most banned IPs')!;
+    chart.querySelector<HTMLButtonElement>('[part="chart-table-toggle"]')!.click();
+    await waitUntil(() => chart.querySelector('.ec-chart-row-button'), 'the table view');
+    const row = chart.querySelector<HTMLButtonElement>('.ec-chart-row-button')!;
+    setTimeout(() => row.click());
+    const drill = (await oneEvent(element, 'ec-navigate')).detail;
+    expect(drill.route).to.equal('cloud-speed-new-safety-protection-banManage-banRecord');
+    expect(new URLSearchParams(drill.query).get('ip')).to.equal(row.textContent);
+    expect(new URLSearchParams(drill.query).get('range')).to.equal('7d');
   });
 
   it('records: every rules §3 field, UTC+8 times, filters by status, IP and date range', async () => {

@@ -9,6 +9,7 @@
  */
 import type { IpRegion } from '../../../../../core/api/endpoints/platform.js';
 import { IPV4_BLOCKS, IPV6_FIRST_GROUP, regionOfAddress } from '../../../platform/geo.js';
+import { crawlerAddress } from '../../../platform/reverse-dns.js';
 import { createRandom, hash32, WeightedChoice, type Random } from './random.js';
 
 /** What a client is. */
@@ -147,7 +148,13 @@ export const CLIENT_FAMILIES: readonly ClientFamily[] = [
     key: 'scrapy',
     kind: 'bad-bot',
     device: 'other',
-    userAgents: ['Scrapy/2.11.2 (+https://scrapy.org)', 'Go-http-client/1.1', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36'],
+    // Scrapers also pose as Googlebot (from hosting addresses, so the bot report finds them spoofed).
+    userAgents: [
+      'Scrapy/2.11.2 (+https://scrapy.org)',
+      'Go-http-client/1.1',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    ],
     ja3: 'e7d705a3286e19ea42f587b344ee6865',
     ja4: 't13d1713h2_5b57614c22b0_748f4c70de1c',
     ja4h: 'ge11nn040000_1a5c0e0f6b7d_000000000000_000000000000',
@@ -275,8 +282,11 @@ export function visitorPopulation(seed: number, tree: readonly IpRegion[], size:
     const kind = CLIENT_FAMILIES[family]!.kind;
     // Crawlers come from their operators' networks in the US and China, not from everywhere.
     const place = kind === 'good-bot' ? places.find((p) => p.country === (CLIENT_FAMILIES[family]!.key === 'googlebot' ? 'US' : 'CN'))! : places[placeChoice.draw(random)]!;
+    const drawn = addressIn(place, random);
     clients.push({
-      ip: addressIn(place, random),
+      // Crawlers crawl from their operators' networks (platform/reverse-dns.ts), so their addresses verify; the
+      // address is still drawn first so every other visitor of the seed stays where it was.
+      ip: kind === 'good-bot' ? (crawlerAddress(CLIENT_FAMILIES[family]!.key, hash32('crawler', drawn)) ?? drawn) : drawn,
       place,
       family,
       userAgent: random.pick(CLIENT_FAMILIES[family]!.userAgents),

@@ -1,0 +1,302 @@
+/**
+ * The bot reports (issue 25; shell §2 `Bot`, `Bot/KnowDetail/:id`, `Bot/UnknowDetail/:id`) over the log store's
+ * access lines, classified by core/logs/bots.ts. Authorization is per object (rules §6): figures are counted over the
+ * websites the caller's `reports` grant covers, and a website named outside it is refused. Plan gating (rules §6
+ * "bot analytics needs ultimate/flagship or above"): a plan without the `bot_analytics` row of the plan-gating table
+ * is refused before anything is read, with the row's message and the notice the console shows.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
+import type {
+  BotCategoryRow,
+  BotDetail,
+  BotDetailKind,
+  BotDetailPoint,
+  BotPoint,
+  BotSummary,
+  KnownBotRow,
+  UnknownSignatureRow,
+} from '../../../../core/api/endpoints/bot-report.js';
+import { BOT_DETAIL_KINDS } from '../../../../core/api/endpoints/bot-report.js';
+import type { ReportTopRow } from '../../../../core/api/endpoints/reports.js';
+import {
+  agentReasons,
+  BOT_CATEGORIES,
+  knownBot,
+  knownBotOfAgent,
+  parseSignatureId,
+  signatureId,
+  signaturePredicate,
+  TOOL_JA3,
+  type BotSignature,
+  type KnownBot,
+  type UnknownBotReason,
+} from '../../../../core/logs/bots.js';
+import { allOf, type LogFieldName, type LogPredicate } from '../../../../core/logs/predicate.js';
+import { GRANULARITY_MS, isReportGranularity, REPORT_TOP_DEFAULT, validateReportRange, validateReportTop, type ReportGranularity } from '../../../../core/rules/reports.js';
+import type { FieldIssue } from '../../../../core/rules/types.js';
+import { isoTime } from '../../platform/database.js';
+import { fail, ok, validated } from '../../platform/http/envelope.js';
+import { queryInteger } from '../../platform/http/pagination.js';
+import { permissions } from '../../platform/security/permissions.js';
+import { requireSession } from '../../platform/security/session.js';
+import { chooseDomains, readIdList } from '../logs/index.js';
+import { bucketStart, type LogBucket, type LogSearch, type LogStore } from '../logs/store/index.js';
+import { requirePlan } from '../plans/index.js';
+import { gatherEvidence, type RangeEvidence } from './evidence.js';
+
+const STORE_BUCKET: Readonly<Record<ReportGranularity, LogBucket>> = { '1m': 'minute', '5m': 'five-minutes', '1h': 'hour', '1d': 'day' };
+/** Countries and provinces are read whole for the map. */
+const MAP_ROWS = 300;
+/** Addresses and countries shown on each unknown signature's row. */
+const SIGNATURE_SAMPLES = 3;
+
+/** A checked report request. */
+interface BotRequest {
+  granularity: ReportGranularity;
+  top: number;
+  search: LogSearch;
+}
+
+function readInstant(value: unknown): number | null {
+  if (typeof value !== 'string' || value === '') return null;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : at;
+}
+
+/** Grant, plan, then the query; answers the refusal and returns null when the report may not run. */
+function readRequest(request: FastifyRequest, reply: FastifyReply, extra: FieldIssue[] = []): BotRequest | null {
+  if (!permissions(request).can('reports', 'read')) {
+    fail(reply, PERMISSION_DENIED_CODE);
+    return null;
+  }
+  if (!requirePlan(request, reply, 'bot_analytics')) return null;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const issues: FieldIssue[] = [...extra];
+  const from = readInstant(query.from);
+  const to = readInstant(query.to);
+  if (from === null) issues.push({ field: 'from', key: 'logs.range-required' });
+  if (to === null) issues.push({ field: 'to', key: 'logs.range-required' });
+  const granularity = query.granularity;
+  if (!isReportGranularity(granularity)) issues.push({ field: 'granularity', key: 'common.format-error' });
+  else if (from !== null && to !== null) issues.push(...validateReportRange(from, to, granularity));
+  const top = query.top === undefined || query.top === '' ? REPORT_TOP_DEFAULT : queryInteger(query.top);
+  issues.push(...validateReportTop(top ?? NaN));
+  const chosen = readIdList(query.domain_ids);
+  if (chosen === undefined) issues.push({ field: 'domain_ids', key: 'common.format-error' });
+  if (!validated(reply, issues)) return null;
+  const domains = chooseDomains(request, chosen ?? null, 'reports');
+  if (!domains.ok) {
+    if ('denied' in domains) fail(reply, PERMISSION_DENIED_CODE);
+    else validated(reply, domains.issues);
+    return null;
+  }
+  return {
+    granularity: granularity as ReportGranularity,
+    top: top as number,
+    search: {
+      memberId: requireSession(request).memberId,
+      logType: 'access',
+      from: from as number,
+      // Both ends are inclusive in the console's ranges, the end is exclusive in the store.
+      to: (to as number) + 1,
+      domainIds: domains.ids,
+      where: null,
+    },
+  };
+}
+
+/** The search narrowed by a predicate. */
+function narrowed(search: LogSearch, where: LogPredicate): LogSearch {
+  return { ...search, where: allOf([search.where, where]) };
+}
+
+/** Every bucket start of the range. */
+function bucketStarts(search: LogSearch, granularity: ReportGranularity): number[] {
+  const starts: number[] = [];
+  for (let at = bucketStart(search.from, STORE_BUCKET[granularity]); at < search.to; at += GRANULARITY_MS[granularity]) starts.push(at);
+  return starts;
+}
+
+/** Requests per bucket of a search. */
+async function requestsPerBucket(store: LogStore, search: LogSearch, granularity: ReportGranularity): Promise<Map<number, number>> {
+  const rows = await store.aggregate({ ...search, bucket: STORE_BUCKET[granularity] });
+  return new Map(rows.map((row) => [row.bucket, row.requests]));
+}
+
+/** Requests and distinct addresses of a search. */
+async function sums(store: LogStore, search: LogSearch): Promise<{ requests: number; addresses: number }> {
+  const [row] = await store.totals(search, null, 'requests', 1);
+  return { requests: row?.requests ?? 0, addresses: row?.visitors ?? 0 };
+}
+
+/** A top-N table of one field. */
+async function top(store: LogStore, search: LogSearch, field: LogFieldName, limit: number): Promise<ReportTopRow[]> {
+  const rows = await store.totals(search, field, 'requests', limit);
+  return rows.map((row) => ({ key: row.group, requests: row.requests, bytes: row.bytes, visitors: row.visitors }));
+}
+
+/** Why the lines of an unknown signature are bots: its own rules first, then the range's evidence. */
+async function signatureReasons(store: LogStore, search: LogSearch, signature: BotSignature, range: RangeEvidence, addresses: readonly string[]): Promise<UnknownBotReason[]> {
+  const reasons = new Set<UnknownBotReason>();
+  const agents = signature.kind === 'ua' ? [signature.value] : (await top(store, search, 'user_agent', 5)).map((row) => row.key);
+  for (const agent of agents) {
+    if (knownBotOfAgent(agent)) reasons.add('spoofed');
+    for (const reason of agentReasons(agent, signature.kind === 'ja3' ? signature.value : '')) reasons.add(reason);
+  }
+  const rate = new Set(range.evidence.rateAddresses);
+  if (addresses.some((ip) => rate.has(ip))) reasons.add('rate');
+  // A user agent that says nothing of a bot was caught by its TLS stack or its rate: ask the store which (one more
+  // query, only for such rows; every query costs a scan).
+  if (signature.kind === 'ua' && [...reasons].every((reason) => reason === 'rate')) {
+    if ((await sums(store, narrowed(search, { op: 'in', field: 'ja3', values: [...TOOL_JA3] }))).requests > 0) reasons.add('tool-fingerprint');
+  }
+  return [...reasons];
+}
+
+/** The busiest unknown signatures of one kind, with samples of their addresses and countries. */
+async function signatures(store: LogStore, unknown: LogSearch, field: 'user_agent' | 'ja3', limit: number, range: RangeEvidence): Promise<UnknownSignatureRow[]> {
+  const rows = await store.totals(unknown, field, 'requests', limit);
+  return Promise.all(
+    rows.map(async (row) => {
+      const signature: BotSignature = { kind: field === 'ja3' ? 'ja3' : 'ua', value: row.group };
+      const own = narrowed(unknown, signaturePredicate(signature));
+      const [addresses, countries] = await Promise.all([top(store, own, 'client_ip', SIGNATURE_SAMPLES), top(store, own, 'country', SIGNATURE_SAMPLES)]);
+      const topAddresses = addresses.map((entry) => entry.key);
+      return {
+        id: signatureId(signature),
+        kind: signature.kind,
+        value: row.group,
+        requests: row.requests,
+        addresses: row.visitors,
+        top_addresses: topAddresses,
+        top_countries: countries.map((entry) => entry.key).filter((key) => key !== ''),
+        reasons: await signatureReasons(store, own, signature, range, topAddresses),
+      };
+    }),
+  );
+}
+
+/** The summary of a range. */
+async function summary(store: LogStore, report: BotRequest): Promise<BotSummary> {
+  const { search, granularity } = report;
+  const range = await gatherEvidence(store, search);
+  const { predicates, claimed } = range;
+  const known = narrowed(search, predicates.known);
+  const unknown = narrowed(search, predicates.unknown);
+  const spoofedAny: LogPredicate = { op: 'or', items: claimed.map((bot) => predicates.spoofed(bot)) };
+  const [all, knownSums, unknownSums, spoofedSums, allSeries, knownSeries, unknownSeries, bots, agents, fingerprints, countries, provinces] = await Promise.all([
+    sums(store, search),
+    sums(store, known),
+    sums(store, unknown),
+    sums(store, narrowed(search, spoofedAny)),
+    requestsPerBucket(store, search, granularity),
+    requestsPerBucket(store, known, granularity),
+    requestsPerBucket(store, unknown, granularity),
+    Promise.all(claimed.map((bot) => knownBotRow(store, search, range, bot))),
+    signatures(store, unknown, 'user_agent', report.top, range),
+    signatures(store, unknown, 'ja3', report.top, range),
+    top(store, narrowed(search, predicates.bot), 'country', MAP_ROWS),
+    top(store, narrowed(search, predicates.bot), 'province', MAP_ROWS),
+  ]);
+  const series: BotPoint[] = bucketStarts(search, granularity).map((at) => {
+    const total = allSeries.get(at) ?? 0;
+    const knownCount = knownSeries.get(at) ?? 0;
+    const unknownCount = unknownSeries.get(at) ?? 0;
+    return { bucket: isoTime(at), human: total - knownCount - unknownCount, known: knownCount, unknown: unknownCount };
+  });
+  const knownBots = bots.filter((row) => row.requests > 0 || row.spoofed > 0).sort((a, b) => b.requests - a.requests || b.spoofed - a.spoofed || a.id.localeCompare(b.id));
+  const categories: BotCategoryRow[] = BOT_CATEGORIES.map((category) => ({
+    category,
+    requests: knownBots.filter((row) => row.category === category).reduce((sum, row) => sum + row.requests, 0),
+  })).filter((row) => row.requests > 0);
+  return {
+    from: isoTime(search.from),
+    to: isoTime(search.to - 1),
+    granularity,
+    totals: {
+      requests: all.requests,
+      known: knownSums.requests,
+      unknown: unknownSums.requests,
+      human: all.requests - knownSums.requests - unknownSums.requests,
+      spoofed: spoofedSums.requests,
+    },
+    series,
+    known_bots: knownBots.slice(0, report.top),
+    categories,
+    unknown_agents: agents,
+    unknown_fingerprints: fingerprints,
+    countries,
+    // Provinces are only the Chinese clients' ('' for everyone else), so the empty value is not a region.
+    provinces: provinces.filter((row) => row.key !== ''),
+  };
+}
+
+/** One known bot's row of the summary. */
+async function knownBotRow(store: LogStore, search: LogSearch, range: RangeEvidence, bot: KnownBot): Promise<KnownBotRow> {
+  const [verified, spoofed] = await Promise.all([sums(store, narrowed(search, range.predicates.knownBot(bot))), sums(store, narrowed(search, range.predicates.spoofed(bot)))]);
+  return { id: bot.id, name: bot.name, category: bot.category, vendor: bot.vendor, requests: verified.requests, addresses: verified.addresses, spoofed: spoofed.requests };
+}
+
+/** A detail page's data: a known bot's verified lines (and those spoofing it), or an unknown signature's lines. */
+async function detail(store: LogStore, report: BotRequest, kind: BotDetailKind, id: string, bot: KnownBot | undefined, signature: BotSignature | null): Promise<BotDetail> {
+  const { search, granularity } = report;
+  const range = await gatherEvidence(store, search, bot);
+  const own = narrowed(search, bot ? range.predicates.knownBot(bot) : allOf([range.predicates.unknown, signaturePredicate(signature!)])!);
+  const spoofed = bot ? narrowed(search, range.predicates.spoofed(bot)) : null;
+  const none = async () => new Map<number, number>();
+  const [ownSums, spoofedSums, ownSeries, spoofedSeries, paths, addresses, countries, spoofedAddresses] = await Promise.all([
+    sums(store, own),
+    spoofed ? sums(store, spoofed) : Promise.resolve({ requests: 0, addresses: 0 }),
+    requestsPerBucket(store, own, granularity),
+    spoofed ? requestsPerBucket(store, spoofed, granularity) : none(),
+    top(store, own, 'uri', report.top),
+    top(store, own, 'client_ip', report.top),
+    top(store, own, 'country', MAP_ROWS),
+    spoofed ? top(store, spoofed, 'client_ip', report.top) : Promise.resolve([]),
+  ]);
+  const series: BotDetailPoint[] = bucketStarts(search, granularity).map((at) => ({ bucket: isoTime(at), requests: ownSeries.get(at) ?? 0, spoofed: spoofedSeries.get(at) ?? 0 }));
+  const answer: BotDetail = {
+    kind,
+    id,
+    from: isoTime(search.from),
+    to: isoTime(search.to - 1),
+    granularity,
+    totals: { requests: ownSums.requests, addresses: ownSums.addresses, spoofed: spoofedSums.requests, spoofed_addresses: spoofedSums.addresses },
+    series,
+    paths,
+    addresses,
+    countries: countries.filter((row) => row.key !== ''),
+    spoofed_addresses: spoofedAddresses,
+  };
+  if (bot) answer.bot = { name: bot.name, category: bot.category, vendor: bot.vendor };
+  else {
+    const reasons = await signatureReasons(store, own, signature!, range, addresses.map((row) => row.key));
+    answer.signature = { kind: signature!.kind, value: signature!.value, reasons };
+  }
+  return answer;
+}
+
+/** Registers the routes (under /api). */
+export async function botReportRoutes(api: FastifyInstance): Promise<void> {
+  api.get('/V4/report.bot.summary', async (request, reply) => {
+    const report = readRequest(request, reply);
+    if (!report) return reply;
+    return ok(reply, await summary(api.logStore, report));
+  });
+
+  api.get('/V4/report.bot.detail', async (request, reply) => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const kind = query.kind;
+    const issues: FieldIssue[] = [];
+    if (typeof kind !== 'string' || !(BOT_DETAIL_KINDS as readonly string[]).includes(kind)) issues.push({ field: 'kind', key: 'common.format-error' });
+    const report = readRequest(request, reply, issues);
+    if (!report) return reply;
+    const id = typeof query.id === 'string' ? query.id : '';
+    const bot = kind === 'known' ? knownBot(id) : undefined;
+    const signature = kind === 'unknown' ? parseSignatureId(id) : null;
+    // An id outside the catalogue, or one that names no signature, is no page.
+    if (!bot && !signature) return fail(reply, NOT_FOUND_CODE);
+    return ok(reply, await detail(api.logStore, report, kind as BotDetailKind, id, bot, signature));
+  });
+}
