@@ -29,6 +29,7 @@ import '../../core/i18n/namespaces/filters.js';
  * @csspart chart-map-toggle - The world/China switch of the map.
  * @csspart ranking - Each ranking table.
  * @csspart plan-notice - The prompt shown when the plan has no bot analytics.
+ * @csspart plan-notice-text - The reason inside that prompt, with the upgrade or work-order link.
  */
 export const BotReportElement = defineElement<BotReportProps>('ec-bot-report', BotReport, {
   namespace: 'bot-report',
