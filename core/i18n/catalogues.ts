@@ -62,7 +62,8 @@ export type Namespace =
   | 'tcp-report'
   | 'dashboard'
   | 'traffic-report'
-  | 'filters';
+  | 'filters'
+  | 'attack-report';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

@@ -44,6 +44,8 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-packages': () => import('../../elements/packages/element.js'),
   'ec-dashboard': () => import('../../elements/dashboard/element.js'),
   'ec-traffic-report': () => import('../../elements/traffic-report/element.js'),
+  'ec-attack-report': () => import('../../elements/attack-report/element.js'),
+  'ec-access-control-report': () => import('../../elements/access-control-report/element.js'),
 };
 
 /** Tags the host can show (for tests and the build report). */

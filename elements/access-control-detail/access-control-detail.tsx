@@ -1,9 +1,14 @@
 /**
- * `<ec-access-control-detail protocol="tcp">`: the accurate access control of one layer-4 rule (shell §2
- * `dataReport/accurateAccessControl/:id`, new layout `four-layer-agent/report/accurateAccessControl/:id`): the lists
- * in force, the connections they refused over the range (by the IP lists and by region), and who was refused most,
- * with a link to the rule console where the lists are edited. A rule outside the caller's grant is refused by the
- * server and shown as not found.
+ * `<ec-access-control-detail>`: the accurate access control of one rule, in one shape for both protocols (figures,
+ * a series over the range, the regions map, who was refused most).
+ *
+ * `protocol="tcp"`: one layer-4 rule (shell §2 `dataReport/accurateAccessControl/:id`, new layout
+ * `four-layer-agent/report/accurateAccessControl/:id`): the lists in force, the connections they refused over the
+ * range (by the IP lists and by region), and who was refused most, with a link to the rule console where the lists
+ * are edited. `protocol="http"`: one rule of a website's custom rule sets (shell §2 statisticsReport /
+ * security-report `AccurateAccessControl/:id`): its hits per action, regions, actions, targeted URLs and source
+ * addresses, each drilling down to log retrieval (../attack-report/parts/security-view.tsx). Either way a rule
+ * outside the caller's grant is refused by the server and shown as not found.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { signal } from '@preact/signals-react';
@@ -20,6 +25,7 @@ import { RankingTable, RegionMap, ReportFilters, SeriesChart } from '../layer4-s
 import { createTcpReportStore, regionRankings, type Loaded, type RankingQuery } from '../layer4-shared/report-store.js';
 import { LAYER4_ROUTES } from '../layer4-shared/routes.js';
 import { reportFigures } from '../layer4-shared/report-figures.js';
+import { SecurityView } from '../attack-report/parts/security-view.js';
 
 /** Props of the component (attributes of the element). */
 export interface AccessControlDetailProps {
@@ -35,6 +41,12 @@ type RuleState = Loaded<Layer4Rule> | { status: 'not-found' };
 
 /** The details. */
 export function AccessControlDetail({ protocol = 'tcp', ruleId, range = 'today', layout = 'new' }: AccessControlDetailProps) {
+  if (protocol === 'http') return <SecurityView kind="acl" layout={layout} range={range} ruleId={ruleId ?? null} />;
+  return <TcpAccessControlDetail ruleId={ruleId} range={range} layout={layout} />;
+}
+
+/** One layer-4 rule's details. */
+function TcpAccessControlDetail({ ruleId, range = 'today', layout = 'new' }: Omit<AccessControlDetailProps, 'protocol'>) {
   useSignals();
   const { client, language } = useElement();
   const t = useT();
@@ -56,13 +68,12 @@ export function AccessControlDetail({ protocol = 'tcp', ruleId, range = 'today',
   };
 
   useEffect(() => {
-    if (protocol !== 'tcp' || !ruleId) return;
+    if (!ruleId) return;
     loadRule(ruleId);
     void store.load(RANKINGS, ruleId);
-  }, [store, protocol, ruleId]);
-  useAutoRefresh(protocol === 'tcp' && ruleId ? store.autoRefresh.value : 0, refresh);
+  }, [store, ruleId]);
+  useAutoRefresh(ruleId ? store.autoRefresh.value : 0, refresh);
 
-  if (protocol !== 'tcp') return <EmptyState message={t('detail.protocol-unsupported')} />;
   const found = rule.value;
   if (!ruleId || found.status === 'not-found') return <EmptyState message={t('detail.not-found')} />;
   if (found.status === 'loading') return <LoadingState message={t('loading')} />;

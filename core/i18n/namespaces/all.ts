@@ -46,6 +46,7 @@ import './tcp-report.js';
 import './dashboard.js';
 import './traffic-report.js';
 import './filters.js';
+import './attack-report.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -93,4 +94,5 @@ export const NAMESPACES: readonly Namespace[] = [
   'dashboard',
   'traffic-report',
   'filters',
+  'attack-report',
 ];
