@@ -117,15 +117,19 @@ describe('<ec-attack-report>, <ec-access-control-report>, <ec-access-control-det
     expect([query.get('type'), query.get('range'), query.get('region')]).to.deep.equal(['waf', 'custom', 'CN']);
     expect(query.get('from')).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 
-    // The series' table view: Enter on a row is the drill-down of that bucket (the chart's onSelect).
-    const chart = shadow(en).querySelector('figure.ec-chart-line')!;
-    const row = chart.querySelector<HTMLElement>('tbody tr[tabindex]');
-    if (row) {
-      navigate = oneEvent(en, 'ec-navigate');
-      row.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
-      query = new URLSearchParams((await navigate).detail.query);
-      expect(query.get('type')).to.equal('waf');
-    }
+    // A slice of the attack types (its table row, as a keyboard user reaches it) opens the log of that attack type;
+    // a row of the series' table opens the log of that bucket.
+    await waitUntil(() => shadow(en).querySelector('figure.ec-chart-pie tbody button'), 'the attack types table', { timeout: 15_000 });
+    navigate = oneEvent(en, 'ec-navigate');
+    shadow(en).querySelector<HTMLElement>('figure.ec-chart-pie tbody button')!.click();
+    query = new URLSearchParams((await navigate).detail.query);
+    expect([query.get('type'), query.get('q')]).to.deep.equal(['waf', 'attack_type = "sqli"']);
+    const bucketRow = shadow(en).querySelector<HTMLElement>('figure.ec-chart-line tbody tr.ec-chart-row-selectable')!;
+    navigate = oneEvent(en, 'ec-navigate');
+    bucketRow.click();
+    query = new URLSearchParams((await navigate).detail.query);
+    expect(query.get('type')).to.equal('waf');
+    expect(query.get('to')! > query.get('from')!, 'one bucket').to.equal(true);
     await expect(en).to.be.accessible();
 
     const changed = oneEvent(en, 'ec-view-state');
