@@ -18,6 +18,7 @@ import '../../core/i18n/namespaces/filters.js';
  * @tag ec-access-control-report
  * @summary HTTP precise access control report: rule hits, actions, regions and rankings with drill-down.
  * @fires ec-navigate - A point, slice, region or row was activated; detail `{ route, params, path, query }` (log retrieval filtered to it, or a rule's detail page).
+ * @csspart header - A rule detail's title (the detail parts are shared with `<ec-attack-report>`; this report shows none).
  * @csspart toolbar - The filter bar.
  * @csspart figures - The headline figures.
  * @csspart plan-notice - The prompt of a package without the full attack reports.
