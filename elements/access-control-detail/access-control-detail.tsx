@@ -12,7 +12,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { signal } from '@preact/signals-react';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { ApiError, PERMISSION_DENIED_CODE, NOT_FOUND_CODE } from '../../core/api/catalogue.js';
 import { getLayer4Rule, type Layer4Rule } from '../../core/api/endpoints/layer4.js';
 import { ACCESS_CONTROL_VERDICTS } from '../../core/logs/tcp-flows.js';
@@ -25,7 +25,6 @@ import { RankingTable, RegionMap, ReportFilters, SeriesChart } from '../layer4-s
 import { createTcpReportStore, regionRankings, type Loaded, type RankingQuery } from '../layer4-shared/report-store.js';
 import { LAYER4_ROUTES } from '../layer4-shared/routes.js';
 import { reportFigures } from '../layer4-shared/report-figures.js';
-import { SecurityView } from '../attack-report/parts/security-view.js';
 
 /** Props of the component (attributes of the element). */
 export interface AccessControlDetailProps {
@@ -39,9 +38,21 @@ const RANKINGS: RankingQuery[] = [{ key: 'clients', field: 'client_ip', verdicts
 
 type RuleState = Loaded<Layer4Rule> | { status: 'not-found' };
 
+/**
+ * The website rule's view, loaded only when `protocol="http"` is shown: a layer-4 page does not download the security
+ * reports' parts (the element's size budget is measured on what it loads first).
+ */
+const HttpAccessControlDetail = lazy(() => import('../attack-report/parts/security-view.js').then((module) => ({ default: module.SecurityView })));
+
 /** The details. */
 export function AccessControlDetail({ protocol = 'tcp', ruleId, range = 'today', layout = 'new' }: AccessControlDetailProps) {
-  if (protocol === 'http') return <SecurityView kind="acl" layout={layout} range={range} ruleId={ruleId ?? null} />;
+  if (protocol === 'http') {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <HttpAccessControlDetail kind="acl" layout={layout} range={range} ruleId={ruleId ?? null} />
+      </Suspense>
+    );
+  }
   return <TcpAccessControlDetail ruleId={ruleId} range={range} layout={layout} />;
 }
 
