@@ -35,7 +35,8 @@ import '../../core/i18n/namespaces/attack-report.js';
  */
 export const AccessControlDetailElement = defineElement<AccessControlDetailProps>('ec-access-control-detail', AccessControlDetail, {
   namespace: 'tcp-report',
-  uses: ['filters', 'attack-report'],
+  // `attack-report` is loaded by the http view when it first renders (useT), not before a layer-4 page shows.
+  uses: ['filters'],
   attributes,
   styles: `${FIGURES_STYLES}\n${tcpReportStyles}\n${attackReportStyles}\n${styles}`,
 });
