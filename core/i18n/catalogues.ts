@@ -64,7 +64,8 @@ export type Namespace =
   | 'traffic-report'
   | 'filters'
   | 'documents'
-  | 'bot-report';
+  | 'bot-report'
+  | 'attack-report';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

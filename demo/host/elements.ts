@@ -48,6 +48,8 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-document-detail': () => import('../../elements/document-detail/element.js'),
   'ec-bot-report': () => import('../../elements/bot-report/element.js'),
   'ec-bot-detail': () => import('../../elements/bot-detail/element.js'),
+  'ec-attack-report': () => import('../../elements/attack-report/element.js'),
+  'ec-access-control-report': () => import('../../elements/access-control-report/element.js'),
 };
 
 /** Tags the host can show (for tests and the build report). */

@@ -177,11 +177,13 @@ const businessPages = [
 ];
 tabs(businessPages);
 const report = security('report', redirect('security-report-cc'), { menu: true });
-const reportCc = security('report/cc', element('ec-cc-report'), { parent: report });
-const reportVisit = security('report/visit', element('ec-visit-report'), { parent: report });
-const reportWaf = security('report/waf', element('ec-waf-report'), { parent: report });
+// The security module's reports are the cloud-speed ones with the module's own links (`layout: 'security'`): its log
+// page, and `waf/{id}`, a WAF rule's detail (elements/attack-report/attack-report.tsx says why a rule, not a website).
+const reportCc = security('report/cc', element('ec-attack-report', { type: 'cc', layout: 'security' }), { parent: report });
+const reportVisit = security('report/visit', element('ec-traffic-report', { type: 'access-analysis' }), { parent: report });
+const reportWaf = security('report/waf', element('ec-attack-report', { type: 'waf', layout: 'security' }), { parent: report });
 tabs([reportCc, reportVisit, reportWaf]);
-security('report/waf/:id', element('ec-waf-report-detail', { 'event-id': ':id' }), {
+security('report/waf/:id', element('ec-attack-report', { type: 'waf', layout: 'security', 'rule-id': ':id' }), {
   parent: reportWaf,
   back: reportWaf,
 });
@@ -326,25 +328,26 @@ function trafficReports(write: Writer, base: string, parent: string, attributes:
   );
 }
 
-/** WAF, CC, precise access control and bot reports with their detail pages; returns the reports in tab order. */
-function securityReports(write: Writer, base: string, parent: string): string[] {
+/**
+ * WAF, CC, precise access control and bot reports with their detail pages; returns the reports in tab order.
+ * `attributes` are the layout's own (`layout: 'old'`: links ask for the old layout's routes).
+ */
+function securityReports(write: Writer, base: string, parent: string, attributes: Record<string, string> = {}): string[] {
   const reports = [
-    write(`${base}/WAFAttack`, element('ec-attack-report', { type: 'waf' }), { parent }),
-    write(`${base}/CCAttack`, element('ec-attack-report', { type: 'cc' }), { parent }),
+    write(`${base}/WAFAttack`, element('ec-attack-report', { type: 'waf', ...attributes }), { parent }),
+    write(`${base}/CCAttack`, element('ec-attack-report', { type: 'cc', ...attributes }), { parent }),
   ];
-  const accurate = write(`${base}/AccurateAccessControl`, element('ec-access-control-report'), { parent });
-  write(`${base}/AccurateAccessControl/:id`, element('ec-access-control-detail', { protocol: 'http', 'rule-id': ':id' }), {
+  const accurate = write(`${base}/AccurateAccessControl`, element('ec-access-control-report', ...(Object.keys(attributes).length > 0 ? [attributes] : [])), { parent });
+  write(`${base}/AccurateAccessControl/:id`, element('ec-access-control-detail', { protocol: 'http', 'rule-id': ':id', ...attributes }), {
     parent: accurate,
     back: accurate,
   });
-  // The bot pages link to their own layout's routes: the old layout's reports sit under statisticsReport.
-  const botLayout: Record<string, string> = base === 'statisticsReport' ? { layout: 'old' } : {};
-  const bot = write(`${base}/Bot`, element('ec-bot-report', botLayout), { parent });
-  write(`${base}/Bot/KnowDetail/:id`, element('ec-bot-detail', { kind: 'known', 'bot-id': ':id', ...botLayout }), {
+  const bot = write(`${base}/Bot`, element('ec-bot-report', attributes), { parent });
+  write(`${base}/Bot/KnowDetail/:id`, element('ec-bot-detail', { kind: 'known', 'bot-id': ':id', ...attributes }), {
     parent: bot,
     back: bot,
   });
-  write(`${base}/Bot/UnknowDetail/:id`, element('ec-bot-detail', { kind: 'unknown', 'bot-id': ':id', ...botLayout }), {
+  write(`${base}/Bot/UnknowDetail/:id`, element('ec-bot-detail', { kind: 'unknown', 'bot-id': ':id', ...attributes }), {
     parent: bot,
     back: bot,
   });
@@ -456,7 +459,7 @@ const statisticsReport = old('statisticsReport', redirect('cloud-speed-old-stati
 // Old statisticsReport is one page, so its traffic and security reports share one tab bar.
 tabs([
   ...trafficReports(old, 'statisticsReport', statisticsReport, { layout: 'old' }),
-  ...securityReports(old, 'statisticsReport', statisticsReport),
+  ...securityReports(old, 'statisticsReport', statisticsReport, { layout: 'old' }),
 ]);
 const preUpdate = old('preUpdate', redirect('cloud-speed-old-preUpdate-cleanCache'), { menu: true });
 tabs([

@@ -1,13 +1,18 @@
 /**
- * `<ec-access-control-detail protocol="tcp">`: the accurate access control of one layer-4 rule (shell §2
- * `dataReport/accurateAccessControl/:id`, new layout `four-layer-agent/report/accurateAccessControl/:id`): the lists
- * in force, the connections they refused over the range (by the IP lists and by region), and who was refused most,
- * with a link to the rule console where the lists are edited. A rule outside the caller's grant is refused by the
- * server and shown as not found.
+ * `<ec-access-control-detail>`: the accurate access control of one rule, in one shape for both protocols (figures,
+ * a series over the range, the regions map, who was refused most).
+ *
+ * `protocol="tcp"`: one layer-4 rule (shell §2 `dataReport/accurateAccessControl/:id`, new layout
+ * `four-layer-agent/report/accurateAccessControl/:id`): the lists in force, the connections they refused over the
+ * range (by the IP lists and by region), and who was refused most, with a link to the rule console where the lists
+ * are edited. `protocol="http"`: one rule of a website's custom rule sets (shell §2 statisticsReport /
+ * security-report `AccurateAccessControl/:id`): its hits per action, regions, actions, targeted URLs and source
+ * addresses, each drilling down to log retrieval (../attack-report/parts/security-view.tsx). Either way a rule
+ * outside the caller's grant is refused by the server and shown as not found.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { signal } from '@preact/signals-react';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { ApiError, PERMISSION_DENIED_CODE, NOT_FOUND_CODE } from '../../core/api/catalogue.js';
 import { getLayer4Rule, type Layer4Rule } from '../../core/api/endpoints/layer4.js';
 import { ACCESS_CONTROL_VERDICTS } from '../../core/logs/tcp-flows.js';
@@ -33,8 +38,26 @@ const RANKINGS: RankingQuery[] = [{ key: 'clients', field: 'client_ip', verdicts
 
 type RuleState = Loaded<Layer4Rule> | { status: 'not-found' };
 
+/**
+ * The website rule's view, loaded only when `protocol="http"` is shown: a layer-4 page does not download the security
+ * reports' parts (the element's size budget is measured on what it loads first).
+ */
+const HttpAccessControlDetail = lazy(() => import('../attack-report/parts/security-view.js').then((module) => ({ default: module.SecurityView })));
+
 /** The details. */
 export function AccessControlDetail({ protocol = 'tcp', ruleId, range = 'today', layout = 'new' }: AccessControlDetailProps) {
+  if (protocol === 'http') {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <HttpAccessControlDetail kind="acl" layout={layout} range={range} ruleId={ruleId ?? null} />
+      </Suspense>
+    );
+  }
+  return <TcpAccessControlDetail ruleId={ruleId} range={range} layout={layout} />;
+}
+
+/** One layer-4 rule's details. */
+function TcpAccessControlDetail({ ruleId, range = 'today', layout = 'new' }: Omit<AccessControlDetailProps, 'protocol'>) {
   useSignals();
   const { client, language } = useElement();
   const t = useT();
@@ -56,13 +79,12 @@ export function AccessControlDetail({ protocol = 'tcp', ruleId, range = 'today',
   };
 
   useEffect(() => {
-    if (protocol !== 'tcp' || !ruleId) return;
+    if (!ruleId) return;
     loadRule(ruleId);
     void store.load(RANKINGS, ruleId);
-  }, [store, protocol, ruleId]);
-  useAutoRefresh(protocol === 'tcp' && ruleId ? store.autoRefresh.value : 0, refresh);
+  }, [store, ruleId]);
+  useAutoRefresh(ruleId ? store.autoRefresh.value : 0, refresh);
 
-  if (protocol !== 'tcp') return <EmptyState message={t('detail.protocol-unsupported')} />;
   const found = rule.value;
   if (!ruleId || found.status === 'not-found') return <EmptyState message={t('detail.not-found')} />;
   if (found.status === 'loading') return <LoadingState message={t('loading')} />;

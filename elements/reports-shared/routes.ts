@@ -36,3 +36,24 @@ export function reportRoutes(layout: ReportLayout) {
         domains: 'cloud-speed-new-domain-management-domain-list',
       };
 }
+
+/** Where a security report is shown: either cloud-speed layout, or the security module (shell §2 `report`). */
+export const SECURITY_REPORT_LAYOUTS = ['new', 'old', 'security'] as const;
+export type SecurityReportLayout = (typeof SECURITY_REPORT_LAYOUTS)[number];
+
+/** The routes a security report links to; null where the layout has no such page (shell §2). */
+export interface SecurityReportRoutes {
+  /** Log retrieval: the security module's own `logs` page in that module. */
+  logs: string;
+  /** A WAF rule's detail: only the security module has one (`report/waf/{id}`). */
+  wafDetail: string | null;
+  /** A precise access-control rule's detail (`AccurateAccessControl/:id`): the cloud-speed layouts only. */
+  aclDetail: string | null;
+}
+
+/** The security report routes of a layout. */
+export function securityReportRoutes(layout: SecurityReportLayout): SecurityReportRoutes {
+  if (layout === 'security') return { logs: 'security-logs', wafDetail: 'security-report-waf-id', aclDetail: null };
+  if (layout === 'old') return { logs: 'cloud-speed-old-logRetrieval', wafDetail: null, aclDetail: 'cloud-speed-old-statisticsReport-AccurateAccessControl-id' };
+  return { logs: 'cloud-speed-new-logRetrieval', wafDetail: null, aclDetail: 'cloud-speed-new-data-analytics-security-report-AccurateAccessControl-id' };
+}

@@ -48,6 +48,7 @@ import './traffic-report.js';
 import './filters.js';
 import './documents.js';
 import './bot-report.js';
+import './attack-report.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -97,4 +98,5 @@ export const NAMESPACES: readonly Namespace[] = [
   'filters',
   'documents',
   'bot-report',
+  'attack-report',
 ];

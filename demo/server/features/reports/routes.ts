@@ -6,7 +6,6 @@
  * reports and bot analytics, which these are not).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
 import {
   CERTIFICATE_ALERT_DAYS,
   isTrafficReportType,
@@ -21,42 +20,27 @@ import {
 import { startOfLogDay } from '../../../../core/i18n/time-range.js';
 import type { LogType } from '../../../../core/logs/fields.js';
 import type { LogFieldName } from '../../../../core/logs/predicate.js';
-import { isReportGranularity, REPORT_TOP_DEFAULT, validateReportRange, validateReportTop, type ReportGranularity } from '../../../../core/rules/reports.js';
 import type { FieldIssue } from '../../../../core/rules/types.js';
 import { isoTime, prepare } from '../../platform/database.js';
-import { fail, ok, validated } from '../../platform/http/envelope.js';
-import { queryInteger } from '../../platform/http/pagination.js';
+import { ok } from '../../platform/http/envelope.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { requireSession } from '../../platform/security/session.js';
-import { chooseDomains, readableWebsites, readIdList } from '../logs/index.js';
+import { readableWebsites } from '../logs/index.js';
 import type { LogSearch, LogStore, LogTotalOrder } from '../logs/store/index.js';
 import { series, statusMix, statusSeries, topRows, totals } from './aggregate.js';
+import { MAP_ROWS, readReportWindow, requireReports, type ReportWindow } from './window.js';
+import { securityReportRoutes } from './security-routes.js';
 
 const DAY_MS = 86_400_000;
 /** Rows of the dashboard's top domains and of each alert list. */
 const DASHBOARD_TOP = 10;
 const ALERTS_MAX = 20;
-/** Countries and provinces are read whole for the maps (about 250 countries, 34 provinces). */
-const MAP_ROWS = 300;
 /**
  * Security actions that stopped a request: blocked, banned or challenged (a challenge stops an automated attack; the
  * stricter reading of "attacks blocked" would count block and ban only, but a challenged bot never reaches the site).
  */
 const STOPPING_ACTIONS = ['block', 'ban', 'captcha', 'js-challenge'];
 const SECURITY_TYPES: readonly LogType[] = ['waf', 'cc', 'acl'];
-
-/** True when the caller holds the reports module; otherwise answers PERMISSION_DENIED_CODE. */
-function requireReports(request: FastifyRequest, reply: FastifyReply): boolean {
-  if (permissions(request).can('reports', 'read')) return true;
-  fail(reply, PERMISSION_DENIED_CODE);
-  return false;
-}
-
-function readInstant(value: unknown): number | null {
-  if (typeof value !== 'string' || value === '') return null;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : at;
-}
 
 /** One table of a report: which field, ranked by what. */
 interface TableSpec {
@@ -93,55 +77,17 @@ const TABLES: Readonly<Record<TrafficReportType, Partial<Record<ReportTableName,
 };
 
 /** A report request as read from the query. */
-interface ReportRequest {
+interface ReportRequest extends ReportWindow {
   type: TrafficReportType;
-  granularity: ReportGranularity;
-  top: number;
-  search: LogSearch;
-  /** Website ids by name, for the rows of domain tables. */
-  names: Map<string, number>;
 }
 
 /** Reads and checks a report request; answers the refusal and returns null when it may not run. */
 function readReport(request: FastifyRequest, reply: FastifyReply): ReportRequest | null {
   if (!requireReports(request, reply)) return null;
   const query = (request.query ?? {}) as Record<string, unknown>;
-  const issues: FieldIssue[] = [];
-  if (!isTrafficReportType(query.type)) issues.push({ field: 'type', key: 'common.format-error' });
-  const from = readInstant(query.from);
-  const to = readInstant(query.to);
-  if (from === null) issues.push({ field: 'from', key: 'logs.range-required' });
-  if (to === null) issues.push({ field: 'to', key: 'logs.range-required' });
-  const granularity = query.granularity;
-  if (!isReportGranularity(granularity)) issues.push({ field: 'granularity', key: 'common.format-error' });
-  else if (from !== null && to !== null) issues.push(...validateReportRange(from, to, granularity));
-  const top = query.top === undefined || query.top === '' ? REPORT_TOP_DEFAULT : queryInteger(query.top);
-  issues.push(...validateReportTop(top ?? NaN));
-  const chosen = readIdList(query.domain_ids);
-  if (chosen === undefined) issues.push({ field: 'domain_ids', key: 'common.format-error' });
-  if (!validated(reply, issues)) return null;
-
-  const domains = chooseDomains(request, chosen ?? null, 'reports');
-  if (!domains.ok) {
-    if ('denied' in domains) fail(reply, PERMISSION_DENIED_CODE);
-    else validated(reply, domains.issues);
-    return null;
-  }
-  return {
-    type: query.type as TrafficReportType,
-    granularity: granularity as ReportGranularity,
-    top: top as number,
-    search: {
-      memberId: requireSession(request).memberId,
-      logType: 'access',
-      from: from as number,
-      // Both ends are inclusive in the console's ranges (time-range.ts), the end is exclusive in the store.
-      to: (to as number) + 1,
-      domainIds: domains.ids,
-      where: null,
-    },
-    names: new Map(readableWebsites(request, 'reports').map((website) => [website.domain, website.id])),
-  };
+  const issues: FieldIssue[] = isTrafficReportType(query.type) ? [] : [{ field: 'type', key: 'common.format-error' }];
+  const window = readReportWindow(request, reply, 'access', issues);
+  return window && { ...window, type: query.type as TrafficReportType };
 }
 
 /** Every table of a tab, read side by side. */
@@ -204,6 +150,7 @@ async function attacksBlocked(store: LogStore, search: LogSearch): Promise<numbe
 
 /** Registers the routes (under /api). */
 export async function reportRoutes(api: FastifyInstance): Promise<void> {
+  await securityReportRoutes(api);
   api.get('/V4/report.website.list', async (request, reply) => {
     if (!requireReports(request, reply)) return reply;
     return ok(reply, { websites: readableWebsites(request, 'reports') });

@@ -11,5 +11,10 @@ export const reportSchemas: RouteSchemas = {
     'One traffic report tab: series (1m/5m/1h/1d buckets, Beijing days) and top-N tables over the log store',
     queryFields('type', 'from', 'to', 'granularity', 'domain_ids', 'top'),
   ),
+  'GET /V4/report.security.get': getRoute(
+    TAG,
+    'One security report (WAF, CC or precise access control lines), or one rule of it: series per action and rankings',
+    queryFields('type', 'from', 'to', 'granularity', 'domain_ids', 'top', 'rule_id'),
+  ),
   'GET /V4/report.dashboard.summary': getRoute(TAG, "Today's figures (Beijing day), top domains, status-code mix and alerts"),
 };
