@@ -38,7 +38,7 @@ import { requireSession } from '../../platform/security/session.js';
 import { CC_IP_RULE_ID, CC_URL_RULE_ID } from '../logs/simulator/index.js';
 import type { LogSearch, LogStore } from '../logs/store/index.js';
 import { planContextOf, planIssue } from '../plans/index.js';
-import { ruleSetName, type RuleSetRow } from '../waf/store.js';
+import { ruleSetName, type RuleSetRow } from '../waf/index.js';
 import { bucketStarts, STORE_BUCKET, topRows } from './aggregate.js';
 import { MAP_ROWS, readReportWindow, requireReports, type ReportWindow } from './window.js';
 
