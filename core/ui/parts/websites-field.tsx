@@ -38,7 +38,8 @@ export function WebsitesField({ websites, failed = false, value, onChange }: Web
         inputId={id}
         value={[...value]}
         options={options}
-        onChange={(event) => onChange(((event.value as number[] | null) ?? []).slice())}
+        // In id order, whatever the order of the clicks: the same choice always makes the same request and link.
+        onChange={(event) => onChange(((event.value as number[] | null) ?? []).slice().sort((a, b) => a - b))}
         filter={options.length > 10}
         display="comma"
         maxSelectedLabels={2}
@@ -48,7 +49,6 @@ export function WebsitesField({ websites, failed = false, value, onChange }: Web
         pt={{
           root: { 'aria-activedescendant': undefined } as never,
           input: { 'aria-label': label } as never,
-          trigger: { 'aria-label': label } as never,
           filterInput: { 'aria-label': t('websites.search') } as never,
           headerCheckbox: { input: { 'aria-label': t('websites.all') } } as never,
         }}

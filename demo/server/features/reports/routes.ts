@@ -30,7 +30,7 @@ import { permissions } from '../../platform/security/permissions.js';
 import { requireSession } from '../../platform/security/session.js';
 import { chooseDomains, readableWebsites, readIdList } from '../logs/index.js';
 import type { LogSearch, LogStore, LogTotalOrder } from '../logs/store/index.js';
-import { series, statusMix, statusSeries, topRows, totals } from './aggregate.js';
+import { previousSearch, series, statusMix, statusSeries, topRows, totals } from './aggregate.js';
 
 const DAY_MS = 86_400_000;
 /** Rows of the dashboard's top domains and of each alert list. */
@@ -97,6 +97,8 @@ interface ReportRequest {
   type: TrafficReportType;
   granularity: ReportGranularity;
   top: number;
+  /** The previous period's series is asked for too. */
+  compare: boolean;
   search: LogSearch;
   /** Website ids by name, for the rows of domain tables. */
   names: Map<string, number>;
@@ -119,6 +121,7 @@ function readReport(request: FastifyRequest, reply: FastifyReply): ReportRequest
   issues.push(...validateReportTop(top ?? NaN));
   const chosen = readIdList(query.domain_ids);
   if (chosen === undefined) issues.push({ field: 'domain_ids', key: 'common.format-error' });
+  if (query.compare !== undefined && query.compare !== '' && query.compare !== 'previous') issues.push({ field: 'compare', key: 'common.format-error' });
   if (!validated(reply, issues)) return null;
 
   const domains = chooseDomains(request, chosen ?? null, 'reports');
@@ -131,6 +134,7 @@ function readReport(request: FastifyRequest, reply: FastifyReply): ReportRequest
     type: query.type as TrafficReportType,
     granularity: granularity as ReportGranularity,
     top: top as number,
+    compare: query.compare === 'previous',
     search: {
       memberId: requireSession(request).memberId,
       logType: 'access',
@@ -213,8 +217,9 @@ export async function reportRoutes(api: FastifyInstance): Promise<void> {
     const report = readReport(request, reply);
     if (!report) return reply;
     const store = api.logStore;
-    const [points, statusPoints, tableRows] = await Promise.all([
+    const [points, previousPoints, statusPoints, tableRows] = await Promise.all([
       series(store, report.search, report.granularity),
+      report.compare ? series(store, previousSearch(report.search, report.granularity), report.granularity) : Promise.resolve(null),
       report.type === 'status-code-analysis' ? statusSeries(store, report.search, report.granularity) : Promise.resolve([]),
       tables(store, report),
     ]);
@@ -225,6 +230,7 @@ export async function reportRoutes(api: FastifyInstance): Promise<void> {
       granularity: report.granularity,
       totals: await totals(store, report.search, points),
       series: points,
+      previous_series: previousPoints,
       status_series: statusPoints,
       tables: tableRows,
     };
