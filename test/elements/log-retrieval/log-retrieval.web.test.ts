@@ -579,7 +579,8 @@ describe('<ec-log-retrieval> (rules §2 log retrieval, §9 log limits, ranges an
       expect(chosen(element, 'Time range')).to.equal('Custom');
       expect([inputByLabel(element, 'From (UTC+8)').value, inputByLabel(element, 'To (UTC+8)').value]).to.deep.equal([toLogWallTime(from), toLogWallTime(to)]);
       expect(chosen(element, 'Region')).to.equal('United States');
-      expect(shadow(element).querySelector('.p-multiselect-label')!.textContent).to.equal('2 domains');
+      // The two websites chosen, by name once the list of websites has arrived.
+      await waitUntil(() => shadow(element).querySelector('.p-multiselect-label')!.textContent === `${first!.domain}, ${second!.domain}`, 'both websites are chosen in the form');
       const url = logsView({ from, to, logType: 'waf', table: 'urls', value: '/a "b"' });
       const waf = await logRetrieval(html`<ec-log-retrieval lang="en-US" view-state=${url}></ec-log-retrieval>`);
       await waitUntil(() => calls.lastQuery(SEARCH).get('expression') === 'uri = "/a \\"b\\""', 'the URL travels in the expression');
