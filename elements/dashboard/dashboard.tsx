@@ -11,7 +11,7 @@ import type { DashboardSummary } from '../../core/api/endpoints/reports.js';
 import { formatDate, formatLogTime } from '../../core/i18n/format.js';
 import type { Language } from '../../core/i18n/language.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
-import { AutoRefreshSelect } from '../../core/ui/parts/auto-refresh.js';
+import { AutoRefreshSelect } from '../../core/ui/parts/auto-refresh-select.js';
 import { Card } from '../../core/ui/parts/card.js';
 import { DeferredFailure, useDeferredModule } from '../../core/ui/parts/deferred.js';
 import { figureValue, Figures, type Figure, type FigureFormat } from '../../core/ui/parts/figures.js';

@@ -1,4 +1,5 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import { CARD_STYLES } from '../../core/ui/parts/card.js';
 import type { EcElementOf } from '../../core/ui/attributes.js';
 import { FIGURES_STYLES } from '../../core/ui/parts/figures.js';
 import sharedStyles from '../reports-shared/reports.css';
@@ -35,7 +36,7 @@ export const DashboardElement = defineElement<DashboardProps>('ec-dashboard', Da
   namespace: 'dashboard',
   uses: ['filters'],
   attributes,
-  styles: `${FIGURES_STYLES}\n${sharedStyles}`,
+  styles: `${FIGURES_STYLES}\n${CARD_STYLES}\n${sharedStyles}`,
 });
 
 declare global {

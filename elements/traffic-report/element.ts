@@ -1,4 +1,5 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import { CARD_STYLES } from '../../core/ui/parts/card.js';
 import type { EcElementOf } from '../../core/ui/attributes.js';
 import { FIGURES_STYLES } from '../../core/ui/parts/figures.js';
 import sharedStyles from '../reports-shared/reports.css';
@@ -37,7 +38,7 @@ export const TrafficReportElement = defineElement<TrafficReportProps>('ec-traffi
   namespace: 'traffic-report',
   uses: ['rules', 'filters'],
   attributes,
-  styles: `${FIGURES_STYLES}\n${sharedStyles}`,
+  styles: `${FIGURES_STYLES}\n${CARD_STYLES}\n${sharedStyles}`,
 });
 
 declare global {

@@ -1,10 +1,14 @@
 /**
  * The card frame of reports, the dashboard and plan pages (issue 25 review: one frame, not three): a bordered box on
  * the card background (`--ec-color-card`), its title as a heading that also names the box, and a slot beside the
- * title for what belongs to it (buttons, status tags). Its rules are `.ec-card*` in the core styles
- * (core/ui/element.css), so an element adds nothing to use it.
+ * title for what belongs to it (buttons, status tags). Elements that use it add {@link CARD_STYLES} to their styles
+ * (kept out of the core styles every element carries).
  */
 import { useId, type ReactNode } from 'react';
+import styles from './card.css';
+
+/** CSS of the card, for the `styles` of elements that use it. */
+export const CARD_STYLES: string = styles;
 
 /** Props of {@link Card}. */
 export interface CardProps {
