@@ -1,5 +1,4 @@
 import { defineElement } from '../../core/ui/define-element.js';
-import { CARD_STYLES } from '../../core/ui/parts/card.js';
 import type { EcElementOf } from '../../core/ui/attributes.js';
 import { attributes } from './attributes.js';
 import { Packages, type PackagesProps } from './packages.js';
@@ -32,7 +31,7 @@ export const PackagesElement = defineElement<PackagesProps>('ec-packages', Packa
   namespace: 'packages',
   uses: ['rules'],
   attributes,
-  styles: `${CARD_STYLES}\n${styles}`,
+  styles,
 });
 
 declare global {

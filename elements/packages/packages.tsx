@@ -21,7 +21,6 @@ import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-
 import { StatusTag, type StatusSetting } from '../../core/ui/parts/status-tag.js';
 import { PACKAGE_CHANGE_STARTED_EVENT } from './events.js';
 import { ChangeDialog } from './parts/change-dialog.js';
-import { Card } from '../../core/ui/parts/card.js';
 import { createPackagesStore, isFinished, type PackagesStore, type TrackedChange } from './store.js';
 
 /** Props of the component (attributes of the element). */
@@ -89,7 +88,13 @@ function PlanCard({ plan, store, onChange }: { plan: PackageInfo; store: Package
   const locked = plan.billing.pending_method !== null;
 
   return (
-    <Card as="li" className="ec-plan-card" title={plan.plan_name} titleId={titleId} actions={<StatusTag settings={levelTags} value={plan.meal_flag} />}>
+    <li className="ec-plan-card" aria-labelledby={titleId}>
+      <div className="ec-row">
+        <h2 id={titleId} className="ec-plan-name">
+          {plan.plan_name}
+        </h2>
+        <StatusTag settings={levelTags} value={plan.meal_flag} />
+      </div>
       <dl className="ec-plan-facts">
         <dt>{t('expire-time')}</dt>
         <dd>{formatDate(plan.expire_time, language)}</dd>
@@ -144,7 +149,7 @@ function PlanCard({ plan, store, onChange }: { plan: PackageInfo; store: Package
           />
         </div>
       )}
-    </Card>
+    </li>
   );
 }
 
