@@ -6,6 +6,7 @@
  */
 import { LAYER4_LB_MODES, LAYER4_PROTOCOLS, LAYER4_SOURCE_TYPES, type Layer4Product } from '../api/endpoints/layer4.js';
 import { parseInteger, validateLength, type Bounds } from './common.js';
+import { REPORT_RANGE_MAX_DAYS, reportRangeTooLong } from './reports.js';
 import { validateDomain } from './domain.js';
 import { canonicalIp, ipIdentity, validateIp, validateIpOrCidr } from './ip.js';
 import { PORT_RANGE, validateL4PortCount } from './origin.js';
@@ -151,20 +152,20 @@ export function isNonStandardPort(port: number): boolean {
 /** Granularities of the TCP reports (buckets of the log store; days are Beijing days). */
 export const TCP_REPORT_BUCKETS = ['minute', 'hour', 'day'] as const;
 export type TcpReportBucket = (typeof TCP_REPORT_BUCKETS)[number];
-/** The longest report range: the 30-day preset of rules §9, plus the partial day a custom range may start in. */
-export const TCP_REPORT_MAX_DAYS = 31;
+/** The longest report range in days: the one report limit of core/rules/reports.ts (its comment says which reading). */
+export const TCP_REPORT_MAX_DAYS = REPORT_RANGE_MAX_DAYS;
 /** The longest range per minute (1440 points); hours and days may cover the whole report range. */
 export const TCP_REPORT_MINUTE_MAX_HOURS = 24;
 
 /**
- * A report's range and granularity: both ends, in order, at most {@link TCP_REPORT_MAX_DAYS} days, and per minute at
+ * A report's range and granularity: both ends, in order, at most the report limit (core/rules/reports.ts), and per minute at
  * most {@link TCP_REPORT_MINUTE_MAX_HOURS} hours. Issues name the field to mark.
  */
 export function validateTcpReportRange(from: number | null, to: number | null, bucket: string): FieldIssue[] {
   if (!(TCP_REPORT_BUCKETS as readonly string[]).includes(bucket)) return onField('bucket', issue('common.format-error'));
   if (from === null || to === null || from > to) return onField('from', issue('logs.range-required'));
   const hours = (to - from) / 3_600_000;
-  if (hours > TCP_REPORT_MAX_DAYS * 24) return onField('from', issue('layer4.report-too-long', { days: TCP_REPORT_MAX_DAYS }));
+  if (reportRangeTooLong(from, to)) return onField('from', issue('layer4.report-too-long', { days: TCP_REPORT_MAX_DAYS }));
   if (bucket === 'minute' && hours > TCP_REPORT_MINUTE_MAX_HOURS) return onField('bucket', issue('layer4.report-minute-range', { hours: TCP_REPORT_MINUTE_MAX_HOURS }));
   return [];
 }

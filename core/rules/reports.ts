@@ -17,11 +17,22 @@ const DAY = 24 * HOUR;
 /** Length of each granularity's bucket in ms (days are Beijing days, so their start is offset, not their length). */
 export const GRANULARITY_MS: Readonly<Record<ReportGranularity, number>> = { '1m': MINUTE, '5m': 5 * MINUTE, '1h': HOUR, '1d': DAY };
 
+/** The longest range a report covers, in days: the longest preset of rules §9. */
+export const REPORT_RANGE_MAX_DAYS = 30;
+
 /**
- * The longest range a report covers: the longest preset of rules §9 is 30 days; a custom range may not reach further
- * (the stricter reading: the presets bound the custom picker too).
+ * The longest range a report covers, in ms; the one limit of every report (traffic, dashboard, TCP). Two readings of
+ * rules §9 exist: "30 days" (the longest preset), or "31 days" (the preset plus the partial day a custom range may
+ * start in, which the TCP reports used). We take the stricter: 30 days, plus the one minute a custom range's end
+ * input includes whole (it has minute precision, time-range.ts). So the 30-day preset (exactly 30 days, starting
+ * mid-day) and a custom range from any minute to the same minute 30 days later both pass; 31 whole days never do.
  */
-export const REPORT_RANGE_MAX_MS = 30 * DAY;
+export const REPORT_RANGE_MAX_MS = REPORT_RANGE_MAX_DAYS * DAY + MINUTE;
+
+/** Whether a range (both ends inclusive, ms) is longer than a report may cover ({@link REPORT_RANGE_MAX_MS}). */
+export function reportRangeTooLong(from: number, to: number): boolean {
+  return to - from > REPORT_RANGE_MAX_MS;
+}
 
 /**
  * The longest range each granularity may cover, so a chart never has more than about 2000 points: minutes for a day,
@@ -51,7 +62,7 @@ export function finestGranularity(from: number, to: number): ReportGranularity {
 /** Checks a report's range and granularity; both ends inclusive, ms since the epoch. */
 export function validateReportRange(from: number, to: number, granularity: ReportGranularity): FieldIssue[] {
   if (!(from <= to)) return [{ field: 'from', key: 'reports.range-order' }];
-  if (to - from > REPORT_RANGE_MAX_MS) return [{ field: 'from', key: 'reports.range-too-long', values: { days: REPORT_RANGE_MAX_MS / DAY } }];
+  if (reportRangeTooLong(from, to)) return [{ field: 'from', key: 'reports.range-too-long', values: { days: REPORT_RANGE_MAX_DAYS } }];
   if (to - from > GRANULARITY_RANGE_MAX_MS[granularity]) {
     return [{ field: 'granularity', key: 'reports.granularity-too-fine', values: { granularity, days: GRANULARITY_RANGE_MAX_MS[granularity] / DAY } }];
   }

@@ -9,13 +9,15 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import type { DashboardSummary } from '../../core/api/endpoints/reports.js';
 import { formatDate, formatLogTime } from '../../core/i18n/format.js';
+import type { Language } from '../../core/i18n/language.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
+import { AutoRefreshSelect } from '../../core/ui/parts/auto-refresh-select.js';
+import { Card } from '../../core/ui/parts/card.js';
 import { DeferredFailure, useDeferredModule } from '../../core/ui/parts/deferred.js';
+import { figureValue, Figures, type Figure, type FigureFormat } from '../../core/ui/parts/figures.js';
 import { NavLink } from '../../core/ui/parts/nav-link.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import { useAutoRefresh } from '../../core/ui/use-auto-refresh.js';
-import { Figures, type Figure } from '../reports-shared/figures.js';
-import { RefreshSelect } from '../reports-shared/refresh-select.js';
 import { reportRoutes, trafficReportRoute, type ReportLayout } from '../reports-shared/routes.js';
 import { dashboardStoreFor } from './store.js';
 
@@ -39,17 +41,23 @@ const DOMAIN_STATUS_KEYS: Record<string, string> = {
   updating: 'domain-status.updating',
 };
 
-/** The figures of today's summary, each linked to what explains it. */
-function summaryFigures(summary: DashboardSummary, layout: ReportLayout, t: ReturnType<typeof useT>): Figure[] {
+/** The figures of today's summary, each linked to the report or page that explains it. */
+function summaryFigures(summary: DashboardSummary, layout: ReportLayout, t: ReturnType<typeof useT>, language: Language): Figure[] {
   const routes = reportRoutes(layout);
   const report = (type: Parameters<typeof trafficReportRoute>[1]) => ({ route: trafficReportRoute(layout, type), query: 'range=today' });
+  const figure = (key: string, value: number | null, format: FigureFormat, link: Figure['link'], note?: string): Figure => {
+    const text = figureValue(value, format, language);
+    const label = t(`figure.${key}`);
+    return { key, label, value: text, link, linkLabel: t('figure.open', { label, value: text }), ...(note ? { note } : {}) };
+  };
+  const peakNote = summary.totals.peak_at ? t('figure.at', { time: formatLogTime(summary.totals.peak_at).slice(0, 16) }) : undefined;
   return [
-    { id: 'requests', label: t('figure.requests'), value: summary.totals.requests, format: 'large', link: report('access-analysis') },
-    { id: 'bytes', label: t('figure.bytes'), value: summary.totals.bytes, format: 'bytes', link: report('wide-flow-range') },
-    { id: 'peak', label: t('figure.peak'), value: summary.totals.peak_bps, format: 'bits', at: summary.totals.peak_at, link: report('wide-flow-range') },
-    { id: 'hit-ratio', label: t('figure.hit-ratio'), value: summary.totals.hit_ratio, format: 'percent', link: report('distribution-request') },
-    { id: 'attacks', label: t('figure.attacks'), value: summary.attacks_blocked, format: 'large', link: { route: routes.logs, query: 'type=waf&range=today' } },
-    { id: 'bans', label: t('figure.bans'), value: summary.active_bans, format: 'large', link: { route: routes.bans } },
+    figure('requests', summary.totals.requests, 'large', report('access-analysis')),
+    figure('bytes', summary.totals.bytes, 'bytes', report('wide-flow-range')),
+    figure('peak', summary.totals.peak_bps, 'bits', report('wide-flow-range'), peakNote),
+    figure('hit-ratio', summary.totals.hit_ratio, 'percent', report('distribution-request')),
+    figure('attacks', summary.attacks_blocked, 'large', { route: routes.logs, query: 'type=waf&range=today' }),
+    figure('bans', summary.active_bans, 'large', { route: routes.bans }),
   ];
 }
 
@@ -73,8 +81,8 @@ export function Dashboard({ layout, refresh }: DashboardProps) {
 
   const toolbar = (
     <div className="ec-report-toolbar" part="toolbar">
-      {summary && <p className="ec-report-figure-note">{t('updated', { time: formatLogTime(summary.to) })}</p>}
-      <RefreshSelect
+      {summary && <p className="ec-report-note">{t('updated', { time: formatLogTime(summary.to) })}</p>}
+      <AutoRefreshSelect
         seconds={store.refreshSeconds.value}
         onChange={(seconds) => (store.refreshSeconds.value = seconds)}
         onRefresh={() => void store.load(client, { quiet: true })}
@@ -99,7 +107,7 @@ export function Dashboard({ layout, refresh }: DashboardProps) {
   return (
     <section className="ec-dashboard" aria-label={t('title')}>
       {toolbar}
-      <Figures figures={summaryFigures(data, pageLayout, t)} />
+      <Figures label={t('figures')} items={summaryFigures(data, pageLayout, t, language)} />
       {data.totals.requests === 0 ? (
         <EmptyState message={t('no-traffic')} />
       ) : (
@@ -108,8 +116,7 @@ export function Dashboard({ layout, refresh }: DashboardProps) {
           {ChartsPart ? <ChartsPart summary={data} statusRoute={trafficReportRoute(pageLayout, 'status-code-analysis')} logsRoute={routes.logs} /> : !charts.failed && <LoadingState />}
         </div>
       )}
-      <section className="ec-report-section" part="alerts" aria-labelledby="ec-dashboard-alerts">
-        <h2 id="ec-dashboard-alerts">{t('alerts.title')}</h2>
+      <Card title={t('alerts.title')} part="alerts">
         {certificates.length === 0 && idle.length === 0 && <p>{t('alerts.none')}</p>}
         {certificates.length > 0 && (
           <>
@@ -142,7 +149,7 @@ export function Dashboard({ layout, refresh }: DashboardProps) {
             </ul>
           </>
         )}
-      </section>
+      </Card>
     </section>
   );
 }

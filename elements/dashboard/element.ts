@@ -1,9 +1,12 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import { CARD_STYLES } from '../../core/ui/parts/card.js';
 import type { EcElementOf } from '../../core/ui/attributes.js';
+import { FIGURES_STYLES } from '../../core/ui/parts/figures.js';
 import sharedStyles from '../reports-shared/reports.css';
 import { attributes } from './attributes.js';
 import { Dashboard, type DashboardProps } from './dashboard.js';
 import '../../core/i18n/namespaces/dashboard.js';
+import '../../core/i18n/namespaces/filters.js';
 
 /**
  * The console home: today's figures (Beijing day, UTC+8) counted by the server from the edge logs of the websites the
@@ -14,7 +17,7 @@ import '../../core/i18n/namespaces/dashboard.js';
  *
  * @tag ec-dashboard
  * @summary Today's traffic and security figures, charts, top websites and alerts, each linked to its report.
- * @fires ec-navigate - A figure, a top website or an alert asks the host for its report or page; detail `{ route, query }`.
+ * @fires ec-navigate - A figure, an hour of the chart, a status-class slice, a top website or an alert asks the host for its report, the log lines or page; detail `{ route, query }`.
  * @csspart toolbar - The update time and the auto refresh picker.
  * @csspart refresh - The auto refresh picker and the refresh button.
  * @csspart figures - Today's figures.
@@ -31,8 +34,9 @@ import '../../core/i18n/namespaces/dashboard.js';
  */
 export const DashboardElement = defineElement<DashboardProps>('ec-dashboard', Dashboard, {
   namespace: 'dashboard',
+  uses: ['filters'],
   attributes,
-  styles: sharedStyles,
+  styles: `${FIGURES_STYLES}\n${CARD_STYLES}\n${sharedStyles}`,
 });
 
 declare global {

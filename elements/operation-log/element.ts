@@ -4,6 +4,7 @@ import { attributes } from './attributes.js';
 import { OperationLog, type OperationLogProps } from './operation-log.js';
 import styles from './operation-log.css';
 import '../../core/i18n/namespaces/operation-log.js';
+import '../../core/i18n/namespaces/filters.js';
 
 /**
  * The operation log: who did what and when (time in UTC+8, rules §9), in which area, with which action, on which
@@ -24,6 +25,7 @@ import '../../core/i18n/namespaces/operation-log.js';
  */
 export const OperationLogElement = defineElement<OperationLogProps>('ec-operation-log', OperationLog, {
   namespace: 'operation-log',
+  uses: ['filters'],
   attributes,
   styles,
 });

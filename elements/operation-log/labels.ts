@@ -3,7 +3,6 @@
  * out rather than built from the values, so the catalogue test and a key search find every one; an area or action
  * missing here is shown by its id, as the server recorded it (`labelOf` of core/i18n).
  */
-import type { TimeRangePreset } from '../../core/i18n/time-range.js';
 
 /** Feature areas the server records writes under (rules §2 feature areas). */
 export const AREA_LABEL_KEYS = {
@@ -69,13 +68,3 @@ export const ACTION_LABEL_KEYS = {
   'batch-edit': 'action.batch-edit',
 } as const satisfies Record<string, string>;
 
-/** Rules §9 date ranges. */
-export const RANGE_LABEL_KEYS: Record<TimeRangePreset, string> = {
-  '15m': 'range.last-15-minutes',
-  '3h': 'range.last-3-hours',
-  today: 'range.today',
-  yesterday: 'range.yesterday',
-  '7d': 'range.last-7-days',
-  '30d': 'range.last-30-days',
-  custom: 'range.custom',
-};

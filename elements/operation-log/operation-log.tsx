@@ -71,7 +71,6 @@ export function OperationLog({ area, pageSize, viewState }: OperationLogProps) {
         lockedArea={store.lockedArea.value}
         me={me}
         showOperator={showOperator}
-        customInvalid={store.customInvalid.value}
         onArea={(value) => filtered(() => store.setFilter('area', value))}
         onAction={(value) => filtered(() => store.setFilter('action', value))}
         onOperator={(operator) => filtered(() => store.setOperator(operator))}

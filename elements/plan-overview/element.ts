@@ -1,4 +1,5 @@
 import { defineElement } from '../../core/ui/define-element.js';
+import { CARD_STYLES } from '../../core/ui/parts/card.js';
 import type { EcElementOf } from '../../core/ui/attributes.js';
 import { attributes } from './attributes.js';
 import { PlanOverview, type PlanOverviewProps } from './plan-overview.js';
@@ -19,7 +20,7 @@ import '../../core/i18n/namespaces/plan-overview.js';
 export const PlanOverviewElement = defineElement<PlanOverviewProps>('ec-plan-overview', PlanOverview, {
   namespace: 'plan-overview',
   attributes,
-  styles,
+  styles: `${CARD_STYLES}\n${styles}`,
 });
 
 declare global {

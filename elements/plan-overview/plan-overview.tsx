@@ -13,6 +13,7 @@ import { currentUser } from '../../core/session/session.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import { StatusTag, type StatusSetting } from '../../core/ui/parts/status-tag.js';
+import { Card } from '../../core/ui/parts/card.js';
 import { createPlanOverviewStore } from './store.js';
 import { NavLink } from '../../core/ui/parts/nav-link.js';
 
@@ -95,12 +96,18 @@ export function PlanOverview({ view }: PlanOverviewProps) {
           const { used, total } = plan.domain_usage;
           const ratio = total > 0 ? used / total : 0;
           return (
-            <li key={plan.id} className="ec-plan-card">
-              <div className="ec-row">
-                <h2 className="ec-plan-name">{plan.plan_name}</h2>
-                <StatusTag settings={levelTags} value={plan.meal_flag} />
-                <StatusTag settings={expiryTags} value={expiryState(plan, now)} />
-              </div>
+            <Card
+              key={plan.id}
+              as="li"
+              className="ec-plan-card"
+              title={plan.plan_name}
+              actions={
+                <>
+                  <StatusTag settings={levelTags} value={plan.meal_flag} />
+                  <StatusTag settings={expiryTags} value={expiryState(plan, now)} />
+                </>
+              }
+            >
               <dl className="ec-plan-facts">
                 <dt>{t('expire-time')}</dt>
                 <dd>{formatDate(plan.expire_time, language)}</dd>
@@ -125,7 +132,7 @@ export function PlanOverview({ view }: PlanOverviewProps) {
                   {formatPercent(ratio, language)}
                 </span>
               </div>
-            </li>
+            </Card>
           );
         })}
       </ul>

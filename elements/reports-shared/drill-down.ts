@@ -57,3 +57,19 @@ export function logsView(drill: DrillDown): string {
   for (const [name, text] of Object.entries(drill.extra ?? {})) params.set(name, text);
   return params.toString();
 }
+
+/** A drill-down without its value: the report's range, websites and log type. */
+export type DrillBase = Omit<DrillDown, 'table' | 'value' | 'domainId'>;
+
+/**
+ * A point of a time series as a drill-down: the range narrows to that bucket (within the report's range), and a
+ * status class series (`2xx`...) adds its class as the status filter.
+ */
+export function bucketDrill(base: DrillBase, bucketStart: number, bucketMs: number, statusClass?: string): DrillDown {
+  return {
+    ...base,
+    from: Math.max(base.from, bucketStart),
+    to: Math.min(base.to, bucketStart + bucketMs - 1),
+    ...(statusClass ? { extra: { ...base.extra, status: statusClass } } : {}),
+  };
+}

@@ -1,22 +1,27 @@
 /**
  * `<ec-traffic-report>`: one of the five traffic report tabs of shell §2 (statisticsReport / business-report:
  * wideFlowRange, accessAnalysis, distributionRequest, statusCodeAnalysis, hotspotAnalysis), counted by the reference
- * server from the log store. Filters by date range (rules §9, UTC+8), website, granularity and auto refresh; the
- * figures first, then the charts (plotly loads when a chart nears the viewport) with their table views, and top-N
- * tables whose rows open log retrieval filtered to that value over the same range (drill-down).
+ * server from the log store. Filters by date range (rules §9, UTC+8), websites, granularity and auto refresh; the
+ * figures first, then the charts (plotly loads when a chart nears the viewport) with their table views and the
+ * previous-period overlay, and top-N tables. Every bar, slice, map region, line point and table row opens log
+ * retrieval filtered to that value over the report's range and websites (drill-down, reports-shared/drill-down.ts).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo } from 'react';
-import type { ReportTableName, TrafficReport as Report, TrafficReportType } from '../../core/api/endpoints/reports.js';
+import type { ReportTableName, ReportTopRow, TrafficReport as Report, TrafficReportType } from '../../core/api/endpoints/reports.js';
+import { formatLogTime } from '../../core/i18n/format.js';
 import { isTimeRangePreset, type TimeRangePreset } from '../../core/i18n/time-range.js';
+import { GRANULARITY_MS } from '../../core/rules/reports.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
-import { Chart } from '../../core/ui/parts/chart.js';
-import type { ValueFormat } from '../../core/ui/parts/chart-data.js';
+import { Card } from '../../core/ui/parts/card.js';
+import { Chart, ChinaWorldMap, type ChartSelection } from '../../core/ui/parts/chart.js';
+import type { ChartData, ValueFormat } from '../../core/ui/parts/chart-data.js';
+import { figureValue, Figures, type Figure, type FigureFormat } from '../../core/ui/parts/figures.js';
+import { useNavigate } from '../../core/ui/parts/nav-link.js';
 import { EmptyState, ErrorState, LoadingState } from '../../core/ui/parts/state-views.js';
 import { useAutoRefresh } from '../../core/ui/use-auto-refresh.js';
 import { seriesChart, statusChart, topChart } from '../reports-shared/chart-rows.js';
-import type { DrillDown } from '../reports-shared/drill-down.js';
-import { Figures, type Figure } from '../reports-shared/figures.js';
+import { bucketDrill, logsView, type DrillBase, type DrillDown } from '../reports-shared/drill-down.js';
 import { reportRoutes, type ReportLayout } from '../reports-shared/routes.js';
 import { TopTable } from '../reports-shared/top-table.js';
 import { ReportFilters } from './parts/filters.js';
@@ -55,11 +60,15 @@ const TABLE_KEYS: Record<ReportTableName, string> = {
   ips: 'table.ips',
 };
 
-/** A chart of a tab: a series or a table drawn as a pie. */
+/** The metrics of a series chart. */
+type SeriesMetric = 'bps' | 'bytes' | 'requests' | 'visitors' | 'hits';
+
+/** A chart of a tab: a series, the status classes, a table drawn as a pie or bars, or the regions map. */
 type ChartSpec =
-  | { kind: 'series'; title: string; metrics: ('bps' | 'bytes' | 'requests' | 'visitors' | 'hits')[]; format: ValueFormat }
+  | { kind: 'series'; title: string; metrics: SeriesMetric[]; format: ValueFormat }
   | { kind: 'status'; title: string }
-  | { kind: 'pie'; title: string; table: ReportTableName; metric: 'requests' | 'bytes'; format: ValueFormat };
+  | { kind: 'pie' | 'bar'; title: string; table: ReportTableName; metric: 'requests' | 'bytes'; format: ValueFormat }
+  | { kind: 'map'; title: string };
 
 /** What each tab shows, in order: charts, then tables. */
 const TABS: Record<TrafficReportType, { charts: ChartSpec[]; tables: ReportTableName[] }> = {
@@ -73,13 +82,13 @@ const TABS: Record<TrafficReportType, { charts: ChartSpec[]; tables: ReportTable
   'access-analysis': {
     charts: [
       { kind: 'series', title: 'chart.pv-uv', metrics: ['requests', 'visitors'], format: 'large' },
-      { kind: 'pie', title: 'chart.countries', table: 'countries', metric: 'requests', format: 'large' },
+      { kind: 'map', title: 'chart.regions' },
     ],
     tables: ['urls', 'referers', 'user_agents', 'countries', 'provinces'],
   },
   'distribution-request': {
     charts: [
-      { kind: 'pie', title: 'chart.domains', table: 'domains', metric: 'requests', format: 'large' },
+      { kind: 'bar', title: 'chart.domains', table: 'domains', metric: 'requests', format: 'large' },
       { kind: 'pie', title: 'chart.cache', table: 'cache', metric: 'requests', format: 'large' },
     ],
     tables: ['domains', 'countries', 'provinces', 'methods', 'schemes', 'cache'],
@@ -97,23 +106,40 @@ const TABS: Record<TrafficReportType, { charts: ChartSpec[]; tables: ReportTable
   },
 };
 
+/** Whether a tab has line charts of the series (the previous-period overlay applies to them). */
+function comparable(type: TrafficReportType): boolean {
+  return TABS[type].charts.some((chart) => chart.kind === 'series');
+}
+
 /** The figures of a report's totals. */
-function reportFigures(report: Report, t: ReturnType<typeof useT>): Figure[] {
+function reportFigures(report: Report, t: ReturnType<typeof useT>, language: Parameters<typeof figureValue>[2]): Figure[] {
   const { totals } = report;
+  const figure = (key: string, value: number | null, format: FigureFormat, note?: string): Figure => ({
+    key,
+    label: t(`figure.${key}`),
+    value: figureValue(value, format, language),
+    ...(note ? { note } : {}),
+  });
   return [
-    { id: 'requests', label: t('figure.requests'), value: totals.requests, format: 'large' },
-    { id: 'bytes', label: t('figure.bytes'), value: totals.bytes, format: 'bytes' },
-    { id: 'peak', label: t('figure.peak'), value: totals.peak_bps, format: 'bits', at: totals.peak_at },
-    { id: 'hit-ratio', label: t('figure.hit-ratio'), value: totals.hit_ratio, format: 'percent' },
-    { id: 'visitors', label: t('figure.visitors'), value: totals.visitors, format: 'large' },
+    figure('requests', totals.requests, 'large'),
+    figure('bytes', totals.bytes, 'bytes'),
+    figure('peak', totals.peak_bps, 'bits', totals.peak_at ? t('figure.at', { time: formatLogTime(totals.peak_at).slice(0, 16) }) : undefined),
+    figure('hit-ratio', totals.hit_ratio, 'percent'),
+    figure('visitors', totals.visitors, 'large'),
   ];
+}
+
+/** A table's rows drawn by region code (countries, or provinces without the empty "not in China"). */
+function regionData(rows: readonly ReportTopRow[] | undefined): ChartData {
+  return { columns: ['region', 'requests'], rows: (rows ?? []).filter((row) => row.key !== '').map((row) => ({ region: row.key, requests: row.requests })) };
 }
 
 /** The report. */
 export function TrafficReport({ type, range, domainId, layout }: TrafficReportProps) {
   useSignals();
-  const { client, host } = useElement();
+  const { client, host, language } = useElement();
   const t = useT();
+  const navigate = useNavigate();
   const reportType = (type ?? 'wide-flow-range') as TrafficReportType;
   const store = trafficReportStoreFor(host, {
     type: reportType,
@@ -125,13 +151,13 @@ export function TrafficReport({ type, range, domainId, layout }: TrafficReportPr
   const routes = reportRoutes((layout ?? 'new') as ReportLayout);
   const granularities = allowedGranularities(store.currentRange());
   const shown = store.shownRange.value;
-  const drill: Omit<DrillDown, 'table' | 'value' | 'domainId'> | null = shown
-    ? { from: shown.start, to: shown.end, domainIds: filter.domainId !== null ? [filter.domainId] : [] }
-    : null;
+  const report = state.status === 'ready' ? state.data : null;
+  const drill: DrillBase | null = shown ? { from: shown.start, to: shown.end, domainIds: store.shownDomainIds.value } : null;
   const columnLabels = useMemo(
     () => ({
       time: t('column.time'),
       name: t('column.key'),
+      region: t('column.region'),
       bps: t('column.bandwidth'),
       bytes: t('column.bytes'),
       requests: t('column.requests'),
@@ -141,6 +167,19 @@ export function TrafficReport({ type, range, domainId, layout }: TrafficReportPr
     [t],
   );
   const keyLabel = (table: ReportTableName) => (key: string) => (key === '' ? t(table === 'referers' ? 'key.direct' : 'key.none') : key);
+  const spec = TABS[reportType];
+  // Chart data per chart, memoized on the answer: the chart part redraws when their identity changes.
+  const chartData = useMemo(() => {
+    if (!report) return [];
+    return spec.charts.map((chart) => {
+      if (chart.kind === 'series') {
+        return { data: seriesChart(report.series, chart.metrics), compare: report.previous_series ? seriesChart(report.previous_series, chart.metrics) : null };
+      }
+      if (chart.kind === 'status') return { data: statusChart(report.status_series), compare: null };
+      if (chart.kind === 'map') return { data: regionData(report.tables.countries), china: regionData(report.tables.provinces), compare: null };
+      return { data: topChart(report.tables[chart.table] ?? [], chart.metric, keyLabel(chart.table)), compare: null };
+    });
+  }, [report, spec, t]);
 
   const reload = () => void store.load(client, { quiet: true });
   useAutoRefresh(filter.refresh, reload);
@@ -151,7 +190,28 @@ export function TrafficReport({ type, range, domainId, layout }: TrafficReportPr
   }, [client, reportType]);
   useEffect(() => {
     void store.load(client);
-  }, [client, reportType, filter.range, filter.custom.start, filter.custom.end, filter.domainId, filter.granularity]);
+  }, [client, reportType, filter.range, filter.custom.start, filter.custom.end, filter.domainIds, filter.granularity, filter.compare]);
+
+  /** Opens log retrieval for a drill-down. */
+  const open = (target: DrillDown) => navigate({ route: routes.logs, query: logsView(target) });
+
+  /** What a click on a chart selects, as a drill-down of the report shown. */
+  const select = (chart: ChartSpec, selection: ChartSelection, table?: ReportTableName) => {
+    if (!drill || !report) return;
+    if (chart.kind === 'series' || chart.kind === 'status') {
+      const at = Number(selection.value);
+      if (!Number.isFinite(at)) return;
+      open(bucketDrill(drill, at, GRANULARITY_MS[report.granularity], chart.kind === 'status' ? selection.metric : undefined));
+      return;
+    }
+    if (!table) return;
+    // A slice or bar is named by its label ("(direct visit)"): find the row behind it for its raw key.
+    const rows = report.tables[table] ?? [];
+    const label = keyLabel(table);
+    const row = rows.find((entry) => entry.key === selection.value || label(entry.key) === selection.value);
+    const value = row?.key ?? String(selection.value);
+    open({ ...drill, table, value, ...(row?.domain_id !== undefined ? { domainId: row.domain_id } : {}) });
+  };
 
   const body = () => {
     if (state.status === 'idle' || state.status === 'loading') return <LoadingState />;
@@ -159,47 +219,61 @@ export function TrafficReport({ type, range, domainId, layout }: TrafficReportPr
       const reason = 'key' in state.message ? t(state.message.key, state.message.values ?? {}) : state.message.text;
       return <ErrorState message={t('state.load-failed', { reason })} onRetry={() => void store.load(client)} />;
     }
-    const report = state.data;
+    const answer = state.data;
+    const figures = <Figures label={t('figures')} items={reportFigures(answer, t, language)} />;
     // Without traffic there is nothing to chart: the zeros above and the reason, without loading plotly.
-    if (report.totals.requests === 0) {
+    if (answer.totals.requests === 0) {
       return (
         <>
-          <Figures figures={reportFigures(report, t)} />
+          {figures}
           <EmptyState message={t('state.no-traffic')} />
         </>
       );
     }
-    const spec = TABS[reportType];
     const charts = spec.charts.map((chart, index) => {
-      const data =
-        chart.kind === 'series'
-          ? seriesChart(report.series, chart.metrics)
-          : chart.kind === 'status'
-            ? statusChart(report.status_series)
-            : topChart(report.tables[chart.table] ?? [], chart.metric, keyLabel(chart.table));
+      const data = chartData[index]!;
+      const title = t(chart.title);
+      const exportName = `${reportType}-${chart.title.slice('chart.'.length)}`;
+      if (chart.kind === 'map') {
+        return (
+          <Card key={index} title={title} part="chart-section">
+            <ChinaWorldMap
+              world={data.data}
+              china={'china' in data ? data.china : null}
+              label={title}
+              columnLabels={columnLabels}
+              valueFormat="large"
+              exportName={exportName}
+              onSelect={(selection) => select(chart, selection, /^CN-/.test(String(selection.value)) ? 'provinces' : 'countries')}
+            />
+          </Card>
+        );
+      }
       return (
-        <section key={index} className="ec-report-section" part="chart-section">
-          <h2>{t(chart.title)}</h2>
+        <Card key={index} title={title} part="chart-section">
           <Chart
-            type={chart.kind === 'pie' ? 'pie' : 'line'}
-            data={data}
-            label={t(chart.title)}
+            type={chart.kind === 'pie' ? 'pie' : chart.kind === 'bar' ? 'bar' : 'line'}
+            data={data.data}
+            compare={data.compare}
+            label={title}
             columnLabels={columnLabels}
             valueFormat={chart.kind === 'status' ? 'large' : chart.format}
+            exportName={exportName}
+            onSelect={(selection) => select(chart, selection, chart.kind === 'pie' || chart.kind === 'bar' ? chart.table : undefined)}
           />
-        </section>
+        </Card>
       );
     });
     return (
       <>
-        <Figures figures={reportFigures(report, t)} />
+        {figures}
         <div className="ec-report-grid">{charts}</div>
         <div className="ec-report-grid">
           {drill &&
             spec.tables.map((table) => (
-              <section key={table} className="ec-report-section">
-                <TopTable title={t(TABLE_KEYS[table])} table={table} rows={report.tables[table] ?? []} logsRoute={routes.logs} drill={drill} keyLabel={keyLabel(table)} />
-              </section>
+              <Card key={table}>
+                <TopTable title={t(TABLE_KEYS[table])} table={table} rows={answer.tables[table] ?? []} logsRoute={routes.logs} drill={drill} keyLabel={keyLabel(table)} />
+              </Card>
             ))}
         </div>
       </>
@@ -213,6 +287,7 @@ export function TrafficReport({ type, range, domainId, layout }: TrafficReportPr
         websites={store.websites.value}
         granularities={granularities}
         issues={store.issues.value}
+        comparable={comparable(reportType)}
         busy={state.status === 'loading'}
         onChange={store.change}
         onRefresh={() => void store.load(client, { quiet: true })}

@@ -11,8 +11,7 @@ import assert from 'node:assert/strict';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -57,20 +56,11 @@ async function until<T>(page: Page, script: string, what: string, timeout = 15_0
 
 async function signInParent(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-  await page.goto(`${server.url}/console/login`);
-  await page.locator('form input').first().fill(DEMO_PARENT_EMAIL);
-  await page.locator('form input[type="password"]').fill(DEMO_PARENT_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('nav.ec-sidebar').waitFor();
+  await signIn(page, server.url);
 }
 
 async function signInChild(page: Page): Promise<void> {
-  await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-  await page.goto(`${server.url}/console/login-child/#/?member_id=${DEMO_MEMBER_ID}`);
-  await page.getByLabel('Sub-account name').fill(CHILD.name);
-  await page.getByLabel('Password').fill(CHILD.password);
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('nav.ec-sidebar').waitFor();
+  await signIn(page, server.url, { child: CHILD.name, password: CHILD.password }, { language: 'en_US' });
 }
 
 /** The rows of the child's website list and whether each is marked view only. */
@@ -269,11 +259,7 @@ describe('access management end to end (issue 26)', () => {
     for (const language of ['en_US', 'zh_CN']) {
       const { context, page, problems } = await openPage(browser, { locale: language === 'en_US' ? 'en-US' : 'zh-CN' });
       await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
-      await page.goto(`${server.url}/console/login`);
-      await page.locator('form input').first().fill(DEMO_PARENT_EMAIL);
-      await page.locator('form input[type="password"]').fill(DEMO_PARENT_PASSWORD);
-      await page.locator('form button[type="submit"]').click();
-      await page.locator('nav.ec-sidebar').waitFor();
+      await signIn(page, server.url);
       await page.setViewportSize({ width: 1280, height: 800 });
       for (const path of pages) {
         await page.goto(`${server.url}/console/${path}`);

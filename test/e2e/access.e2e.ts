@@ -12,12 +12,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import {
-  DEMO_MEMBER_ID,
     DEMO_VIEWER_PASSWORD,
   DEMO_VIEWER_USER_NAME,
   DEMO_VIEWER_WEBSITE,
 } from '../../demo/server/platform/demo-accounts.js';
-import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -70,12 +69,7 @@ async function axeEveryMenuPage(page: Page, label: string): Promise<string[]> {
 }
 
 async function signInViewer(page: Page): Promise<void> {
-  await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-  await page.goto(`${server.url}/console/login-child/#/?member_id=${DEMO_MEMBER_ID}`);
-  await page.getByLabel('Sub-account name').fill(DEMO_VIEWER_USER_NAME);
-  await page.getByLabel('Password').fill(DEMO_VIEWER_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('nav.ec-sidebar').waitFor();
+  await signIn(page, server.url, { child: DEMO_VIEWER_USER_NAME, password: DEMO_VIEWER_PASSWORD }, { language: 'en_US' });
 }
 
 /** Runs a query over the routed element's shadow root and answers its result (a page script, as text). */

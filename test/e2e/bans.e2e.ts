@@ -14,8 +14,8 @@ import type { Browser } from 'playwright-core';
 import { unbanChunkSize } from '../../core/api/endpoints/bans.js';
 import { buildServer } from '../../demo/server/app.js';
 import { insertBans, type BanSeed } from '../../demo/server/features/bans/seed.js';
-import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot } from '../helpers/e2e.js';
+import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { launchChromium, openPage, screenshot, signIn } from '../helpers/e2e.js';
 
 const DOMAIN = 'e2e-bans.example.com';
 const BANS = 500;
@@ -72,11 +72,7 @@ describe('batch unban end to end (issue 11, rules §5)', () => {
   it('500 bans -> unban 300 lines from a file with 20 bad lines -> network cut halfway -> resume -> exactly 280 unbanned, none twice', async () => {
     const { page, problems, context } = await openPage(browser, { locale: 'en-US' });
     await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-    await page.goto(`${url}/console/login`);
-    await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-    await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
-    await page.locator('nav.ec-sidebar').waitFor();
+    await signIn(page, url);
 
     await page.goto(`${url}/console/cloud-speed/safety-protection/banManage/banRecord`);
     const manager = page.locator('ec-ban-manager');

@@ -13,8 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator } from 'playwright-core';
 import { edgeOutcome } from '../../demo/server/features/cache-tasks/edge-outcome.js';
-import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -51,10 +50,7 @@ describe('cache purge and prefetch end to end (issue 23)', () => {
   it('purge 200 URLs and 3 directories -> live progress -> 2 failed URLs with reasons -> retry -> 2 MB prefetch file -> third purge refused with the time left', async () => {
     const { page, problems } = await openPage(browser, { locale: 'en-US' });
     await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-    await page.goto(`${server.url}/console/login`);
-    await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-    await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
+    await signIn(page, server.url);
     await page.waitForURL(/\/console\/cloud-speed\/domain-management\/domain-list$/);
 
     // Purge 200 URLs.

@@ -6,9 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
 import { makeAuthority, makeLeaf } from '../helpers/certificate-fixtures.js';
-import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -31,11 +30,7 @@ describe('certificates end to end (issue 9)', () => {
     // Set before any script runs: the console stores the language it starts in, so setting it after the first load
     // raced the console's own start (CI saw the page come back in Chinese).
     await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-    await page.goto(`${server.url}/console/login`);
-    await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-    await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
-    await page.locator('nav.ec-sidebar').waitFor();
+    await signIn(page, server.url);
 
     await page.goto(`${server.url}/console/cloud-speed/ssl-tls`);
     const list = page.locator('ec-certificates');

@@ -82,7 +82,7 @@ describe('demo host end to end (shell §1, §2, §4, §6)', () => {
     await page.locator('.ec-header-docs', { hasText: 'Documentation' }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('lang')), 'en_US');
     await page.goto(`${server.url}/console/cloud-speed/new/dashboard`);
-    await page.locator('ec-dashboard .ec-report-figure').first().waitFor();
+    await page.locator('ec-dashboard .ec-figure').first().waitFor();
     await screenshot(page, 'shell-home-en');
 
     // Logout clears the session and goes to /login.
@@ -166,7 +166,7 @@ describe('demo host end to end (shell §1, §2, §4, §6)', () => {
     await homeShown(page);
     const deepLink = '/console/cloud-speed/new/dashboard?tab=plans';
     await page.goto(`${server.url}${deepLink}`);
-    await page.locator('ec-dashboard .ec-report-figure').first().waitFor();
+    await page.locator('ec-dashboard .ec-figure').first().waitFor();
 
     clockOffset += 9 * HOUR; // Past the 8-hour default login time (rules §5).
     try {
@@ -175,7 +175,7 @@ describe('demo host end to end (shell §1, §2, §4, §6)', () => {
       await page.getByText('登录已过期').waitFor();
       await signInAsParent(page);
       await page.waitForURL(`${server.url}${deepLink}`);
-      await page.locator('ec-dashboard .ec-report-figure').first().waitFor();
+      await page.locator('ec-dashboard .ec-figure').first().waitFor();
     } finally {
       clockOffset -= 9 * HOUR;
     }

@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import writeXlsxFile from 'write-excel-file/universal';
-import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -57,14 +56,6 @@ async function twoTabWorkbook(): Promise<string> {
   return path;
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${server.url}/console/login`);
-  await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-  await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('nav.ec-sidebar').waitFor();
-}
-
 /** The cells a user reads in each record row (host, type, line, value, priority, TTL, remark, group, status). */
 async function recordRows(page: Page): Promise<string[]> {
   const rows = page.locator('ec-dns-records [part="table"] tbody tr');
@@ -96,7 +87,7 @@ describe('Cloud DNS end to end (issue 10)', () => {
   it('batch add 3 domains -> import a 2-tab xlsx with one bad row -> job -> export BIND -> re-import -> identical records', async () => {
     const { page, problems, context } = await openPage(browser, { locale: 'en-US' });
     await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-    await signIn(page);
+    await signIn(page, server.url);
 
     // Batch add 3 domains (rules §5 DNS: one per line), as a job.
     await page.goto(`${server.url}/console/cloud-resolving/domainList/batch-domain-save`);

@@ -8,8 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 // Covered by the demo's wildcard certificate (example.com, *.example.com), so HTTPS can be turned on.
 const DOMAIN = 'console-e2e.example.com';
@@ -51,10 +50,7 @@ describe('the domain console end to end (issue 20)', () => {
   it('add a domain -> origins, HTTPS, rewrite, 404 page -> trace -> reload -> persisted; the old layout reaches it', async () => {
     const { page, problems, context } = await openPage(browser, { locale: 'en-US' });
     await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-    await page.goto(`${server.url}/console/login`);
-    await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-    await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
+    await signIn(page, server.url);
     await page.waitForURL(/\/console\/cloud-speed\/domain-management\/domain-list$/);
     const list = page.locator('ec-domain-list');
     await list.locator('tbody tr').first().waitFor();

@@ -7,8 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator } from 'playwright-core';
-import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 const DOMAINS = ['shop.e2e.example', 'blog.e2e.example', 'api.e2e.example'];
 let server: RunningServer;
@@ -41,10 +40,7 @@ describe('websites end to end (issue "Domains")', () => {
   it('add 3 domains with origins -> they serve -> suspend one -> batch delete two -> reload -> persisted', async () => {
     const { page, problems, context } = await openPage(browser, { locale: 'en-US' });
     await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-    await page.goto(`${server.url}/console/login`);
-    await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-    await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
+    await signIn(page, server.url);
     // Shell §2: the new layout's home is the domain list.
     await page.waitForURL(/\/console\/cloud-speed\/domain-management\/domain-list$/);
     const list = page.locator('ec-domain-list');

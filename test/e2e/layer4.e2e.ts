@@ -11,8 +11,8 @@ import type { Browser } from 'playwright-core';
 import { setOriginHealth } from '../../demo/server/features/layer4/index.js';
 import { simulateTcpFlows } from '../../demo/server/features/logs/index.js';
 import { changePlanLevel } from '../../demo/server/features/plans/seed.js';
-import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -35,10 +35,7 @@ describe('layer-4 forwarding end to end (issue 28)', () => {
   it('activate -> batch add 100 -> batch edit 10 -> an origin fails -> status changes -> bound website cannot be deleted', async () => {
     const { page, problems } = await openPage(browser, { locale: 'en-US' });
     await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-    await page.goto(`${server.url}/console/login`);
-    await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-    await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
+    await signIn(page, server.url);
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 
     await page.goto(`${server.url}/console/cloud-speed/four-layer-agent/list`);

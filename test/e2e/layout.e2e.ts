@@ -10,8 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -123,10 +122,7 @@ describe('every menu page fits at 1280×800 and 1920×1080 in both languages and
     it(`${language}: no page overflow, no one-character lines, header kept in view, no serious axe violation`, async () => {
       const { context, page, problems } = await openPage(browser);
       await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
-      await page.goto(`${servers.get(language)!.url}/console/login`);
-      await page.locator('form input').first().fill(DEMO_PARENT_EMAIL);
-      await page.locator('form input[type="password"]').fill(DEMO_PARENT_PASSWORD);
-      await page.locator('form button[type="submit"]').click();
+      await signIn(page, servers.get(language)!.url);
       await page.locator('nav.ec-sidebar a').first().waitFor();
       const links = await page.locator('nav.ec-sidebar a').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!));
       assert.ok(links.length > 5, `the menu lists the built pages: ${links.join(', ')}`);

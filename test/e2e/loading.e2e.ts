@@ -8,8 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -27,11 +26,7 @@ after(async () => {
 /** A context with an empty cache, signed in as the demo parent (the session token in localStorage only). */
 async function signedInContext(locale: 'zh-CN' | 'en-US'): Promise<BrowserContext> {
   const { context, page } = await openPage(browser, { locale });
-  await page.goto(`${server.url}/console/login`);
-  await page.locator('#sign-in-email').fill(DEMO_PARENT_EMAIL);
-  await page.locator('#sign-in-password').fill(DEMO_PARENT_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.locator('nav.ec-sidebar').waitFor();
+  await signIn(page, server.url);
   const storageState = await context.storageState();
   await context.close();
   return browser.newContext({ locale, viewport: { width: 1280, height: 800 }, storageState });

@@ -15,8 +15,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -46,10 +45,7 @@ describe('traffic and logs end to end (issue 24)', () => {
   it('rule blocks /admin -> simulator traffic -> access control log with the rule id -> saved query -> template -> download task -> completed file with those rows', async () => {
     const { page, problems } = await openPage(browser, { locale: 'en-US' });
     await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-    await page.goto(`${server.url}/console/login`);
-    await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-    await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
+    await signIn(page, server.url);
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 
     // The rule: a custom rule set quoted by www.example.com, blocking every path under /admin.

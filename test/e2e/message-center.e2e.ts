@@ -12,8 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { buildServer } from '../../demo/server/app.js';
 import { checkCertificateExpiry } from '../../demo/server/features/messages/producers.js';
-import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot } from '../helpers/e2e.js';
+import { DEMO_PARENT_EMAIL } from '../../demo/server/platform/demo-accounts.js';
+import { launchChromium, openPage, screenshot, signIn } from '../helpers/e2e.js';
 
 const DAY = 86_400_000;
 let app: FastifyInstance;
@@ -56,10 +56,7 @@ describe('message center: certificate expiry -> live bell + mail -> open -> read
     const { page, problems, context } = await openPage(browser, { locale: 'en-US' });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-    await page.goto(`${url}/console/login`);
-    await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-    await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
+    await signIn(page, url);
     await page.waitForURL(/\/console\/cloud-speed\//);
     await waitForCount(page, 1);
 

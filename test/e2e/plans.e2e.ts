@@ -11,8 +11,8 @@ import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { changePlanLevel } from '../../demo/server/features/plans/seed.js';
-import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, startServer, type RunningServer } from '../helpers/e2e.js';
+import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { launchChromium, openPage, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -58,10 +58,7 @@ describe('plans end to end (issue 21)', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     // The language for this tab's next loads (sessionStorage survives a reload, so the test can switch it).
     await page.addInitScript("localStorage.setItem('lang', sessionStorage.getItem('e2e-lang') || 'en_US')");
-    await page.goto(`${server.url}/console/login`);
-    await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-    await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
+    await signIn(page, server.url);
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 
     // Rules §6: custom rule sets need business or above; the refusal names its way out.

@@ -10,8 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { LogRow } from '../../core/logs/fields.js';
 import { startOfLogDay } from '../../core/i18n/time-range.js';
-import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 import { logLine } from '../helpers/log-lines.js';
 
 let server: RunningServer;
@@ -66,15 +66,12 @@ describe('dashboard and reports end to end (issue 25)', () => {
 
     const { page, problems, context } = await openPage(browser, { locale: 'en-US' });
     await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-    await page.goto(`${server.url}/console/login`);
-    await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-    await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
+    await signIn(page, server.url);
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 
     await page.goto(`${server.url}/console/cloud-speed/new/dashboard`);
     const dashboard = page.locator('ec-dashboard');
-    const requests = dashboard.locator('[data-figure="requests"] .ec-report-figure-value');
+    const requests = dashboard.locator('[data-figure="requests"] .ec-figure-value');
     await requests.waitFor();
     assert.equal((await requests.textContent())!.replace(/,/g, ''), String(counted.total));
     const topLink = dashboard.locator('[part~="top-table"] [part~="drill-link"]').first();

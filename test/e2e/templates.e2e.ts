@@ -11,8 +11,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../demo/server/app.js';
-import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot } from '../helpers/e2e.js';
+import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { launchChromium, openPage, screenshot, signIn } from '../helpers/e2e.js';
 
 let app: FastifyInstance;
 let server: { url: string };
@@ -70,10 +70,7 @@ describe('templates end to end (issue 21)', () => {
   it('create -> bind 3 -> change -> each configuration view -> domain-specific -> unbind (copy) -> batch-set 50 with a preview -> reload -> persisted', async () => {
     const { page, problems } = await openPage(browser, { locale: 'en-US' });
     await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-    await page.goto(`${server.url}/console/login`);
-    await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-    await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
+    await signIn(page, server.url);
     await page.waitForURL(/\/console\/cloud-speed\/domain-management\/domain-list$/);
 
     // The sites: 3 to bind and 50 to batch-set, each serving with an origin (added through the API the wizard uses).

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { changePlanLevel } from '../../demo/server/features/plans/seed.js';
-import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -65,10 +65,7 @@ describe('WAF rule editor end to end (issue 7)', () => {
   it('create a set, add three rules, reorder, test a request matching the second rule, reload: persisted in the new order', async () => {
     const { page, problems } = await openPage(browser, { locale: 'en-US' });
     await page.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-    await page.goto(`${server.url}/console/login`);
-    await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-    await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
+    await signIn(page, server.url);
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 
     await page.goto(`${server.url}${WAF_PATH}`);

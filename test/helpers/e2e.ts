@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildServer, type ServerOptions } from '../../demo/server/app.js';
+import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
 
 /** Flags for headless Chromium here (NOTES.md): root needs --no-sandbox; the rest keep it off the closed network. */
 export const CHROMIUM_ARGS = [
@@ -71,6 +72,30 @@ export async function openPage(browser: Browser, options: { locale?: string } = 
     });
   });
   return { context, page, problems };
+}
+
+/** Who signs in: the demo parent account (default), or a sub-account of the demo account by name and password. */
+export type SignInAs = { parent: true } | { child: string; password: string };
+
+/**
+ * Signs in through the demo host's own sign-in page, as a person would, in any language (the fields are found by
+ * their ids, not their translated labels), and waits for the console's menu; `language` picks the console's language
+ * first. The one sign-in of the e2e flows.
+ */
+export async function signIn(page: Page, serverUrl: string, as: SignInAs = { parent: true }, options: { language?: 'zh_CN' | 'en_US' } = {}): Promise<void> {
+  // The console's language choice, kept where the demo host keeps it, before the first page loads.
+  if (options.language) await page.addInitScript(`localStorage.setItem('lang', ${JSON.stringify(options.language)})`);
+  if ('child' in as) {
+    await page.goto(`${serverUrl}/console/login-child/#/?member_id=${DEMO_MEMBER_ID}`);
+    await page.locator('#sign-in-userName').fill(as.child);
+    await page.locator('#sign-in-password').fill(as.password);
+  } else {
+    await page.goto(`${serverUrl}/console/login`);
+    await page.locator('#sign-in-email').fill(DEMO_PARENT_EMAIL);
+    await page.locator('#sign-in-password').fill(DEMO_PARENT_PASSWORD);
+  }
+  await page.locator('form button[type="submit"]').click();
+  await page.locator('nav.ec-sidebar').waitFor();
 }
 
 /** Saves a screenshot under test-results/ (kept as a test artifact, never committed). */

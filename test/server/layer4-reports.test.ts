@@ -129,7 +129,7 @@ describe('issue 28 TCP report calls', () => {
     assert.equal((await call(app, 'GET', 'V4/layer4.report.series', { token: operator, query: { ...range, bucket: 'hour' } })).code, PERMISSION_DENIED_CODE);
   });
 
-  it('range limits: both ends in order, at most 31 days, per minute at most 24 hours; fields and verdicts from the catalogue', async () => {
+  it('range limits: both ends in order, at most the one report limit (30 days and the end minute, core/rules/reports.ts), per minute at most 24 hours; fields and verdicts from the catalogue', async () => {
     const keys = async (path: string, query: Record<string, string | number>) => {
       const answer = await call(app, 'GET', path, { token: parent, query });
       assert.equal(answer.code, VALIDATION_FAILED_CODE, JSON.stringify(query));

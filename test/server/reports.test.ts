@@ -205,6 +205,29 @@ describe('dashboard and traffic reports (issue 25; rules §6, §9)', () => {
     assert.equal(spread.tables.methods!.reduce((sum, row) => sum + row.requests, 0), lines.length);
   });
 
+  it('previous-period overlay: one call answers the period before, bucket for bucket, shifted by whole buckets', async () => {
+    const from = now - 3 * HOUR;
+    const answer = await report(parent, { type: 'wide-flow-range', from: iso(from), to: iso(now), granularity: '5m', compare: 'previous' });
+    const previous = answer.previous_series!;
+    assert.equal(previous.length, answer.series.length);
+    // The range (3 h plus the inclusive end) rounded up to whole 5-minute buckets.
+    const shift = Math.ceil((now + 1 - from) / (5 * MINUTE)) * 5 * MINUTE;
+    previous.forEach((point, index) => assert.equal(Date.parse(answer.series[index]!.bucket) - Date.parse(point.bucket), shift));
+    const earlier = accessOf((row) => row.ts >= from - shift && row.ts <= now - shift);
+    assert.equal(previous.reduce((sum, point) => sum + point.requests, 0), earlier.length);
+    assert.equal((await report(parent, { type: 'wide-flow-range', from: iso(from), to: iso(now), granularity: '5m' })).previous_series, null);
+    const wrong = await call(app, 'GET', 'V4/report.traffic.get', { token: parent, query: { type: 'wide-flow-range', from: iso(from), to: iso(now), granularity: '5m', compare: 'last-year' } });
+    assert.equal(wrong.code, VALIDATION_FAILED_CODE);
+  });
+
+  it('several websites: the report counts exactly the websites chosen', async () => {
+    const from = now - DAY;
+    const chosen = [ids['www.example.com']!, ids['shop.example.com']!];
+    const answer = await report(parent, { type: 'distribution-request', from: iso(from), to: iso(now), granularity: '1h', domain_ids: chosen.join(',') });
+    assert.equal(answer.totals.requests, accessOf((row) => row.ts >= from && row.ts <= now && chosen.includes(row.domain_id)).length);
+    assert.deepEqual(answer.tables.domains!.map((row) => row.domain_id).sort(), [...chosen].sort());
+  });
+
   it('rules §6: a sub-account granted one website sees only its traffic, and cannot name another', async () => {
     const www = ids['www.example.com']!;
     const token = await child([['reports', 'read', [www]]]);
@@ -244,8 +267,10 @@ describe('dashboard and traffic reports (issue 25; rules §6, §9)', () => {
       assert.deepEqual([issue.field, issue.key], [field, key]);
     };
     const base = { type: 'wide-flow-range', to: iso(now) };
-    await refused({ ...base, from: iso(now - 30 * DAY - 1), granularity: '1d' }, 'from', 'reports.range-too-long');
+    // One limit for every report (core/rules/reports.ts): 30 days, plus the custom end input's whole minute.
+    await refused({ ...base, from: iso(now - 30 * DAY - 60_000 - 1), granularity: '1d' }, 'from', 'reports.range-too-long');
     await report(parent, { ...base, from: iso(now - 30 * DAY), granularity: '1d' });
+    await report(parent, { ...base, from: iso(now - 30 * DAY - 60_000), granularity: '1d' });
     await refused({ ...base, from: iso(now - DAY - 1), granularity: '1m' }, 'granularity', 'reports.granularity-too-fine');
     await refused({ ...base, from: iso(now - 8 * DAY), granularity: '5m' }, 'granularity', 'reports.granularity-too-fine');
     await refused({ ...base, from: iso(now + 1), granularity: '1h' }, 'from', 'reports.range-order');

@@ -71,6 +71,8 @@ export interface TrafficReportQuery {
   domain_ids?: string;
   /** Rows of each top-N table (1-100, default 10). */
   top?: number;
+  /** `previous`: also answer the previous period's series ({@link TrafficReport.previous_series}). */
+  compare?: 'previous';
 }
 
 /** Sums over the whole range of a report. */
@@ -97,6 +99,11 @@ export interface TrafficReport {
   series: ReportPoint[];
   /** Status code classes per bucket (status-code-analysis). */
   status_series: StatusPoint[];
+  /**
+   * With `compare=previous`: the series of the period just before, point for point with `series` (the same number of
+   * buckets at the same offsets, shifted back by whole buckets, see the server's `previousSearch`); null otherwise.
+   */
+  previous_series?: ReportPoint[] | null;
   /** Named tables of the tab, e.g. `urls`, `referers`, `user_agents`, `countries`, `provinces`, `domains`, `codes`, `ips`. */
   tables: Partial<Record<ReportTableName, ReportTopRow[]>>;
 }

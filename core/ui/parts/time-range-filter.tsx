@@ -28,6 +28,11 @@ export interface TimeRangeFieldsProps {
   value: TimeRangeValue;
   /** Called with the preset picked, or the custom inputs as typed. */
   onChange: (change: Partial<TimeRangeValue>) => void;
+  /**
+   * Why the view cannot use the range although it is in order (a report's "at most 30 days"), translated: shown and
+   * announced like the part's own "out of order" message, the custom inputs marked invalid.
+   */
+  issue?: string | undefined;
 }
 
 /** Whether the custom inputs form a range: both ends, in order (a custom range does not depend on the time now). */
@@ -36,11 +41,13 @@ function customValid(value: TimeRangeValue): boolean {
 }
 
 /** The range picker and, for a custom range, its start and end inputs. */
-export function TimeRangeFields({ value, onChange }: TimeRangeFieldsProps) {
+export function TimeRangeFields({ value, onChange, issue }: TimeRangeFieldsProps) {
   const t = useT('filters');
   const ids = { range: useId(), start: useId(), end: useId(), error: useId() };
   const options = useMemo(() => TIME_RANGE_PRESETS.map((preset) => ({ value: preset, label: t(`time-range.preset.${preset}`) })), [t]);
-  const invalid = value.range === 'custom' && !customValid(value);
+  const outOfOrder = value.range === 'custom' && !customValid(value);
+  const message = outOfOrder ? t('time-range.custom-invalid') : issue;
+  const invalid = message !== undefined;
   const label = t('time-range.label');
 
   return (
@@ -79,12 +86,12 @@ export function TimeRangeFields({ value, onChange }: TimeRangeFieldsProps) {
               onChange={(event) => onChange({ custom: { ...value.custom, end: event.target.value } })}
             />
           </div>
-          {invalid && (
-            <p id={ids.error} className="ec-error-text ec-filter-error" role="alert">
-              {t('time-range.custom-invalid')}
-            </p>
-          )}
         </>
+      )}
+      {message !== undefined && (
+        <p id={ids.error} className="ec-error-text ec-filter-error" role="alert">
+          {message}
+        </p>
       )}
     </>
   );

@@ -4,17 +4,15 @@
  * select for screen readers (NOTES.md, PrimeReact in a shadow root).
  */
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { labelOf } from '../../../core/i18n/i18n.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
-import { ACTION_LABEL_KEYS, AREA_LABEL_KEYS, RANGE_LABEL_KEYS } from '../labels.js';
+import { ACTION_LABEL_KEYS, AREA_LABEL_KEYS } from '../labels.js';
 import type { OperationLogFilters, OperatorChoice } from '../store.js';
-import { isTimeRangePreset, TIME_RANGE_PRESETS, type TimeRangePreset } from '../../../core/i18n/time-range.js';
+import type { TimeRangePreset } from '../../../core/i18n/time-range.js';
 import { FilterField } from '../../../core/ui/parts/filter-field.js';
-import { namedDropdown as named } from '../../../core/ui/parts/named.js';
+import { TimeRangeFields, type TimeRangeValue } from '../../../core/ui/parts/time-range-filter.js';
 
 /** Props of {@link LogToolbar}. */
 export interface LogToolbarProps {
@@ -26,8 +24,6 @@ export interface LogToolbarProps {
   me: OperatorChoice | null;
   /** The operator filter is offered (a child account only ever sees its own entries). */
   showOperator: boolean;
-  /** The custom range inputs do not form a range. */
-  customInvalid: boolean;
   /** Called with the area picked ('' for all). */
   onArea: (area: string) => void;
   /** Called with the action picked ('' for all). */
@@ -52,14 +48,14 @@ interface Option {
 
 /** The toolbar; `part="toolbar"`. */
 export function LogToolbar(props: LogToolbarProps) {
-  const { filters, lockedArea, me, showOperator, customInvalid } = props;
+  const { filters, lockedArea, me, showOperator } = props;
   const t = useT();
-  const ids = { range: useId(), area: useId(), action: useId(), operator: useId(), start: useId(), end: useId(), error: useId() };
-
-  const rangeOptions: Option[] = useMemo(
-    () => TIME_RANGE_PRESETS.map((value) => ({ value, label: t(RANGE_LABEL_KEYS[value]) })),
-    [t],
-  );
+  const time: TimeRangeValue = { range: filters.range, custom: filters.custom };
+  // The one range part (core/ui/parts/time-range-filter.tsx) reports a preset or the custom inputs as typed.
+  const onTime = (change: Partial<TimeRangeValue>) => {
+    if (change.range !== undefined) props.onRange(change.range);
+    else if (change.custom !== undefined) props.onCustom(change.custom);
+  };
   const areaOptions: Option[] = useMemo(() => {
     const known = Object.keys(AREA_LABEL_KEYS);
     // An area the console has no name for (from the attribute) is still offered, by its id.
@@ -81,7 +77,6 @@ export function LogToolbar(props: LogToolbarProps) {
   }, [me, filters.operator, t]);
 
   const label = {
-    range: t('filter.time-range'),
     area: t('filter.area'),
     action: t('filter.action'),
     operator: t('filter.operator'),
@@ -90,16 +85,7 @@ export function LogToolbar(props: LogToolbarProps) {
   return (
     <div className="ec-stack ec-log-toolbar" part="toolbar" role="search" aria-label={t('toolbar-label')}>
       <div className="ec-row ec-toolbar">
-        <div className="ec-filter">
-          <label htmlFor={ids.range}>{label.range}</label>
-          <Dropdown
-            inputId={ids.range}
-            value={filters.range}
-            options={rangeOptions}
-            onChange={(event) => isTimeRangePreset(event.value) && props.onRange(event.value)}
-            pt={named(label.range)}
-          />
-        </div>
+        <TimeRangeFields value={time} onChange={onTime} />
         {/* A page that fixes the area (the DNS operation log) says so by its title; a locked, greyed filter would only
             be a control that cannot be used. */}
         {lockedArea === '' && (
@@ -124,37 +110,6 @@ export function LogToolbar(props: LogToolbarProps) {
         <span className="ec-spacer" />
         <Button type="button" icon="pi pi-refresh" outlined label={t('refresh')} onClick={props.onRefresh} />
       </div>
-      {filters.range === 'custom' && (
-        <div className="ec-row ec-toolbar">
-          <div className="ec-filter">
-            <label htmlFor={ids.start}>{t('filter.custom-start')}</label>
-            <InputText
-              id={ids.start}
-              type="datetime-local"
-              value={filters.custom.start}
-              aria-invalid={customInvalid}
-              aria-describedby={customInvalid ? ids.error : undefined}
-              onChange={(event) => props.onCustom({ ...filters.custom, start: event.target.value })}
-            />
-          </div>
-          <div className="ec-filter">
-            <label htmlFor={ids.end}>{t('filter.custom-end')}</label>
-            <InputText
-              id={ids.end}
-              type="datetime-local"
-              value={filters.custom.end}
-              aria-invalid={customInvalid}
-              aria-describedby={customInvalid ? ids.error : undefined}
-              onChange={(event) => props.onCustom({ ...filters.custom, end: event.target.value })}
-            />
-          </div>
-          {customInvalid && (
-            <p id={ids.error} className="ec-error-text" role="alert">
-              {t('filter.custom-invalid')}
-            </p>
-          )}
-        </div>
-      )}
     </div>
   );
 }

@@ -1,31 +1,20 @@
 /**
- * The report filters: the rules §9 date range (custom inputs in UTC+8, as report times are shown), the website, the
- * granularity (only those the range allows, core/rules/reports.ts) and auto refresh. Every control has a visible
- * label; a range the server would refuse is said next to the filters, in words, before anything is sent.
+ * The report filters, all core parts: the rules §9 date range (core/ui/parts/time-range-filter.tsx, custom inputs in
+ * UTC+8, a range the server would refuse said under it in words before anything is sent), the websites (several, of
+ * those the caller's grant covers), the granularity (only those the range allows, core/rules/reports.ts), the
+ * previous-period overlay of the line charts, and auto refresh with "refresh now" (core/ui/parts/auto-refresh.tsx).
  */
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { useId, useMemo } from 'react';
 import type { FieldIssue } from '../../../core/api/catalogue.js';
 import type { LogWebsite } from '../../../core/api/endpoints/logs.js';
-import { isTimeRangePreset, TIME_RANGE_PRESETS, type TimeRangePreset } from '../../../core/i18n/time-range.js';
 import type { ReportGranularity } from '../../../core/rules/reports.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { FilterField } from '../../../core/ui/parts/filter-field.js';
+import { AutoRefreshField } from '../../../core/ui/parts/auto-refresh.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
-import { RefreshSelect } from '../../reports-shared/refresh-select.js';
+import { TimeRangeFields, type TimeRangeValue } from '../../../core/ui/parts/time-range-filter.js';
+import { WebsitesField } from '../../../core/ui/parts/websites-field.js';
 import type { Loaded, ReportFilter } from '../store.js';
-
-/** Label of each range preset. */
-export const RANGE_KEYS: Record<TimeRangePreset, string> = {
-  '15m': 'range.last-15-minutes',
-  '3h': 'range.last-3-hours',
-  today: 'range.today',
-  yesterday: 'range.yesterday',
-  '7d': 'range.last-7-days',
-  '30d': 'range.last-30-days',
-  custom: 'range.custom',
-};
 
 /** Label of each granularity. */
 export const GRANULARITY_KEYS: Record<ReportGranularity, string> = {
@@ -41,70 +30,32 @@ export interface ReportFiltersProps {
   websites: Loaded<LogWebsite[]>;
   granularities: readonly ReportGranularity[];
   issues: readonly FieldIssue[];
+  /** The tab has line charts, so the previous-period switch is offered. */
+  comparable: boolean;
   busy: boolean;
   onChange: (change: Partial<ReportFilter>) => void;
   onRefresh: () => void;
 }
 
 /** The toolbar; `part="toolbar"`. */
-export function ReportFilters({ value, websites, granularities, issues, busy, onChange, onRefresh }: ReportFiltersProps) {
+export function ReportFilters({ value, websites, granularities, issues, comparable, busy, onChange, onRefresh }: ReportFiltersProps) {
   const t = useT();
   const tRules = useT('rules');
-  const ids = { range: useId(), start: useId(), end: useId(), granularity: useId(), issue: useId() };
-  const ranges = useMemo(() => TIME_RANGE_PRESETS.map((preset) => ({ value: preset, label: t(RANGE_KEYS[preset]) })), [t]);
+  const ids = { granularity: useId(), compare: useId() };
   const granularityOptions = useMemo(() => granularities.map((granularity) => ({ value: granularity, label: t(GRANULARITY_KEYS[granularity]) })), [granularities, t]);
-  const domainOptions = useMemo(() => (websites.status === 'ready' ? websites.data.map((website) => ({ value: website.id, label: website.domain })) : []), [websites]);
-  const issue = issues[0];
-  const invalid = issue !== undefined;
-  const rangeLabel = t('filter.range');
+  const rangeIssue = issues.find((issue) => issue.field === 'from' || issue.field === 'to');
+  const otherIssue = issues.find((issue) => issue !== rangeIssue);
   const granularityLabel = t('filter.granularity');
+  const time: TimeRangeValue = { range: value.range, custom: value.custom };
 
   return (
     <div className="ec-report-toolbar" part="toolbar">
-      <div className="ec-filter">
-        <label htmlFor={ids.range}>{rangeLabel}</label>
-        <Dropdown
-          inputId={ids.range}
-          value={value.range}
-          options={ranges}
-          onChange={(event) => isTimeRangePreset(event.value) && onChange({ range: event.value })}
-          pt={namedDropdown(rangeLabel)}
-        />
-      </div>
-      {value.range === 'custom' && (
-        <>
-          <div className="ec-filter">
-            <label htmlFor={ids.start}>{t('filter.custom-start')}</label>
-            <InputText
-              id={ids.start}
-              type="datetime-local"
-              value={value.custom.start}
-              aria-invalid={invalid}
-              aria-describedby={invalid ? ids.issue : undefined}
-              onChange={(event) => onChange({ custom: { ...value.custom, start: event.target.value } })}
-            />
-          </div>
-          <div className="ec-filter">
-            <label htmlFor={ids.end}>{t('filter.custom-end')}</label>
-            <InputText
-              id={ids.end}
-              type="datetime-local"
-              value={value.custom.end}
-              aria-invalid={invalid}
-              aria-describedby={invalid ? ids.issue : undefined}
-              onChange={(event) => onChange({ custom: { ...value.custom, end: event.target.value } })}
-            />
-          </div>
-        </>
-      )}
-      <FilterField<number>
-        label={t('filter.domain')}
-        value={value.domainId ?? ''}
-        options={domainOptions}
-        allLabel={t('filter.all-domains')}
-        onChange={(next) => onChange({ domainId: next === '' ? null : next })}
-        searchLabel={domainOptions.length > 10 ? t('filter.search-domains') : undefined}
-        emptyMessage={t('filter.no-domains')}
+      <TimeRangeFields value={time} onChange={onChange} issue={rangeIssue ? tRules(rangeIssue.key, rangeIssue.values ?? {}) : undefined} />
+      <WebsitesField
+        websites={websites.status === 'ready' ? websites.data : null}
+        failed={websites.status === 'error'}
+        value={value.domainIds}
+        onChange={(domainIds) => onChange({ domainIds })}
       />
       <div className="ec-filter">
         <label htmlFor={ids.granularity}>{granularityLabel}</label>
@@ -116,10 +67,16 @@ export function ReportFilters({ value, websites, granularities, issues, busy, on
           pt={namedDropdown(granularityLabel)}
         />
       </div>
-      <RefreshSelect seconds={value.refresh} onChange={(refresh) => onChange({ refresh })} onRefresh={onRefresh} busy={busy} />
-      {issue && (
-        <p id={ids.issue} className="ec-error-text ec-report-issue" role="alert">
-          {tRules(issue.key, issue.values ?? {})}
+      {comparable && (
+        <div className="ec-report-compare" part="compare">
+          <input id={ids.compare} type="checkbox" role="switch" checked={value.compare} onChange={(event) => onChange({ compare: event.target.checked })} />
+          <label htmlFor={ids.compare}>{t('filter.compare')}</label>
+        </div>
+      )}
+      <AutoRefreshField seconds={value.refresh} onChange={(refresh) => onChange({ refresh })} onRefresh={onRefresh} busy={busy} />
+      {otherIssue && (
+        <p className="ec-error-text ec-report-issue" role="alert">
+          {tRules(otherIssue.key, otherIssue.values ?? {})}
         </p>
       )}
     </div>

@@ -28,7 +28,7 @@ async function dashboard(lang: string): Promise<HTMLElement> {
   return element;
 }
 
-const figure = (element: HTMLElement, id: string) => shadow(element).querySelector(`[data-figure="${id}"] .ec-report-figure-value`)!.textContent;
+const figure = (element: HTMLElement, id: string) => shadow(element).querySelector(`[data-figure="${id}"] .ec-figure-value`)!.textContent;
 
 describe('<ec-dashboard> (issue 25)', () => {
   before(async () => {

@@ -10,6 +10,8 @@ import { parseLogExpression } from '../../../core/logs/expression.js';
 import { validateSavedQueryName } from '../../../core/rules/bans.js';
 import { validateIpOrCidr } from '../../../core/rules/ip.js';
 import '../../../elements/log-retrieval/element.js';
+import { logsView } from '../../../elements/reports-shared/drill-down.js';
+import { toLogWallTime } from '../../../core/i18n/time-range.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { choose, chosen, dropdownByLabel, envelope, injectFault, press, shadow, typeInto, watchCalls } from '../../helpers/list-element.js';
 import { logLine } from '../../helpers/log-lines.js';
@@ -555,6 +557,36 @@ describe('<ec-log-retrieval> (rules §2 log retrieval, §9 log limits, ranges an
       const changed = oneEvent(element, 'ec-view-state');
       tabs(element)[0]!.click();
       expect((await changed).detail.state).to.equal('range=7d&status=404&q=status+%3D+404');
+    } finally {
+      calls.restore();
+    }
+  });
+
+  it('issue 25: drill-down filters from a report arrive in the form and in the search it sends', async () => {
+    const context = await getLogContext(client);
+    const [first, second] = context.websites;
+    const to = Date.now() - 60_000;
+    const from = to - 3_600_000;
+    // A map region of a report filtered by two websites, and a URL slice (matched exactly through the expression).
+    const region = logsView({ from, to, domainIds: [first!.id, second!.id], table: 'countries', value: 'US' });
+    const calls = watchCalls();
+    try {
+      const element = await logRetrieval(html`<ec-log-retrieval lang="en-US" view-state=${region}></ec-log-retrieval>`);
+      await waitUntil(() => calls.urls.some((url) => SEARCH.test(url)), 'the drill-down is searched');
+      const query = calls.lastQuery(SEARCH);
+      expect([query.get('log_type'), query.get('domain_ids'), query.get('region')]).to.deep.equal(['access', `${first!.id},${second!.id}`, 'US']);
+      expect(Date.parse(query.get('from')!)).to.equal(Date.parse(`${toLogWallTime(from)}:00+08:00`));
+      expect(chosen(element, 'Time range')).to.equal('Custom');
+      expect([inputByLabel(element, 'From (UTC+8)').value, inputByLabel(element, 'To (UTC+8)').value]).to.deep.equal([toLogWallTime(from), toLogWallTime(to)]);
+      expect(chosen(element, 'Region')).to.equal('United States');
+      // The two websites chosen, by name once the list of websites has arrived.
+      await waitUntil(() => shadow(element).querySelector('.p-multiselect-label')!.textContent === `${first!.domain}, ${second!.domain}`, 'both websites are chosen in the form');
+      const url = logsView({ from, to, logType: 'waf', table: 'urls', value: '/a "b"' });
+      const waf = await logRetrieval(html`<ec-log-retrieval lang="en-US" view-state=${url}></ec-log-retrieval>`);
+      await waitUntil(() => calls.lastQuery(SEARCH).get('expression') === 'uri = "/a \\"b\\""', 'the URL travels in the expression');
+      expect(calls.lastQuery(SEARCH).get('log_type')).to.equal('waf');
+      expect(selectedTab(waf)).to.equal('WAF logs');
+      expect(inputByLabel(waf, 'Advanced search').value).to.equal('uri = "/a \\"b\\""');
     } finally {
       calls.restore();
     }

@@ -24,6 +24,17 @@ export function bucketStarts(from: number, toExclusive: number, granularity: Rep
   return starts;
 }
 
+/**
+ * The search of the period before `search`, for the previous-period overlay: as long as the range, shifted back by
+ * a whole number of buckets (the range's length rounded up to the bucket), so its buckets fall at the same offsets
+ * from their start as the current ones and the two series pair point for point. Days shift by whole Beijing days.
+ */
+export function previousSearch(search: LogSearch, granularity: ReportGranularity): LogSearch {
+  const size = GRANULARITY_MS[granularity];
+  const shift = Math.ceil((search.to - search.from) / size) * size;
+  return { ...search, from: search.from - shift, to: search.to - shift };
+}
+
 /** Average bits per second of `bytes` over a bucket of `granularity`. */
 export function bitsPerSecond(bytes: number, granularity: ReportGranularity): number {
   return (bytes * 8) / (GRANULARITY_MS[granularity] / 1000);

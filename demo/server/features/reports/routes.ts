@@ -27,7 +27,7 @@ import { permissions } from '../../platform/security/permissions.js';
 import { requireSession } from '../../platform/security/session.js';
 import { readableWebsites } from '../logs/index.js';
 import type { LogSearch, LogStore, LogTotalOrder } from '../logs/store/index.js';
-import { series, statusMix, statusSeries, topRows, totals } from './aggregate.js';
+import { previousSearch, series, statusMix, statusSeries, topRows, totals } from './aggregate.js';
 import { MAP_ROWS, readReportWindow, requireReports, type ReportWindow } from './window.js';
 import { securityReportRoutes } from './security-routes.js';
 
@@ -79,6 +79,8 @@ const TABLES: Readonly<Record<TrafficReportType, Partial<Record<ReportTableName,
 /** A report request as read from the query. */
 interface ReportRequest extends ReportWindow {
   type: TrafficReportType;
+  /** The previous period's series is asked for too. */
+  compare: boolean;
 }
 
 /** Reads and checks a report request; answers the refusal and returns null when it may not run. */
@@ -86,8 +88,9 @@ function readReport(request: FastifyRequest, reply: FastifyReply): ReportRequest
   if (!requireReports(request, reply)) return null;
   const query = (request.query ?? {}) as Record<string, unknown>;
   const issues: FieldIssue[] = isTrafficReportType(query.type) ? [] : [{ field: 'type', key: 'common.format-error' }];
+  if (query.compare !== undefined && query.compare !== '' && query.compare !== 'previous') issues.push({ field: 'compare', key: 'common.format-error' });
   const window = readReportWindow(request, reply, 'access', issues);
-  return window && { ...window, type: query.type as TrafficReportType };
+  return window && { ...window, type: query.type as TrafficReportType, compare: query.compare === 'previous' };
 }
 
 /** Every table of a tab, read side by side. */
@@ -160,8 +163,9 @@ export async function reportRoutes(api: FastifyInstance): Promise<void> {
     const report = readReport(request, reply);
     if (!report) return reply;
     const store = api.logStore;
-    const [points, statusPoints, tableRows] = await Promise.all([
+    const [points, previousPoints, statusPoints, tableRows] = await Promise.all([
       series(store, report.search, report.granularity),
+      report.compare ? series(store, previousSearch(report.search, report.granularity), report.granularity) : Promise.resolve(null),
       report.type === 'status-code-analysis' ? statusSeries(store, report.search, report.granularity) : Promise.resolve([]),
       tables(store, report),
     ]);
@@ -172,6 +176,7 @@ export async function reportRoutes(api: FastifyInstance): Promise<void> {
       granularity: report.granularity,
       totals: await totals(store, report.search, points),
       series: points,
+      previous_series: previousPoints,
       status_series: statusPoints,
       tables: tableRows,
     };

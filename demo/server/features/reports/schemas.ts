@@ -8,8 +8,8 @@ export const reportSchemas: RouteSchemas = {
   'GET /V4/report.website.list': getRoute(TAG, 'Websites whose reports the caller may read'),
   'GET /V4/report.traffic.get': getRoute(
     TAG,
-    'One traffic report tab: series (1m/5m/1h/1d buckets, Beijing days) and top-N tables over the log store',
-    queryFields('type', 'from', 'to', 'granularity', 'domain_ids', 'top'),
+    'One traffic report tab: series (1m/5m/1h/1d buckets, Beijing days), optionally the previous period\'s, and top-N tables over the log store',
+    queryFields('type', 'from', 'to', 'granularity', 'domain_ids', 'top', 'compare'),
   ),
   'GET /V4/report.security.get': getRoute(
     TAG,
