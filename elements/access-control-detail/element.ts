@@ -32,6 +32,8 @@ import '../../core/i18n/namespaces/attack-report.js';
  * @csspart plan-notice - The prompt of a package without the full attack reports (http).
  * @csspart ranking - Each ranking table (http).
  * @csspart drill-link - The link of a ranking row (http).
+ * @csspart refresh - The "refresh now" button beside the auto refresh choice.
+ * @csspart figure-link - A headline figure that opens its report or list.
  */
 export const AccessControlDetailElement = defineElement<AccessControlDetailProps>('ec-access-control-detail', AccessControlDetail, {
   namespace: 'tcp-report',

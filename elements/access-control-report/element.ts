@@ -28,6 +28,8 @@ import '../../core/i18n/namespaces/filters.js';
  * @csspart chart-map-toggle - The world/China switch of the map.
  * @csspart ranking - Each ranking table.
  * @csspart drill-link - The link of a ranking row.
+ * @csspart refresh - The "refresh now" button beside the auto refresh choice.
+ * @csspart figure-link - A headline figure that opens its report or list.
  */
 export const AccessControlReportElement = defineElement<AccessControlReportProps>('ec-access-control-report', AccessControlReport, {
   namespace: 'attack-report',

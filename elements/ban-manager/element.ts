@@ -39,6 +39,7 @@ import '../../core/i18n/namespaces/filters.js';
  * @csspart chart-export - The CSV and PNG export buttons of a chart.
  * @csspart chart-table-toggle - The button that shows or hides a chart's data table.
  * @csspart chart-map-toggle - The world/China switch of a map.
+ * @csspart figure-link - A headline figure that opens its report or list.
  */
 export const BanManagerElement = defineElement<BanManagerProps>('ec-ban-manager', BanManager, {
   namespace: 'ban-manager',

@@ -29,6 +29,8 @@ import '../../core/i18n/namespaces/filters.js';
  * @csspart ranking - Each ranking table.
  * @csspart plan-notice - The prompt shown when the plan has no bot analytics.
  * @csspart plan-notice-text - The reason inside that prompt, with the upgrade or work-order link.
+ * @csspart refresh - The "refresh now" button beside the auto refresh choice.
+ * @csspart figure-link - A headline figure that opens its report or list.
  */
 export const BotDetailElement = defineElement<BotDetailProps>('ec-bot-detail', BotDetail, {
   namespace: 'bot-report',

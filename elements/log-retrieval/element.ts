@@ -36,6 +36,7 @@ import '../../core/i18n/namespaces/log-fields.js';
  * @csspart detail - The drawer with every field of one line.
  * @csspart saved-queries - The saved query list.
  * @csspart dialog - The save query dialog.
+ * @csspart refresh - The "refresh now" button beside the auto refresh choice.
  */
 export const LogRetrievalElement = defineElement<LogRetrievalProps>('ec-log-retrieval', LogRetrieval, {
   namespace: 'log-retrieval',
