@@ -8,6 +8,7 @@ import { attributes } from './attributes.js';
 import styles from './access-control-detail.css';
 import '../../core/i18n/namespaces/tcp-report.js';
 import '../../core/i18n/namespaces/filters.js';
+import '../../core/i18n/namespaces/rules.js';
 import '../../core/i18n/namespaces/attack-report.js';
 
 /**
@@ -38,7 +39,7 @@ import '../../core/i18n/namespaces/attack-report.js';
 export const AccessControlDetailElement = defineElement<AccessControlDetailProps>('ec-access-control-detail', AccessControlDetail, {
   namespace: 'tcp-report',
   // `attack-report` is loaded by the http view when it first renders (useT), not before a layer-4 page shows.
-  uses: ['filters'],
+  uses: ['filters', 'attack-report', 'rules'],
   attributes,
   styles: `${FIGURES_STYLES}\n${tcpReportStyles}\n${attackReportStyles}\n${styles}`,
 });

@@ -6,6 +6,7 @@ import { AccessControlReport, type AccessControlReportProps } from './access-con
 import { attributes } from './attributes.js';
 import '../../core/i18n/namespaces/attack-report.js';
 import '../../core/i18n/namespaces/filters.js';
+import '../../core/i18n/namespaces/rules.js';
 
 /**
  * HTTP precise access control: what the custom rule sets of the websites did to requests over a rules §9 date range
@@ -33,7 +34,7 @@ import '../../core/i18n/namespaces/filters.js';
  */
 export const AccessControlReportElement = defineElement<AccessControlReportProps>('ec-access-control-report', AccessControlReport, {
   namespace: 'attack-report',
-  uses: ['filters'],
+  uses: ['filters', 'rules'],
   attributes,
   styles: `${FIGURES_STYLES}\n${styles}`,
 });

@@ -6,6 +6,7 @@ import { attributes } from './attributes.js';
 import styles from './attack-report.css';
 import '../../core/i18n/namespaces/attack-report.js';
 import '../../core/i18n/namespaces/filters.js';
+import '../../core/i18n/namespaces/rules.js';
 
 /**
  * The WAF and CC attack reports over the security lines the edge recorded: figures first (attacks, blocked,
@@ -35,7 +36,7 @@ import '../../core/i18n/namespaces/filters.js';
  */
 export const AttackReportElement = defineElement<AttackReportProps>('ec-attack-report', AttackReport, {
   namespace: 'attack-report',
-  uses: ['filters'],
+  uses: ['filters', 'rules'],
   attributes,
   styles: `${FIGURES_STYLES}\n${styles}`,
 });

@@ -15,6 +15,7 @@ import { GRANULARITY_MS } from '../../core/rules/reports.js';
 import { useElement, useT } from '../../core/ui/element-context.js';
 import { Card } from '../../core/ui/parts/card.js';
 import { Chart, ChinaWorldMap, type ChartSelection } from '../../core/ui/parts/chart.js';
+import { regionName } from '../../core/ui/parts/map-regions.js';
 import type { ChartData, ValueFormat } from '../../core/ui/parts/chart-data.js';
 import { figureValue, Figures, type Figure, type FigureFormat } from '../../core/ui/parts/figures.js';
 import { useNavigate } from '../../core/ui/parts/nav-link.js';
@@ -166,7 +167,9 @@ export function TrafficReport({ type, range, domainId, layout }: TrafficReportPr
     }),
     [t],
   );
-  const keyLabel = (table: ReportTableName) => (key: string) => (key === '' ? t(table === 'referers' ? 'key.direct' : 'key.none') : key);
+  // Regions read as names in the console's language (美国, Guangdong), as the maps and the security reports show them.
+  const keyLabel = (table: ReportTableName) => (key: string) =>
+    key === '' ? t(table === 'referers' ? 'key.direct' : 'key.none') : table === 'countries' || table === 'provinces' ? regionName(key, language) : key;
   const spec = TABS[reportType];
   // Chart data per chart, memoized on the answer: the chart part redraws when their identity changes.
   const chartData = useMemo(() => {

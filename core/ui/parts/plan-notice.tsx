@@ -6,7 +6,6 @@
  */
 import type { FieldIssue } from '../../api/catalogue.js';
 import { noticeFor, type PlanNotice as PlanNoticeTarget } from '../../config/plan-gating.js';
-import { useT } from '../element-context.js';
 import { PlanNoticeLink } from './nav-link.js';
 
 /** Props of {@link PlanNotice}. */
@@ -40,27 +39,4 @@ export function PlanNotice({ message, notice, part = 'plan-notice' }: PlanNotice
  */
 export function refusalNotice(found: FieldIssue): PlanNoticeTarget {
   return noticeFor(found.values?.notice === 'upgrade' ? 1 : undefined, String(found.values?.feature));
-}
-
-/**
- * The notices of plan refusals (./plan-refusals.tsx picks them from a save's issues and loads this part when there
- * are some), one per refused feature and message.
- */
-export function PlanRefusalList({ refusals }: { refusals: readonly FieldIssue[] }) {
-  const rules = useT('rules');
-  const seen = new Set<string>();
-  const unique = refusals.filter((found) => {
-    const key = `${String(found.values?.feature)}|${found.key}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  if (unique.length === 0) return null;
-  return (
-    <div className="ec-stack" role="alert">
-      {unique.map((found) => (
-        <PlanNotice key={`${String(found.values?.feature)}|${found.key}`} message={rules(found.key, found.values ?? {})} notice={refusalNotice(found)} />
-      ))}
-    </div>
-  );
 }

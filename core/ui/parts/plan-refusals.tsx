@@ -1,7 +1,7 @@
 /**
  * Plan refusals in a form (rules §6, shell §6): which issues of a refused save are plan-gate refusals, and the
- * notices showing them (./plan-notice.tsx). A form only shows notices after the server refused a save for the plan,
- * so their code loads then (./deferred.tsx), not with every form (issue "every page loads only what it shows").
+ * notices showing them (./plan-refusal-list.tsx). A form only shows notices after the server refused a save for the
+ * plan, so their code loads then (./deferred.tsx), not with every form (issue "every page loads only what it shows").
  */
 import type { FieldIssue } from '../../api/catalogue.js';
 import { useDeferredModule } from './deferred.js';
@@ -21,7 +21,7 @@ export function withoutPlanRefusals(issues: readonly FieldIssue[]): FieldIssue[]
   return issues.filter((found) => !refusals.includes(found));
 }
 
-const loadNotices = () => import('./plan-notice.js');
+const loadNotices = () => import('./plan-refusal-list.js');
 
 /** Props of {@link PlanRefusalNotices}. */
 export interface PlanRefusalNoticesProps {

@@ -6,7 +6,7 @@
  * is refused before anything is read, with the row's message and the notice the console shows.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NOT_FOUND_CODE, PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
+import { NOT_FOUND_CODE } from '../../../../core/api/catalogue.js';
 import type {
   BotCategoryRow,
   BotDetail,
@@ -33,77 +33,27 @@ import {
   type UnknownBotReason,
 } from '../../../../core/logs/bots.js';
 import { allOf, type LogFieldName, type LogPredicate } from '../../../../core/logs/predicate.js';
-import { GRANULARITY_MS, isReportGranularity, REPORT_TOP_DEFAULT, validateReportRange, validateReportTop, type ReportGranularity } from '../../../../core/rules/reports.js';
+import { GRANULARITY_MS, type ReportGranularity } from '../../../../core/rules/reports.js';
 import type { FieldIssue } from '../../../../core/rules/types.js';
 import { isoTime } from '../../platform/database.js';
-import { fail, ok, validated } from '../../platform/http/envelope.js';
-import { queryInteger } from '../../platform/http/pagination.js';
-import { permissions } from '../../platform/security/permissions.js';
-import { requireSession } from '../../platform/security/session.js';
-import { chooseDomains, readIdList } from '../logs/index.js';
+import { fail, ok } from '../../platform/http/envelope.js';
 import { bucketStart, type LogBucket, type LogSearch, type LogStore } from '../logs/store/index.js';
 import { requirePlan } from '../plans/index.js';
+import { MAP_ROWS, readReportWindow, requireReports, type ReportWindow } from '../reports/index.js';
 import { gatherEvidence, type RangeEvidence } from './evidence.js';
 
 const STORE_BUCKET: Readonly<Record<ReportGranularity, LogBucket>> = { '1m': 'minute', '5m': 'five-minutes', '1h': 'hour', '1d': 'day' };
-/** Countries and provinces are read whole for the map. */
-const MAP_ROWS = 300;
 /** Addresses and countries shown on each unknown signature's row. */
 const SIGNATURE_SAMPLES = 3;
 
-/** A checked report request. */
-interface BotRequest {
-  granularity: ReportGranularity;
-  top: number;
-  search: LogSearch;
-}
-
-function readInstant(value: unknown): number | null {
-  if (typeof value !== 'string' || value === '') return null;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : at;
-}
+/** A checked report request: the reports' own window (range, granularity, top-N, the caller's websites). */
+type BotRequest = ReportWindow;
 
 /** Grant, plan, then the query; answers the refusal and returns null when the report may not run. */
 function readRequest(request: FastifyRequest, reply: FastifyReply, extra: FieldIssue[] = []): BotRequest | null {
-  if (!permissions(request).can('reports', 'read')) {
-    fail(reply, PERMISSION_DENIED_CODE);
-    return null;
-  }
+  if (!requireReports(request, reply)) return null;
   if (!requirePlan(request, reply, 'bot_analytics')) return null;
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const issues: FieldIssue[] = [...extra];
-  const from = readInstant(query.from);
-  const to = readInstant(query.to);
-  if (from === null) issues.push({ field: 'from', key: 'logs.range-required' });
-  if (to === null) issues.push({ field: 'to', key: 'logs.range-required' });
-  const granularity = query.granularity;
-  if (!isReportGranularity(granularity)) issues.push({ field: 'granularity', key: 'common.format-error' });
-  else if (from !== null && to !== null) issues.push(...validateReportRange(from, to, granularity));
-  const top = query.top === undefined || query.top === '' ? REPORT_TOP_DEFAULT : queryInteger(query.top);
-  issues.push(...validateReportTop(top ?? NaN));
-  const chosen = readIdList(query.domain_ids);
-  if (chosen === undefined) issues.push({ field: 'domain_ids', key: 'common.format-error' });
-  if (!validated(reply, issues)) return null;
-  const domains = chooseDomains(request, chosen ?? null, 'reports');
-  if (!domains.ok) {
-    if ('denied' in domains) fail(reply, PERMISSION_DENIED_CODE);
-    else validated(reply, domains.issues);
-    return null;
-  }
-  return {
-    granularity: granularity as ReportGranularity,
-    top: top as number,
-    search: {
-      memberId: requireSession(request).memberId,
-      logType: 'access',
-      from: from as number,
-      // Both ends are inclusive in the console's ranges, the end is exclusive in the store.
-      to: (to as number) + 1,
-      domainIds: domains.ids,
-      where: null,
-    },
-  };
+  return readReportWindow(request, reply, 'access', extra);
 }
 
 /** The search narrowed by a predicate. */

@@ -9,6 +9,7 @@ import { PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
 import type { LogType } from '../../../../core/logs/fields.js';
 import { isReportGranularity, REPORT_TOP_DEFAULT, validateReportRange, validateReportTop, type ReportGranularity } from '../../../../core/rules/reports.js';
 import type { FieldIssue } from '../../../../core/rules/types.js';
+import { readInstant } from '../../platform/http/readers.js';
 import { fail, validated } from '../../platform/http/envelope.js';
 import { queryInteger } from '../../platform/http/pagination.js';
 import { permissions } from '../../platform/security/permissions.js';
@@ -26,11 +27,6 @@ export function requireReports(request: FastifyRequest, reply: FastifyReply): bo
   return false;
 }
 
-function readInstant(value: unknown): number | null {
-  if (typeof value !== 'string' || value === '') return null;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : at;
-}
 
 /** A report's range, granularity, top-N size and the search over the websites it counts. */
 export interface ReportWindow {
