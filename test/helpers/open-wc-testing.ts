@@ -8,8 +8,12 @@ import { waitUntil as waitBriefly } from '../../node_modules/@open-wc/testing/in
 
 export * from '../../node_modules/@open-wc/testing/index.js';
 
-/** Default wait of `waitUntil`, in milliseconds. */
-export const DEFAULT_WAIT_MS = 10_000;
+/**
+ * Default wait of `waitUntil`, in milliseconds. Only a failing wait costs it; full runs on the two-core machine (two
+ * browser test files at a time beside the node tests or an end-to-end file) took over 10 s for a job's live progress or
+ * a dashboard's first read of the log store, while the same files alone passed in seconds.
+ */
+export const DEFAULT_WAIT_MS = 20_000;
 
 /** `waitUntil` with the longer default; an explicit `timeout` still wins. */
 export function waitUntil(

@@ -85,7 +85,7 @@ describe('<ec-packages> (shell §3 plan info; rules §4, §8, §9)', () => {
       submitDialog(element);
       const { detail } = await started;
       expect(detail.change).to.deep.include({ kind: 'expand', packs: 2 });
-      await waitUntil(() => text(element, '[part="change-status"]').includes('Expansion complete.'), 'the job finishes live', { timeout: 10000 });
+      await waitUntil(() => text(element, '[part="change-status"]').includes('Expansion complete.'), 'the job finishes live', { timeout: 30_000 });
       await waitUntil(() => text(element, '.ec-plan-card').includes('2 (+20 businesses)'), 'the plan is read again');
       expect(text(element, '.ec-plan-card')).to.contain(`of ${total + 20}`);
     });
