@@ -5,6 +5,7 @@
  * fingerprint): why it counts as a bot and its requests over time. Both: the paths it asked for, its addresses and
  * countries; chart selections drill down to log retrieval on the bot's expression.
  */
+import { expressionString } from '../../core/logs/expression-string.js';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo } from 'react';
 import type { BotDetail as BotDetailAnswer } from '../../core/api/endpoints/bot-report.js';
@@ -83,7 +84,7 @@ export function BotDetail({ kind = 'known', botId = '', range = 'today', layout 
   );
 
   const openLogs = (extra: string) => shown && navigate({ route: routes.logs, query: botLogsView(shown.range, domainId, extra ? `${expression} and ${extra}` : expression) });
-  const onPath = (selection: ChartSelection) => openLogs(`uri = "${String(selection.value).replace(/[\\"]/g, (char) => `\\${char}`)}"`);
+  const onPath = (selection: ChartSelection) => openLogs(`uri = ${expressionString(String(selection.value))}`);
   const onRegion = (selection: ChartSelection) =>
     shown &&
     navigate({

@@ -7,16 +7,12 @@
 import type { BotCategory, BotSignature } from '../../core/logs/bots.js';
 import { KNOWN_BOTS, type KnownBot } from '../../core/logs/bots.js';
 import type { TimeRange } from '../../core/i18n/time-range.js';
+import { expressionString } from '../../core/logs/expression-string.js';
 import { logsView } from '../reports-shared/drill-down.js';
-
-/** A text value of the expression language: double-quoted, `"` and `\` escaped. */
-function text(value: string): string {
-  return `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
-}
 
 /** The lines of a known bot's user agent (verified or not: log retrieval shows what came, the report what verified). */
 export function botExpression(bot: KnownBot): string {
-  return `user_agent contains ${text(bot.token)}`;
+  return `user_agent contains ${expressionString(bot.token)}`;
 }
 
 /** The lines of every bot of a category. */
@@ -28,7 +24,7 @@ export function categoryExpression(category: BotCategory): string {
 
 /** The lines of an unknown signature. */
 export function signatureExpression(signature: BotSignature): string {
-  return `${signature.kind === 'ja3' ? 'ja3' : 'user_agent'} = ${text(signature.value)}`;
+  return `${signature.kind === 'ja3' ? 'ja3' : 'user_agent'} = ${expressionString(signature.value)}`;
 }
 
 /** The log retrieval view of an expression over the range and websites shown. */

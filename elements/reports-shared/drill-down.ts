@@ -6,6 +6,7 @@
  */
 import type { ReportTableName } from '../../core/api/endpoints/reports.js';
 import { toLogWallTime } from '../../core/i18n/time-range.js';
+import { expressionString } from '../../core/logs/expression-string.js';
 import type { LogType } from '../../core/logs/fields.js';
 
 /** What a drill-down narrows to. */
@@ -23,11 +24,6 @@ export interface DrillDown {
   domainId?: number;
   /** Extra conditions for the form (`action=block`). */
   extra?: Record<string, string>;
-}
-
-/** A string in the expression language: double-quoted, `"` and `\` escaped (core/logs/expression.ts). */
-function quoted(value: string): string {
-  return `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
 }
 
 /** The expression field of each table whose value is matched exactly. */
@@ -48,7 +44,7 @@ export function logsView(drill: DrillDown): string {
   const value = drill.value;
   if (drill.table && value !== undefined) {
     const field = EXPRESSION_FIELDS[drill.table];
-    if (field) params.set('q', `${field} = ${quoted(value)}`);
+    if (field) params.set('q', `${field} = ${expressionString(value)}`);
     else if (drill.table === 'ips') params.set('ip', value);
     else if (drill.table === 'codes') params.set('status', value);
     else if (drill.table === 'countries' || drill.table === 'provinces') params.set('region', value);

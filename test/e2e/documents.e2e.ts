@@ -10,8 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { removeOemConfig, saveOemConfig } from '../../demo/server/features/account/oem-store.js';
-import { DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, startServer, type RunningServer } from '../helpers/e2e.js';
+import { launchChromium, openPage, signIn, startServer, type RunningServer } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -32,20 +31,12 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${server.url}/console/login`);
-  await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-  await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-}
-
 describe('documentation centre end to end (issue 29)', () => {
   it('header link → dashboard → search → an element reference whose live example works; both languages; OEM hides it all', async () => {
     const { page, problems } = await openPage(browser, { locale: 'en-US' });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.addInitScript("localStorage.setItem('lang', sessionStorage.getItem('e2e-lang') || 'en_US')");
-    await signIn(page);
+    await signIn(page, server.url);
 
     // Shell §1: the header's documentation links (standalone, no OEM).
     await page.locator('.ec-header-api-docs', { hasText: 'API docs' }).waitFor();

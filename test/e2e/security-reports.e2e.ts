@@ -11,8 +11,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { LogRow } from '../../core/logs/fields.js';
 import { regionName } from '../../core/ui/parts/map-regions.js';
-import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
-import { launchChromium, openPage, screenshot, startServer, type RunningServer } from '../helpers/e2e.js';
+import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
+import { launchChromium, openPage, screenshot, signIn, startServer, type RunningServer } from '../helpers/e2e.js';
 import { logLine } from '../helpers/log-lines.js';
 
 let server: RunningServer;
@@ -74,11 +74,7 @@ describe('security reports end to end (issue 25)', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     // English first; the Chinese look later sets `ec-e2e-lang` (an init script runs again on every navigation).
     await page.addInitScript(() => localStorage.setItem('lang', localStorage.getItem('ec-e2e-lang') ?? 'en_US'));
-    await page.goto(`${server.url}/console/login`);
-    await page.getByLabel('E-mail').fill(DEMO_PARENT_EMAIL);
-    await page.getByLabel('Password').fill(DEMO_PARENT_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await signIn(page, server.url);
 
     await page.goto(`${server.url}/console/cloud-speed/data-analytics/security-report/WAFAttack`);
     const report = page.locator('ec-attack-report');

@@ -8,6 +8,7 @@
  *   Tab accept, Esc closes; Enter with the list closed searches;
  * - a short help panel documenting the language.
  */
+import { expressionString } from '../../../core/logs/expression-string.js';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -53,7 +54,7 @@ function quoted(type: LogType, field: string | undefined, option: string): strin
   if (option.startsWith('"')) return option;
   const kind = field ? logField(type, field)?.kind : undefined;
   if (kind === 'number') return option;
-  return `"${option.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return expressionString(option);
 }
 
 /** What the user typed of the token being completed, without an opening quote. */

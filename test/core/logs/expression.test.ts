@@ -11,6 +11,7 @@ import {
   EXPRESSION_MAX_LENGTH,
   parseLogExpression,
 } from '../../../core/logs/expression.js';
+import { expressionString } from '../../../core/logs/expression-string.js';
 import { filtersToPredicate } from '../../../core/logs/filters.js';
 import type { LogPredicate } from '../../../core/logs/predicate.js';
 import { parseLogWallTime } from '../../../core/i18n/time-range.js';
@@ -164,6 +165,12 @@ describe('log expression language: hostile input stays data', () => {
     assert.deepEqual(parsed(`uri = "'; DROP TABLE logs; --"`), { op: 'compare', field: 'uri', operator: '=', value: "'; DROP TABLE logs; --" });
     assert.deepEqual(parsed('uri = "a\\"b\\\\c"'), { op: 'compare', field: 'uri', operator: '=', value: 'a"b\\c' });
     assert.deepEqual(parsed('uri contains "%_"'), { op: 'contains', field: 'uri', value: '%_' });
+  });
+
+  it('a value written by expressionString (drill-downs, suggestions) reads back exactly, whatever it holds', () => {
+    for (const value of ['/a b', 'say "hi"', 'C:\\path\\', '\\"', 'Mozilla/5.0 (compatible; Googlebot/2.1)', '', ') or status = 1', '€\u0000']) {
+      assert.deepEqual(parsed(`uri = ${expressionString(value)}`), { op: 'compare', field: 'uri', operator: '=', value }, value);
+    }
   });
 
   it('a field name cannot be smuggled: only catalogue names are fields', () => {
