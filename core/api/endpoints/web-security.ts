@@ -1,0 +1,97 @@
+/**
+ * Web security policy (issue 22; shell §3 "Business (v5): business_id", shell §7 `/v5/security/security_protection/
+ * ddos/configs` and `/waf/rules` GET/PUT; rules §3 "Security template", rules §4 "Configuration method"): the
+ * protection cards of one business, and the businesses they belong to.
+ *
+ * A business is one owner of a security policy: the account's global policy, a security template, or one domain's
+ * own (domain-specific) policy. Its `business_id` is what the shell §2 routes carry (`template-strategy-manage/
+ * :businessId/:businessName`, `domain-strategy-manage/...`, `global-domain-manager/:businessId`, `waf-rule/
+ * :businessId`) and what the `/v5` calls take. The spec shows only the `/v5` calls; the others (templates, binding,
+ * batch configuration, the business of a domain) follow shell §7's `V4/` style and are listed below as they land.
+ */
+import type { ApiClient, CallOptions } from '../client.js';
+import type { PlanAction } from './platform.js';
+import type { SecurityCardName, SecurityCardPath, SecurityCardValues } from '../../security/cards.js';
+
+/** Whose policy a business is. */
+export type SecurityBusinessKind = 'global' | 'template' | 'domain';
+
+/** One business (shell §3 "Business (v5)"). */
+export interface SecurityBusiness {
+  business_id: number;
+  kind: SecurityBusinessKind;
+  /** The template's name, the domain, or the policy's label for `global`. */
+  name: string;
+  /** Set for `template`. */
+  template_id: number | null;
+  /** Set for `domain`. */
+  domain_id: number | null;
+  /** Whether the caller may save its cards (rules §6: grants; globally synchronised strategies are view-only). */
+  editable: boolean;
+}
+
+/** One card as a `/v5` GET answers it. */
+export interface SecurityCardState<V> {
+  value: V;
+  /** Changes with every save; a save names the revision it started from (CONFLICT_CODE otherwise). */
+  revision: number;
+  /** Whether the caller may save this card: the business is editable and the plan allows it. */
+  editable: boolean;
+  /** The plan action the card needs and the account lacks (shell §8 prompt); null when allowed. */
+  locked_by: PlanAction | null;
+}
+
+/** The cards of one `/v5` path, by name. */
+export type SecurityCardStates = { [N in SecurityCardName]?: SecurityCardState<SecurityCardValues[N]> };
+
+/** The answer of a `/v5` GET: the business and its cards on that path. */
+export interface SecurityCardsAnswer {
+  business: SecurityBusiness;
+  cards: SecurityCardStates;
+}
+
+/** A card as a `/v5` PUT takes it. */
+export interface SecurityCardSave<V> {
+  revision: number;
+  value: V;
+}
+
+/** Body of a `/v5` PUT: `business_id` plus the cards to save (only cards of that path). */
+export type SecurityCardsSaveRequest = { business_id: number } & { [N in SecurityCardName]?: SecurityCardSave<SecurityCardValues[N]> };
+
+/** Shell §7's two paths, without the API base. */
+export const SECURITY_V5_PATHS: Readonly<Record<SecurityCardPath, string>> = {
+  ddos: 'v5/security/security_protection/ddos/configs',
+  waf: 'v5/security/security_protection/waf/rules',
+};
+
+/** Reads the cards one path holds for a business. */
+export function getSecurityCards(client: ApiClient, path: SecurityCardPath, businessId: number, options?: CallOptions): Promise<SecurityCardsAnswer> {
+  return client.get(SECURITY_V5_PATHS[path], { business_id: businessId }, options);
+}
+
+/** Saves cards of one path; answers them as read. Every domain following the business gets the change. */
+export function saveSecurityCards(client: ApiClient, path: SecurityCardPath, body: SecurityCardsSaveRequest, options?: CallOptions): Promise<SecurityCardsAnswer> {
+  return client.put(SECURITY_V5_PATHS[path], body, options);
+}
+
+/** Where a domain's security policy comes from (rules §4 "Configuration method"), as the domain's business says. */
+export interface SecurityMethod {
+  source: SecurityBusinessKind;
+  template_id: number | null;
+  template_name: string;
+}
+
+/** Answer of `V4/web.security.business.get`: a business, and for a domain the method and the business in force. */
+export interface SecurityBusinessAnswer {
+  /** The business asked for (for `domain_id`: the domain's own business, created on first use). */
+  business: SecurityBusiness;
+  /** For a domain: its method, and the business whose cards are in force (the global policy's, a template's or its own). */
+  method: SecurityMethod | null;
+  effective: SecurityBusiness | null;
+}
+
+/** Reads a business by its id, or a domain's (its method and the business in force: what the request trace reads). */
+export function getSecurityBusiness(client: ApiClient, query: { business_id: number } | { domain_id: number }, options?: CallOptions): Promise<SecurityBusinessAnswer> {
+  return client.get('V4/web.security.business.get', query, options);
+}

@@ -1,0 +1,6 @@
+// PLACEHOLDER (issue 22): replaced by the helper that builds this card's editor; never lands as is.
+import type { CardEditorProps } from './card-editor.js';
+
+export default function RefererHotlinkEditor(_props: CardEditorProps<'referer_hotlink'>): null {
+  return null;
+}
