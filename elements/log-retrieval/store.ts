@@ -369,13 +369,23 @@ export function createLogRetrievalStore(settings: LogRetrievalSettings = {}, now
     autoRefresh.value = autoRefreshChoice(seconds);
   }
 
+  /**
+   * Counts the list's own changes (a save or a delete shown at once). A list answer that left the server before such a
+   * change would put the old list back over it (seen in a full test run: the query just saved vanished because the
+   * page's first list call answered after the save), so such an answer is dropped and the list read again.
+   */
+  let savedQueriesChanges = 0;
+
   function loadSavedQueries(client: ApiClient): Promise<void> {
     if (savedQueries.value.status === 'error') savedQueries.value = { status: 'loading' };
+    const changesAtStart = savedQueriesChanges;
     return listSavedQueries(client, { page: 1, per_page: 100 }).then(
       (answer) => {
+        if (changesAtStart !== savedQueriesChanges) return loadSavedQueries(client);
         savedQueries.value = { status: 'ready', data: answer.list };
       },
       (error: unknown) => {
+        if (changesAtStart !== savedQueriesChanges) return loadSavedQueries(client);
         savedQueries.value = { status: 'error', message: failureText(error) };
       },
     );
@@ -386,12 +396,14 @@ export function createLogRetrievalStore(settings: LogRetrievalSettings = {}, now
     const saved = await saveSavedQuery(client, input);
     const list = savedQueries.value.status === 'ready' ? savedQueries.value.data : [];
     const others = list.filter((query) => query.id !== saved.id);
+    savedQueriesChanges += 1;
     savedQueries.value = { status: 'ready', data: input.id ? list.map((query) => (query.id === saved.id ? saved : query)) : [saved, ...others] };
     return saved;
   }
 
   async function deleteQuery(client: ApiClient, id: number): Promise<void> {
     await deleteSavedQueries(client, [id]);
+    savedQueriesChanges += 1;
     if (savedQueries.value.status === 'ready') savedQueries.value = { status: 'ready', data: savedQueries.value.data.filter((query) => query.id !== id) };
   }
 

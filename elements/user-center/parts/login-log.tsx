@@ -64,11 +64,11 @@ export function LoginLog() {
           <tbody>
             {load.value.list.map((entry) => (
               <tr key={entry.id}>
-                <td>{formatLogTime(entry.at)}</td>
+                <td className="ec-uc-log-short">{formatLogTime(entry.at)}</td>
                 <td>{entry.account}</td>
                 <td>{entry.ip}</td>
-                <td>{region(entry.region)}</td>
-                <td>
+                <td className="ec-uc-log-short">{region(entry.region)}</td>
+                <td className="ec-uc-log-short">
                   <StatusTag
                     settings={[{ value: entry.result, label: t(`log.result-${entry.result}`), color: entry.result === 'success' ? 'success' : 'danger' }]}
                     value={entry.result}
