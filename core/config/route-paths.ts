@@ -26,6 +26,9 @@ export const ROUTE_PATHS: Readonly<Record<string, string>> = {
   'cloud-speed-new-safety-protection-banManage': '/cloud-speed/safety-protection/banManage',
   'cloud-speed-new-logRetrieval': '/cloud-speed/new/logRetrieval',
   'cloud-speed-new-safety-protection-banManage-banRecord': '/cloud-speed/safety-protection/banManage/banRecord',
+  // Security module (its packages link to their businesses).
+  'security-meal-id': '/security/meal/:id',
+  'security-business-applicationAcceleration': '/security/business/:id/applicationAcceleration',
   // Cloud speed, old layout.
   'cloud-speed-old-businessList': '/cloud-speed/businessList',
   'cloud-speed-old-batch-add': '/cloud-speed/batch-add',

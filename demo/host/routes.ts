@@ -150,15 +150,17 @@ const MAIL_VIEWER = signIn('mail-viewer', { kind: 'host', page: 'mail-viewer' })
 
 // ── Security module (shell §2, first module). ─────────────────────────────────────────────────────────────────
 const security = area({ module: 'security', layout: 'both', prefix: 'security', base: '/security' });
-const meal = security('meal', element('ec-meal-list'), { menu: true });
-security('meal/:id', element('ec-meal-detail', { 'meal-id': ':id' }), { parent: meal, back: meal });
+// The security module's packages are the account's plans; a package's detail lists the businesses it serves.
+const meal = security('meal', element('ec-packages', { layout: 'security' }), { menu: true });
+security('meal/:id', element('ec-packages', { layout: 'security', 'plan-id': ':id' }), { parent: meal, back: meal });
 const business = security('business/:id', redirect('security-business-applicationAcceleration'), {
   parent: meal,
   back: meal,
 });
 // The business opens on acceleration (shell §2), so that tab leads the bar.
 const businessPages = [
-  security('business/:id/applicationAcceleration', element('ec-application-acceleration', { 'business-id': ':id' }), {
+  // A business of the security module is one of the account's websites (its package's detail lists them by id).
+  security('business/:id/applicationAcceleration', element('ec-domain-console', { 'domain-id': ':id' }), {
     parent: business,
     back: meal,
   }),

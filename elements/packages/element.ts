@@ -23,6 +23,9 @@ import './events.js';
  * @csspart billing-pending - The billing method waiting for the 1st of next month.
  * @csspart billing-locked - Why the billing method cannot be changed again yet.
  * @csspart plan-notice - Why a trial package cannot renew or expand, with the work-order link.
+ * @csspart in-force - Says which plan is the one in force (its businesses are the account's websites).
+ * @csspart businesses - The businesses of a package (security layout with `plan-id`).
+ * @csspart link - The link from a package to its businesses, and from a business to its page (security layout).
  * @csspart readonly-notice - Why a sub-account sees no actions.
  * @csspart empty-state - Shown when the account has no plan.
  * @cssprop --ec-color-card - Background of the plan cards.

@@ -22,11 +22,19 @@ import { StatusTag, type StatusSetting } from '../../core/ui/parts/status-tag.js
 import { PACKAGE_CHANGE_STARTED_EVENT } from './events.js';
 import { ChangeDialog } from './parts/change-dialog.js';
 import { createPackagesStore, isFinished, type PackagesStore, type TrackedChange } from './store.js';
+import type { PackagesLayout } from './attributes.js';
+import { DeferredFailure, useDeferredModule } from '../../core/ui/parts/deferred.js';
+import { NavLink } from '../../core/ui/parts/nav-link.js';
 
 /** Props of the component (attributes of the element). */
 export interface PackagesProps {
   planId?: number;
+  layout?: PackagesLayout;
 }
+
+/** The meal list of the security module links each package to its detail (shell §2 `meal/{id}`). */
+const MEAL_ROUTE = 'security-meal-id';
+const loadBusinesses = () => import('./parts/businesses.js');
 
 /** Whether the plan version can renew and expand (rules §4, §8: the trial package cannot). */
 function isTrial(plan: PackageInfo): boolean {
@@ -71,7 +79,7 @@ function ChangeProgress({ change, store }: { change: TrackedChange; store: Packa
   );
 }
 
-function PlanCard({ plan, store, onChange }: { plan: PackageInfo; store: PackagesStore; onChange: (kind: PackageChange['kind'], plan: PackageInfo) => void }) {
+function PlanCard({ plan, store, onChange, mealLink }: { plan: PackageInfo; store: PackagesStore; onChange: (kind: PackageChange['kind'], plan: PackageInfo) => void; mealLink: boolean }) {
   const t = useT();
   const rules = useT('rules');
   const { language } = useElement();
@@ -94,6 +102,7 @@ function PlanCard({ plan, store, onChange }: { plan: PackageInfo; store: Package
           {plan.plan_name}
         </h2>
         <StatusTag settings={levelTags} value={plan.meal_flag} />
+        {plan.in_force && <span className="ec-muted" part="in-force">{t('in-force')}</span>}
       </div>
       <dl className="ec-plan-facts">
         <dt>{t('expire-time')}</dt>
@@ -125,6 +134,11 @@ function PlanCard({ plan, store, onChange }: { plan: PackageInfo; store: Package
           {usage} · {formatPercent(ratio, language)}
         </span>
       </div>
+      {mealLink && (
+        <NavLink route={MEAL_ROUTE} params={{ id: plan.id }} appearance="button-outlined" icon="pi pi-list" aria-label={t('businesses.open-named', { plan: plan.plan_name })}>
+          {t('businesses.open')}
+        </NavLink>
+      )}
       {change && <ChangeProgress change={change} store={store} />}
       {plan.editable && isTrial(plan) && (
         <PlanNotice message={rules(gateRow('plan_renew').message)} notice={notice} />
@@ -154,13 +168,15 @@ function PlanCard({ plan, store, onChange }: { plan: PackageInfo; store: Package
 }
 
 /** The packages page. */
-export function Packages({ planId }: PackagesProps) {
+export function Packages({ planId, layout = 'cloud-speed' }: PackagesProps) {
   useSignals();
   const { client, emit } = useElement();
   const t = useT();
   const store = useMemo(() => createPackagesStore(client), [client]);
   const [open, setOpen] = useState<{ kind: PackageChange['kind']; plan: PackageInfo } | null>(null);
   const state = store.state.value;
+  const showBusinesses = layout === 'security' && planId !== undefined;
+  const businesses = useDeferredModule(loadBusinesses, showBusinesses && state.status === 'ready');
 
   const editable = state.status === 'ready' && state.list.some((plan) => plan.editable);
 
@@ -193,9 +209,19 @@ export function Packages({ planId }: PackagesProps) {
       )}
       <ul className="ec-plan-cards" part="plans" aria-label={t('plans')}>
         {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} store={store} onChange={(kind, chosen) => setOpen({ kind, plan: chosen })} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            store={store}
+            mealLink={layout === 'security' && planId === undefined}
+            onChange={(kind, chosen) => setOpen({ kind, plan: chosen })}
+          />
         ))}
       </ul>
+      {showBusinesses && businesses.failed && <DeferredFailure onRetry={businesses.retry} />}
+      {showBusinesses && businesses.module && (
+        <businesses.module.default plan={plans[0]!} inForce={state.list.find((plan) => plan.in_force)} />
+      )}
       {open && <ChangeDialog kind={open.kind} plan={open.plan} onHide={() => setOpen(null)} onSubmit={submit} />}
     </div>
   );

@@ -35,6 +35,12 @@ export interface PackageInfo extends PlanInfo {
   };
   /** Whether the caller may renew, expand or change billing (sub-accounts see the page read-only). */
   editable: boolean;
+  /**
+   * Whether this plan is the one in force: the newest plan that has not expired decides what the account may do
+   * (`V4/member.plan.actions`), so the account's websites (its businesses, shell §2 security module `meal/{id}`) are
+   * served under it. Every other plan covers no business now.
+   */
+  in_force: boolean;
 }
 
 /** Answer of `V4/member.package.list`. */

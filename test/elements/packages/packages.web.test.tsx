@@ -115,6 +115,63 @@ describe('<ec-packages> (shell §3 plan info; rules §4, §8, §9)', () => {
     });
   });
 
+  describe('security module layout (shell §2 `meal`, `meal/{id}` listing its businesses, each opening `business/{id}`)', () => {
+    it('the package list links each package to its detail; the plan in force says so; axe', async () => {
+      const element = await fixture<HTMLElement>(html`<ec-packages lang="en-US" layout="security" route-mode="history"></ec-packages>`);
+      await waitUntil(() => $(element, '.ec-plan-card'), 'the page settles', { timeout: 8000 });
+      const link = $<HTMLAnchorElement>(element, '.ec-plan-card [part="link"]')!;
+      expect(link.textContent).to.contain('Businesses');
+      expect(link.getAttribute('href')).to.match(/\/console\/security\/meal\/\d+$/);
+      expect(text(element, '[part="in-force"]')).to.equal('In force');
+      await expect(element).to.be.accessible();
+    });
+
+    it('a package in force lists its businesses (search, status, link to business/{id}); both languages; axe', async () => {
+      const list = await fixture<HTMLElement>(html`<ec-packages lang="en-US"></ec-packages>`);
+      await waitUntil(() => $(list, '.ec-plan-card'), 'the plans load', { timeout: 8000 });
+      const planId = Number(/\/meal\/(\d+)/.exec((await (async () => {
+        const meal = await fixture<HTMLElement>(html`<ec-packages lang="en-US" layout="security" route-mode="history"></ec-packages>`);
+        await waitUntil(() => $(meal, '[part="in-force"]'), 'the plan in force is marked', { timeout: 8000 });
+        return $(meal, '[part="in-force"]')!.closest('.ec-plan-card')!.querySelector('[part="link"]')!.getAttribute('href')!;
+      })()))![1]);
+      for (const [lang, manage, heading] of [['en-US', 'Manage', 'Businesses'], ['zh-CN', '管理', '业务列表']] as const) {
+        const element = await fixture<HTMLElement>(html`<ec-packages lang=${lang} layout="security" plan-id=${planId} route-mode="history"></ec-packages>`);
+        await waitUntil(() => $(element, '[part="businesses"] tbody tr'), 'the businesses are listed', { timeout: 10000 });
+        expect(text(element, '#plan-businesses-title')).to.equal(heading);
+        const row = $(element, '[part="businesses"] tbody tr')!;
+        const manageLink = row.querySelector<HTMLAnchorElement>('[part="link"]')!;
+        expect(manageLink.textContent).to.equal(manage);
+        expect(manageLink.getAttribute('href')).to.match(/\/console\/security\/business\/\d+\/applicationAcceleration$/);
+        expect(row.querySelector('.p-tag, [part="status"]'), 'a service status tag').to.not.equal(null);
+        await expect(element).to.be.accessible();
+      }
+    });
+
+    it('a package that is not in force lists no business and names the one in force', async () => {
+      let restore = () => undefined as void;
+      const realFetch = window.fetch;
+      window.fetch = async (input, init) => {
+        const answer = await realFetch(input, init);
+        if (!/member\.package\.list/.test(String(input))) return answer;
+        const body = await answer.json();
+        const first = body.data.list[0];
+        body.data.list = [{ ...first, id: 999001, plan_name: 'Old plan', in_force: false }, ...body.data.list];
+        return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+      };
+      restore = () => {
+        window.fetch = realFetch;
+      };
+      try {
+        const element = await fixture<HTMLElement>(html`<ec-packages lang="en-US" layout="security" plan-id="999001"></ec-packages>`);
+        await waitUntil(() => $(element, '[part="empty-state"]'), 'the businesses say why there are none', { timeout: 8000 });
+        expect(text(element, '[part="empty-state"]')).to.match(/not the one in force: the account's businesses are served under .+\./);
+        expect($(element, '[part="businesses"]')).to.equal(null);
+      } finally {
+        restore();
+      }
+    });
+  });
+
   it('zh_CN: the same page in Chinese; axe', async () => {
     const element = await mounted('zh-CN');
     const card = text(element, '.ec-plan-card');

@@ -25,7 +25,7 @@ import { isoTime } from '../../platform/database.js';
 import { recordOperation } from '../../platform/oplog.js';
 import { requireSession } from '../../platform/security/session.js';
 import { scope } from '../../platform/security/scope.js';
-import { domainUsage, planContextOf, planIssue } from '../plans/index.js';
+import { domainUsage, livePlans, planContextOf, planIssue } from '../plans/index.js';
 import { registerPackageJobs } from './job.js';
 import { actionsOfRow, packageRow, packageRows, toPackageInfo, type PackageRow } from './store.js';
 
@@ -101,7 +101,8 @@ export async function packageRoutes(api: FastifyInstance): Promise<void> {
     // The same usage figure as `V4/member.product.plan`, from the plans area's one query (a reports figure).
     const used = domainUsage(request, tenant);
     const editable = isOwner(request);
-    const answer: PackageListAnswer = { list: packageRows(tenant, api.now()).map((row) => toPackageInfo(row, used, editable)) };
+    const inForce = livePlans(tenant, api.now())[0]?.id ?? null;
+    const answer: PackageListAnswer = { list: packageRows(tenant, api.now()).map((row) => toPackageInfo(row, used, editable, row.id === inForce)) };
     return ok(reply, answer);
   });
 

@@ -49,7 +49,7 @@ export function actionsOfRow(row: PackageRow): PlanActionsAnswer {
 }
 
 /** A row as the page shows it: the plan info of `V4/member.product.plan` (the plans area's) with its billing. */
-export function toPackageInfo(row: PackageRow, used: number, editable: boolean): PackageInfo {
+export function toPackageInfo(row: PackageRow, used: number, editable: boolean, inForce: boolean): PackageInfo {
   return {
     ...toPlanInfo(row, used),
     billing: {
@@ -58,6 +58,7 @@ export function toPackageInfo(row: PackageRow, used: number, editable: boolean):
       effective_at: row.billing_effective_at === null ? null : isoTime(row.billing_effective_at),
     },
     editable,
+    in_force: inForce,
   };
 }
 
