@@ -15,6 +15,7 @@ import type {
   OriginGroup,
   OriginHealthGroup,
   SliceGroup,
+  SourceSiteProtectGroup,
 } from './origin.js';
 import type { HttpsGroup, UpstreamRedirectGroup, UpstreamUriChangeGroup } from './https.js';
 import type {
@@ -39,6 +40,7 @@ export interface SettingsGroupValues {
   conditional_origin: ConditionalOriginGroup;
   origin_advanced: OriginAdvancedGroup;
   slice: SliceGroup;
+  source_site_protect: SourceSiteProtectGroup;
   origin_health: OriginHealthGroup;
   https: HttpsGroup;
   upstream_uri_change: UpstreamUriChangeGroup;
@@ -84,6 +86,7 @@ export const SETTINGS_GROUPS: readonly SettingsGroupEntry[] = [
   { name: 'origin_advanced', tab: 'origin', planAction: null },
   { name: 'slice', tab: 'origin', planAction: null },
   { name: 'origin_health', tab: 'origin', planAction: null },
+  { name: 'source_site_protect', tab: 'origin', planAction: null },
   { name: 'conditional_origin', tab: 'origin', planAction: null },
   { name: 'https', tab: 'https', planAction: 'https' },
   { name: 'page_gzip', tab: 'performance', planAction: null },

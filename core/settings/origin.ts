@@ -99,6 +99,20 @@ export interface SliceGroup {
   status: SwitchValue;
 }
 
+/**
+ * The addresses the edge fetches from the origin with (shell §3 setting item "origin protection", group
+ * `source_site_protect`): with origin protection on, the origin's firewall admits only these and refuses everyone
+ * else, so attackers who learn the origin's address cannot reach it around the edge. The reference server answers
+ * the documentation prefixes of RFC 5737 and RFC 3849: a real provider answers its own pool.
+ */
+export const ORIGIN_PULL_RANGES: readonly string[] = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8:ec::/48'];
+
+/** `source_site_protect`: origin protection; `ranges` is answered by the server (read-only, never stored). */
+export interface SourceSiteProtectGroup {
+  status: SwitchValue;
+  ranges?: string[];
+}
+
 /** The health of one origin as the reference server's health checker last saw it (rules §4 "Origin health"). */
 export type OriginHealthState = 'healthy' | 'unhealthy' | 'blocked' | 'unchecked';
 
@@ -207,6 +221,7 @@ export const ORIGIN_DEFAULTS = {
     follow_redirect: 'off',
   }),
   slice: (): SliceGroup => ({ status: 'off' }),
+  source_site_protect: (): SourceSiteProtectGroup => ({ status: 'off' }),
   origin_health: (): OriginHealthGroup => ({
     health: { status: 'off', failure_threshold: HEALTH_FAILURE_THRESHOLD_DEFAULT, interval: HEALTH_INTERVAL_DEFAULT, block_seconds: HEALTH_BLOCK_DEFAULT },
     probe: { status: 'off', protocol: 'http', method: 'HEAD', path: '/', frequency: 30, unavailable_count: 3, available_count: 2, connect_timeout: 5 },
@@ -350,6 +365,11 @@ export function validateSlice(value: Typed<SliceGroup>): FieldIssue[] {
   return onField('status', switchIssue(value?.status));
 }
 
+/** `source_site_protect` (shell §3 "origin protection"): only the switch is set; the ranges are the server's. */
+export function validateSourceSiteProtect(value: Typed<SourceSiteProtectGroup>): FieldIssue[] {
+  return onField('status', switchIssue(value?.status));
+}
+
 /**
  * `origin_health` (rules §3 "Origin health and probe", rules §5, §9): failure threshold 1-300 (default 30), detection
  * interval 1-3600 s (default 10; the spec gives only the default), block 0-300 s (default 30); the probe's protocol
@@ -388,5 +408,6 @@ export const ORIGIN_VALIDATORS = {
   conditional_origin: validateConditionalOrigin,
   origin_advanced: validateOriginAdvanced,
   slice: validateSlice,
+  source_site_protect: validateSourceSiteProtect,
   origin_health: validateOriginHealth,
 } as const;

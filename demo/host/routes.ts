@@ -172,7 +172,9 @@ const businessPages = [
     parent: business,
     back: meal,
   }),
-  security('business/:id/networkSecurity', element('ec-network-security', { 'business-id': ':id' }), {
+  // Network security: the business's origin-side defences (origin protection, range fetch, health checks), which sit
+  // on the domain console's origin tab.
+  security('business/:id/networkSecurity', element('ec-domain-console', { 'domain-id': ':id', tab: 'origin' }), {
     parent: business,
     back: meal,
   }),

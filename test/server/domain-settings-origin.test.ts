@@ -24,6 +24,7 @@ import { bindGroupObjects, createChildAccount, createPermissionGroup } from '../
 import { originHealthStates, originUnreachable } from '../../demo/server/features/domain-settings/groups/origin-health.js';
 import { DEMO_MEMBER_ID } from '../../demo/server/platform/demo-accounts.js';
 import { hashPasswordSync } from '../../demo/server/platform/security/passwords.js';
+import { ORIGIN_PULL_RANGES } from '../../core/settings/origin.js';
 import { call, expectOk, signInChild, signInParent, startServer, type TestClock } from './helpers.js';
 
 let app: FastifyInstance;
@@ -168,6 +169,35 @@ describe('rules §5 Origin and performance: bad origins posted directly get the 
   });
   it('slice is a switch', async () => {
     await sameKeys('slice', { status: 'yes' }, [['status', 'websites.switch-value']]);
+  });
+  it('origin protection (shell §3 source_site_protect) is a switch', async () => {
+    await sameKeys('source_site_protect', { status: 'maybe' }, [['status', 'websites.switch-value']]);
+  });
+});
+
+describe('shell §3 setting item "origin protection" (group source_site_protect)', () => {
+  it('is off by default and answers the back-to-origin ranges the origin must admit (read-only, never stored)', async () => {
+    const domainId = ids['www.example.com']!;
+    const before = (await read(domainId, parent, 'source_site_protect')).source_site_protect;
+    assert.equal(before.value.status, 'off');
+    assert.deepEqual(before.value.ranges, [...ORIGIN_PULL_RANGES]);
+    // A post that carries its own ranges cannot change them: they are the edge's, not the customer's.
+    const answer = await save(domainId, 'source_site_protect', { status: 'on', ranges: ['0.0.0.0/0'] });
+    assert.equal(answer.code, 1, answer.raw);
+    const after = (await read(domainId, parent, 'source_site_protect')).source_site_protect;
+    assert.equal(after.value.status, 'on');
+    assert.deepEqual(after.value.ranges, [...ORIGIN_PULL_RANGES]);
+    const stored = app.db
+      .prepare("SELECT value FROM domain_setting_groups WHERE owner_kind = 'domain' AND owner_id = ? AND group_name = 'source_site_protect'")
+      .get(domainId) as { value: string };
+    assert.deepEqual(JSON.parse(stored.value), { status: 'on' });
+  });
+  it('rules §6: a sub-account with a read grant on the domain sees it and cannot save it', async () => {
+    const domainId = ids['www.example.com']!;
+    const seen = (await read(domainId, reader, 'source_site_protect')).source_site_protect;
+    assert.equal(seen.editable, false);
+    const refused = await save(domainId, 'source_site_protect', { status: 'off' }, reader);
+    assert.equal(refused.code, PERMISSION_DENIED_CODE, refused.raw);
   });
 });
 

@@ -234,6 +234,24 @@ describe('<ec-domain-console> origin tab (rules §3, §4, §5, §6, §9)', () =>
     });
   }
 
+  it('shell §3 origin protection: the back-to-origin ranges to admit, a copy button, the switch saved and kept after a reload; both languages', async () => {
+    const element = await rendered('static.example.net');
+    const protect = section(element, 'Origin protection');
+    const ranges = Array.from(protect.querySelectorAll('[part="origin-pull-ranges"] code')).map((code) => code.textContent);
+    expect(ranges).to.include('203.0.113.0/24');
+    expect(protect.textContent).to.contain('once protection is on');
+    expect(button(protect, 'Copy the back-to-origin ranges')).to.not.equal(null);
+    await check(element, protect, 'Protect the origin');
+    await saveSection(protect);
+    await saved(protect, 'origin protection is saved');
+    expect(protect.textContent).to.contain('refuse all other addresses');
+    const again = await rendered('static.example.net', 'zh-CN');
+    const zh = section(again, '源站保护');
+    expect(input(again, zh, '保护源站').checked, 'the switch was kept').to.equal(true);
+    expect(zh.textContent).to.contain('请在源站防火墙放行这些网段');
+    await expect(again).to.be.accessible();
+  });
+
   it('both languages: zh-CN titles and rules messages', async () => {
     const element = await rendered('static.example.net', 'zh-CN');
     const fetch = section(element, '回源设置');
@@ -252,7 +270,7 @@ describe('<ec-domain-console> origin tab (rules §3, §4, §5, §6, §9)', () =>
     it('sees every group view-only: no Save, fields disabled', async () => {
       const element = await rendered('www.example.com');
       const groups = Array.from(shadow(element).querySelectorAll<HTMLElement>('section.ec-settings-group'));
-      expect(groups.length).to.equal(6);
+      expect(groups.length).to.equal(groupsOfTab('origin').length, 'a section per group');
       for (const group of groups) {
         expect(group.querySelector('[part="readonly-notice"]')).to.exist;
         expect(group.querySelector<HTMLFieldSetElement>('fieldset.ec-settings-fields')!.disabled).to.equal(true);

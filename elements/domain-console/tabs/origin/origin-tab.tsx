@@ -27,6 +27,7 @@ import {
   type OriginEntry,
   type OriginGroup,
   type OriginHealthGroup,
+  type SourceSiteProtectGroup,
   type Typed,
 } from '../../../../core/settings/origin.js';
 import { issue, onField } from '../../../../core/rules/types.js';
@@ -41,6 +42,7 @@ import { ConditionalOrigins } from './conditional-origins.js';
 import { SelectField, SwitchField, TextField } from '../../../../core/ui/parts/labelled-fields.js';
 import { messageFrom, switchTo, typedNumber } from './fields.js';
 import { ErrorState, LoadingState } from '../../../../core/ui/parts/state-views.js';
+import { CopyButton } from '../../../../core/ui/parts/copy-button.js';
 import styles from './origin-tab.css';
 
 export const namespaces = ['domain-origin', 'condition-builder'] as const;
@@ -136,6 +138,8 @@ export default function OriginTab({ context, readonly, onSaved }: TabProps) {
   const host = loose('back_source_host');
   const advanced = loose('origin_advanced');
   const slice = loose('slice');
+  const protect = loose('source_site_protect');
+  const protectRanges = (state.groups.source_site_protect.value as SourceSiteProtectGroup).ranges ?? [];
   const health = loose('origin_health');
   const states = (state.groups.origin_health.value as OriginHealthGroup).states ?? [];
   const stateOf = (address: string, port: unknown) => states.find((entry) => entry.address === address && String(entry.port) === String(port));
@@ -145,6 +149,7 @@ export default function OriginTab({ context, readonly, onSaved }: TabProps) {
   const advancedMessage = messageFrom(tRules, checks.issuesOf('origin_advanced'));
   const healthMessage = messageFrom(tRules, checks.issuesOf('origin_health'));
   const sliceMessage = messageFrom(tRules, checks.issuesOf('slice'));
+  const protectMessage = messageFrom(tRules, checks.issuesOf('source_site_protect'));
 
   const protocolOptions = LISTEN_PROTOCOLS.map((value) => ({ value, label: t(`protocol.${value}`) }));
   const setHealth = (patch: Partial<Loose<'origin_health'>['health']>) => set('origin_health', (previous) => ({ ...previous, health: { ...previous.health, ...patch } }));
@@ -246,6 +251,33 @@ export default function OriginTab({ context, readonly, onSaved }: TabProps) {
 
       <GroupSection state={state} names={['slice']} title={t('slice.title')} description={t('slice.description')} beforeSave={() => checks.check(['slice'])}>
         <SwitchField id={`${id}-slice`} label={t('slice.status')} checked={slice.status === 'on'} error={sliceMessage('status')} onChange={(on) => set('slice', () => ({ status: switchTo(on) }))} />
+      </GroupSection>
+
+      <GroupSection
+        state={state}
+        names={['source_site_protect']}
+        title={t('protect.title')}
+        description={t('protect.description')}
+        beforeSave={() => checks.check(['source_site_protect'])}
+      >
+        <SwitchField
+          id={`${id}-protect`}
+          label={t('protect.status')}
+          checked={protect.status === 'on'}
+          error={protectMessage('status')}
+          onChange={(on) => set('source_site_protect', () => ({ status: switchTo(on) }))}
+        />
+        <div className="ec-stack" part="origin-pull-ranges">
+          <p className="ec-muted">{t(protect.status === 'on' ? 'protect.ranges-on' : 'protect.ranges-off')}</p>
+          <ul className="ec-origin-ranges" aria-label={t('protect.ranges')}>
+            {protectRanges.map((range) => (
+              <li key={range}>
+                <code>{range}</code>
+              </li>
+            ))}
+          </ul>
+          {protectRanges.length > 0 && <CopyButton text={protectRanges.join('\n')} label={t('protect.copy')} />}
+        </div>
       </GroupSection>
 
       <GroupSection state={state} names={['origin_health']} title={t('health.title')} description={t('health.description')} beforeSave={() => checks.check(['origin_health'])}>

@@ -15,6 +15,7 @@ import { issue, onField } from '../../../../../core/rules/types.js';
 import type { SettingsGroupName, SettingsGroupValues } from '../../../../../core/settings/catalogue.js';
 import {
   ORIGIN_DEFAULTS,
+  ORIGIN_PULL_RANGES,
   ORIGIN_VALIDATORS,
   STANDARD_LISTEN_PORTS,
   nonStandardPortIndexes,
@@ -243,6 +244,23 @@ const slice: SettingsGroupDefinition<'slice'> = {
   },
 };
 
+/** `source_site_protect`: origin protection, answered with the edge's back-to-origin ranges (read-only). */
+const sourceSiteProtect: SettingsGroupDefinition<'source_site_protect'> = {
+  name: 'source_site_protect',
+  defaults: ORIGIN_DEFAULTS.source_site_protect,
+  parse(raw) {
+    // `ranges` is answered by the server and never taken from a post.
+    const value = pick(raw, ['status']);
+    return parsed<'source_site_protect'>(value, ORIGIN_VALIDATORS.source_site_protect(value as never), () => ({ status: value.status as 'on' | 'off' }));
+  },
+  decorate(value) {
+    return { ...value, ranges: [...ORIGIN_PULL_RANGES] };
+  },
+  strip({ status }) {
+    return { status };
+  },
+};
+
 /** When the health checks (re)started: the last change of the origins or of the health settings (rules §4). */
 function checksStartedAt(context: GroupContext): number {
   const row = context.tenant.get<{ at: number | null }>(SETTING_GROUPS, {
@@ -293,4 +311,4 @@ const originHealth: SettingsGroupDefinition<'origin_health'> = {
   },
 };
 
-export const originGroupDefinitions = [origin, backSourceHost, conditionalOrigin, originAdvanced, slice, originHealth] as const;
+export const originGroupDefinitions = [origin, backSourceHost, conditionalOrigin, originAdvanced, slice, originHealth, sourceSiteProtect] as const;
