@@ -2,7 +2,7 @@
  * Access and accessibility over every page (issue 19 "What must be shown"), in the demo host against the reference
  * server:
  * - axe finds no serious or critical violation on any menu page as the read-only sub-account (en_US; the main
- *   account's pages are checked in both languages by layout.e2e.ts);
+ *   account's pages are checked in both languages by layout-*.e2e.ts);
  * - the read-only sub-account ("Viewers": may only view www.example.com and its certificates, rules §6) sees its
  *   website without the actions it may not use, each said why, and the page actions denied with the reason, so
  *   nothing fails only on save; a page of a module it may not use says "no permission", naming the module; an unbuilt
@@ -31,7 +31,7 @@ after(async () => {
   await server?.close();
 });
 
-/** Waits until the routed element (or the blocked page) has rendered and nothing is loading (see layout.e2e.ts). */
+/** Waits until the routed element (or the blocked page) has rendered and nothing is loading (see layout-*.e2e.ts). */
 async function settled(page: Page): Promise<void> {
   await page.locator('.ec-page-title').first().waitFor();
   const ready = `(() => {

@@ -66,7 +66,7 @@ export function LoginLog() {
               <tr key={entry.id}>
                 <td className="ec-uc-log-short">{formatLogTime(entry.at)}</td>
                 <td>{entry.account}</td>
-                <td>{entry.ip}</td>
+                <td className="ec-uc-log-short">{entry.ip}</td>
                 <td className="ec-uc-log-short">{region(entry.region)}</td>
                 <td className="ec-uc-log-short">
                   <StatusTag
