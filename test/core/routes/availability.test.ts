@@ -11,6 +11,8 @@ import { loginType } from '../../../core/session/session.js';
 import { isRouteAvailable, routeAccess } from '../../../demo/host/availability.js';
 import { callerGrants, memberInfo } from '../../../demo/host/host-store.js';
 import { findRoute, ROUTES } from '../../../demo/host/routes.js';
+import { MODULE_ORDER } from '../../../demo/host/parts/sidebar.js';
+import { OEM_MODULES } from '../../../core/rules/oem.js';
 
 const route = (name: string) => {
   const found = findRoute(name);
@@ -106,5 +108,13 @@ describe('route access (issue 19: a page that cannot be shown says why)', () => 
     const redirect = ROUTES.find((candidate) => candidate.view.kind === 'redirect' && candidate.view.to === 'user-center-logs-login');
     assert.ok(redirect);
     assert.equal(routeAccess(redirect), routeAccess(route('user-center-logs-login')));
+  });
+});
+
+describe('shell §1 OEM modulesSettings name the sidebar modules (core/rules/oem.ts beside demo/host MODULE_ORDER)', () => {
+  it('every sidebar module is one an OEM may configure, and every configurable module is in the sidebar', () => {
+    const sidebar = new Set<string>(MODULE_ORDER);
+    assert.deepEqual(OEM_MODULES.filter((module) => !sidebar.has(module)), [], 'an OEM setting for a module the sidebar does not have');
+    assert.deepEqual([...sidebar].filter((module) => !(OEM_MODULES as readonly string[]).includes(module)), [], 'a sidebar module no OEM can hide');
   });
 });
