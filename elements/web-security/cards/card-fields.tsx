@@ -13,6 +13,7 @@ import '../../../core/i18n/namespaces/security-cards.js';
 import { useT } from '../../../core/ui/element-context.js';
 import type { CardEditorProps } from './card-editor.js';
 import type { SecurityCardName } from '../../../core/security/cards.js';
+import styles from './card-fields.css';
 
 /** A catalogue key for an API name: catalogue keys are kebab-case, card names and options snake_case. */
 export function i18nKey(name: string): string {
@@ -45,9 +46,13 @@ export function useIssueText(issues: readonly FieldIssue[]) {
 export function CardFrame<N extends SecurityCardName>({ props, children }: { props: CardEditorProps<N>; children: ReactNode }) {
   const t = useT('security-cards');
   return (
-    <fieldset className="ec-stack ec-checkbox-group" part={`card-editor card-editor-${props.name}`} data-card={props.name} disabled={!props.editable} aria-label={t('editor.label', { card: t(`card.${i18nKey(props.name)}.title`) })}>
+    <>
+      {/* The editors' own rules, in the shadow root of whatever page shows them (as the domain console's tabs do). */}
+      <style>{styles}</style>
+      <fieldset className="ec-stack ec-checkbox-group" part={`card-editor card-editor-${props.name}`} data-card={props.name} disabled={!props.editable} aria-label={t('editor.label', { card: t(`card.${i18nKey(props.name)}.title`) })}>
       {children}
-    </fieldset>
+      </fieldset>
+    </>
   );
 }
 
@@ -67,12 +72,12 @@ export function ChoiceField<V extends string | number>({ label, value, choices, 
   return (
     <fieldset className="ec-checkbox-group" aria-describedby={error ? `${id}-error` : undefined} data-field={name}>
       <legend>{label}</legend>
-      <div className="ec-checkbox-options">
+      <div className="ec-card-choices">
         {choices.map((choice) => {
           const optionId = `${id}-${choice.value}`;
           const notes = [choice.hint ? `${optionId}-hint` : '', choice.disabledReason ? `${optionId}-reason` : ''].filter(Boolean).join(' ');
           return (
-            <span key={choice.value} className="ec-checkbox" data-value={choice.value}>
+            <span key={choice.value} className="ec-card-choice" data-value={choice.value}>
               <input
                 id={optionId}
                 type="radio"

@@ -63,7 +63,7 @@ function RegionNodeRow({ node, regions, coveredBy, onToggle, depth }: { node: Ip
   if (!node.child || node.child.length === 0) return <li>{row}</li>;
   const childCover = coveredBy ?? (selected ? node : null);
   const list = (
-    <ul className="ec-checkbox-options" role="list">
+    <ul className={node.child.every((child) => !child.child?.length) ? 'ec-region-leaves' : undefined} role="list">
       {node.child.map((child) => (
         <RegionNodeRow key={child.key} node={child} regions={regions} coveredBy={childCover} onToggle={onToggle} depth={depth + 1} />
       ))}
@@ -129,7 +129,7 @@ export default function RegionBlockEditor(props: CardEditorProps<'region_block'>
             <LoadingState message={t('region.loading')} />
           )
         ) : (
-          <ul className="ec-stack" role="list" part="region-tree">
+          <ul className="ec-stack ec-region-tree" role="list" part="region-tree">
             {tree.map((node) => (
               <RegionNodeRow key={node.key} node={node} regions={value.regions} coveredBy={null} depth={0} onToggle={(changed, on) => onChange({ ...value, regions: toggleRegion(value.regions, changed, on) })} />
             ))}

@@ -58,7 +58,7 @@ export default function VisitorAuthenticationEditor(props: CardEditorProps<'visi
           <Button type="button" icon="pi pi-key" label={t('visitor.tool.generate')} disabled={!hasKey} onClick={() => setGenerated(visitorToken(value.key, now(), randomNonce()))} />
           {generated && (
             <>
-              <code part="visitor-token" data-testid="generated-token">
+              <code part="visitor-token" className="ec-card-token">
                 {generated}
               </code>
               <CopyButton text={generated} label={t('visitor.tool.copy')} />
@@ -70,6 +70,7 @@ export default function VisitorAuthenticationEditor(props: CardEditorProps<'visi
           <div className="ec-row">
             <InputText
               id={`${id}-pasted`}
+              className="ec-card-token-input"
               value={pasted}
               onChange={(event) => {
                 setPasted(event.target.value);

@@ -17,7 +17,7 @@ describe('regional blocking card editor (issue 22)', () => {
     openAll(root);
     const mainland = root.querySelector<HTMLInputElement>('[data-region="CNPR"] input')!;
     expect(root.querySelector('[data-region="CNPR"] label')!.textContent).to.contain('all mainland provinces');
-    expect(root.querySelector('[data-region="CNHMT"] label')!.textContent).to.contain('Hong Kong, Macao, Taiwan');
+    expect(root.querySelector('[data-region="CNHMT"] label')!.textContent).to.contain('the whole group');
     root.querySelector<HTMLInputElement>('[data-region="CN-GD"] input')!.click();
     expect(last().regions).to.deep.equal(['CN-GD']);
     mainland.click();
