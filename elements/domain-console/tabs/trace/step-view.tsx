@@ -34,7 +34,7 @@ function reasonValues(t: TFunction, tCards: TFunction, language: Language, verdi
   if (typeof raw.list === 'string') values.list = tCards(`referer.list.${raw.list}`);
   if (typeof raw.weekday === 'number') values.weekday = tCards(`region.weekday.${raw.weekday}`);
   if (typeof raw.level === 'string') values.level = tCards(verdict.card === 'intelligent_protection' ? `intelligent.level.${raw.level}` : `level.${raw.level}`);
-  if (typeof raw.mode === 'string') values.mode = t(`security.action.${kebab(raw.mode)}`);
+  if (typeof raw.mode === 'string') values.mode = t(`security.mode.${raw.mode}`);
   if (typeof raw.ban_seconds === 'number') values.ban = formatDuration(raw.ban_seconds, language);
   if (typeof raw.seconds === 'number') values.duration = formatDuration(raw.seconds, language);
   if (typeof raw.skew === 'number') values.skew = formatDuration(Math.abs(raw.skew), language);
@@ -46,7 +46,7 @@ export function verdictText(t: TFunction, tCards: TFunction, language: Language,
   const code = verdict.reason.code === 'rate-based' && verdict.reason.values?.ban_seconds !== undefined ? 'rate-based-ban' : verdict.reason.code;
   const reason = t(`security.reason.${code}`, reasonValues(t, tCards, language, verdict));
   const acts = verdict.matched && verdict.action !== 'none' ? ` ${t('security.acts', { action: t(`security.action.${kebab(verdict.action)}`) })}` : '';
-  return `${tCards(`card.${kebab(verdict.card)}.title`)}: ${reason}${acts}`;
+  return t('security.verdict', { card: tCards(`card.${kebab(verdict.card)}.title`), reason, acts });
 }
 
 /** The lines that describe a reached step. */
