@@ -379,9 +379,10 @@ const SHARED_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|@preac
 // Also the modules of core that only some elements (or only the demo host) import: the links' route table, plan
 // gating and its table, the member console gates and the bell's message stream (host), log time ranges, the edge log catalogue and expression language (log
 // elements only), the batch checker's client and the domain settings catalogue and rules (the domain console only; its
-// trace tab brings the WAF and cache matchers).
+// trace tab brings the WAF and cache matchers), and the web security cards, their token and MD5 (the web security page
+// and the trace tab only).
 const ELEMENT_OWNED_CORE =
-  /[\\/]core[\\/]((x509|match|rules|logs|ui[\\/]parts|i18n[\\/]locales|i18n[\\/]namespaces|api[\\/]endpoints)[\\/]|config[\\/](route-paths|plan-gating|plan-gates|member-console)\.ts$|api[\\/]message-stream\.ts$|i18n[\\/]time-range\.ts$|workers[\\/]batch-checker\.ts$|settings[\\/])/;
+  /[\\/]core[\\/]((x509|match|rules|logs|security|ui[\\/]parts|i18n[\\/]locales|i18n[\\/]namespaces|api[\\/]endpoints)[\\/]|config[\\/](route-paths|plan-gating|plan-gates|member-console)\.ts$|api[\\/]message-stream\.ts$|i18n[\\/]time-range\.ts$|workers[\\/]batch-checker\.ts$|settings[\\/])/;
 
 function manualChunks(id) {
   if (SHARED_PACKAGES.test(id)) return 'core';

@@ -11,12 +11,15 @@
  * 2. Redirects (`upstream_redirect`): the first rule whose port and path prefix hold.
  * 3. Mobile redirect (`mobile_jump`).
  * 4. URI rewrite (`upstream_uri_change`): the first rule by priority that matches; later steps see the new URI.
- * 5. WAF: the rule sets the domain quotes, in order; a rule that blocks, bans, challenges or redirects ends the trace.
- * 6. Cache (`cdn_advance_cache`): built-in rules, the domain's rules, or the default rule; TTLs and the cache key.
- * 7. Origin: conditional origins first, then the origin lines, with health states, priority and weights.
- * 8. Request headers added for the origin (`req_headers`).
- * 9. Response headers added (`resp_headers`, and HSTS from the `https` group).
- * 10. The error page that would answer (`custom_page`), for the origin's status or a 502 when no origin is left.
+ * 5. Protection cards (issue 22): every card of the domain's effective security policy, in SECURITY_CARDS order, with
+ *    core/match/security-cards.ts; the first card whose action answers the visitor ends the trace. Left out when the
+ *    cards could not be read (the step says so and the trace goes on).
+ * 6. WAF: the rule sets the domain quotes, in order; a rule that blocks, bans, challenges or redirects ends the trace.
+ * 7. Cache (`cdn_advance_cache`): built-in rules, the domain's rules, or the default rule; TTLs and the cache key.
+ * 8. Origin: conditional origins first, then the origin lines, with health states, priority and weights.
+ * 9. Request headers added for the origin (`req_headers`).
+ * 10. Response headers added (`resp_headers`, and HSTS from the `https` group).
+ * 11. The error page that would answer (`custom_page`), for the origin's status or a 502 when no origin is left.
  *
  * Readings where the spec says less than a trace needs (each the stricter or the more common one):
  * - The WAF and conditional origins read the visitor's request as sent (their rules are written against it, and the
@@ -38,6 +41,8 @@ import { evaluateCache } from '../match/cache.js';
 import { allOf, evaluateCondition, type Outcome } from '../match/conditions.js';
 import { viewRequest, type SampleHeader, type SampleRequest } from '../match/request.js';
 import { evaluateRuleSet, type MatchRule } from '../match/rule-set.js';
+import { evaluateSecurityCards, type CardAction, type SecurityCardVerdict } from '../match/security-cards.js';
+import type { SecurityCardName, SecurityCardValues } from '../security/cards.js';
 import type { RegionNode } from '../match/values.js';
 import { validateIp } from '../rules/ip.js';
 import { issue, onField, type FieldIssue } from '../rules/types.js';
@@ -73,6 +78,13 @@ export interface TraceConfiguration {
   waf: readonly TraceWafSet[];
   /** The IP region tree, for region conditions. */
   regions?: readonly RegionNode[];
+  /**
+   * The protection cards of the domain's effective security policy (issue 22); left out or null when they could not
+   * be read: the security step then says so and lets the request on.
+   */
+  security?: SecurityCardValues | null;
+  /** Now, milliseconds since the epoch (the region block schedule, visitor tokens, replay windows); default the clock. */
+  now?: number;
 }
 
 /** The request to trace. */
@@ -99,6 +111,7 @@ export const TRACE_STEPS = [
   'redirect',
   'mobile-redirect',
   'rewrite',
+  'security',
   'waf',
   'cache',
   'origin',
@@ -146,6 +159,20 @@ export interface RewriteStep {
   /** Path and query before and after. */
   from: string;
   to: string;
+}
+
+/** The protection cards' verdicts (core/match/security-cards.ts), every card in order. */
+export interface SecurityStep {
+  step: 'security';
+  status: Exclude<StepStatus, 'not-reached'>;
+  /**
+   * `not-read`: the cards could not be read; `none-enabled`: every card is off; `stopped`: a card answers the visitor;
+   * `observed`: cards matched and only recorded or allowed; `passed`: no card matched.
+   */
+  reason: 'not-read' | 'none-enabled' | 'stopped' | 'observed' | 'passed';
+  verdicts: SecurityCardVerdict[];
+  /** The card that ended the request. */
+  stoppedBy?: SecurityCardVerdict;
 }
 
 /** A WAF rule the trace names. */
@@ -273,6 +300,7 @@ export type ReachedStep =
   | RedirectStep
   | MobileRedirectStep
   | RewriteStep
+  | SecurityStep
   | WafStep
   | CacheStep
   | OriginStep
@@ -285,6 +313,7 @@ export type TraceStep = ReachedStep | { step: TraceStepName; status: 'not-reache
 export type TraceOutcome =
   | { kind: 'redirect'; step: TraceStepName; code: number; location: string }
   | { kind: 'forward'; location: string }
+  | { kind: 'security'; card: SecurityCardName; action: CardAction }
   | { kind: 'waf'; action: WafActionType; rule: WafRuleRef }
   | { kind: 'origin'; origin: { address: string; port: number }; cached: boolean; seconds: number }
   | { kind: 'error'; code: number };
@@ -490,6 +519,18 @@ function rewrite(groups: TraceConfiguration['groups'], request: Parsed): Rewrite
     }
   }
   return { step: 'rewrite', status: 'passed', reason: 'no-rule', from, to: from };
+}
+
+function security(configuration: TraceConfiguration, sample: SampleRequest): SecurityStep {
+  const cards = configuration.security;
+  if (!cards) return { step: 'security', status: 'passed', reason: 'not-read', verdicts: [] };
+  const verdicts = evaluateSecurityCards(cards, sample, { now: configuration.now ?? Date.now(), ...(configuration.regions ? { regions: configuration.regions } : {}) });
+  const stoppedBy = verdicts.find((verdict) => verdict.stops);
+  if (stoppedBy) return { step: 'security', status: 'stopped', reason: 'stopped', verdicts, stoppedBy };
+  if (verdicts.every((verdict) => !verdict.enabled)) return { step: 'security', status: 'passed', reason: 'none-enabled', verdicts };
+  return verdicts.some((verdict) => verdict.matched)
+    ? { step: 'security', status: 'applied', reason: 'observed', verdicts }
+    : { step: 'security', status: 'passed', reason: 'passed', verdicts };
 }
 
 function waf(sets: readonly TraceWafSet[], sample: SampleRequest, regions: readonly RegionNode[] | undefined): WafStep {
@@ -730,6 +771,11 @@ function run(configuration: TraceConfiguration, request: TraceRequest): TraceRes
     ...(request.region ? { region: request.region } : {}),
     ...(deviceType(headerValue(visitor.headers, 'user-agent')) ? { device_type: deviceType(headerValue(visitor.headers, 'user-agent')) } : {}),
   };
+  // The cards read the visitor's request as sent, as the WAF does (the same sample).
+  const cards = security(configuration, sample);
+  steps.push(cards);
+  if (cards.status === 'stopped') return finish({ kind: 'security', card: cards.stoppedBy!.card, action: cards.stoppedBy!.action });
+
   const firewall = waf(list<TraceWafSet>(configuration.waf), sample, configuration.regions);
   steps.push(firewall);
   if (firewall.status === 'stopped') return finish({ kind: 'waf', action: firewall.fired!.action, rule: firewall.fired! });

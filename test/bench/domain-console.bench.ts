@@ -1,7 +1,9 @@
 // The domain console (issue 20 "npm run bench"): a domain with 200 cache rules, 20 origins and 1000 WAF rules, all
 // built through the reference server's real API on an in-memory database, then:
 // 1. the request trace over that configuration (200 cache rules + every WAF rule the domain quotes), in node: the
-//    median and p95 of N runs per request shape, and the first (cold) run, which compiles the patterns;
+//    median and p95 of N runs per request shape, and the first (cold) run, which compiles the patterns; and the trace
+//    with every protection card enabled (issue 22), each card with a full list (paths, referer domains, regions) and a
+//    request that passes them all, so every card is evaluated before the WAF and the rest;
 // 2. the server's answers when the console opens the origin tab (`V4/Web.Domain.Info`, then `web.domain.set.get`
 //    for the origin tab's groups), and the trace tab's reads (every group + the quoted WAF rules), over real HTTP;
 // 3. time to interactive of the origin tab in headless Chromium against a built dist (skipped with a note when no
@@ -21,6 +23,9 @@ import { groupsOfTab } from '../../core/settings/catalogue.js';
 import type { OriginEntry } from '../../core/settings/origin.js';
 import { traceRequest, type TraceRequest } from '../../core/settings/trace.js';
 import { readConfiguration, withDrafts } from '../../elements/domain-console/tabs/trace/configuration.js';
+import { allSecurityCardDefaults, SECURITY_CARD_NAMES, type SecurityCardValues } from '../../core/security/cards.js';
+import { visitorToken } from '../../core/security/visitor-token.js';
+import { regionData } from '../../demo/server/features/account/regions.js';
 
 const CACHE_RULES = 200;
 const ORIGINS = 20;
@@ -86,6 +91,31 @@ function origins(): OriginEntry[] {
     weight: 1 + (index % 10),
     priority: 1,
   }));
+}
+
+/** Every card on, with lists of the sizes the editors allow in practice, and the request that passes them all. */
+function everyCardEnabled(now: number): { cards: SecurityCardValues; request: TraceRequest } {
+  const cards = allSecurityCardDefaults();
+  for (const name of SECURITY_CARD_NAMES) cards[name].enabled = true;
+  const paths = Array.from({ length: 50 }, (_, index) => `/area-${index}/section`);
+  Object.assign(cards.csrf, { mode: 'block', paths, exception_paths: paths.slice(0, 10) });
+  Object.assign(cards.replay_protection, { window_minutes: 5, action: 'block', paths: [...paths, '/index.html'], exception_paths: paths.slice(0, 10) });
+  Object.assign(cards.visitor_authentication, { key: 'bench-key', header: 'X-Auth-Token', paths: ['/index.html'] });
+  Object.assign(cards.referer_hotlink, { list_type: 'allow', domains: Array.from({ length: 100 }, (_, index) => `*.partner-${index}.example`), allow_empty: false });
+  Object.assign(cards.region_block, { mode: 'block', regions: ['AFRICA', 'OCEANIA', 'CNHMT', 'RU', 'BR', 'IN'], schedule: { always: false, weekdays: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '23:59' } });
+  const seconds = Math.floor(now / 1000);
+  const request: TraceRequest = {
+    url: `http://${DOMAIN}/index.html?timestamp=${seconds}&nonce=bench`,
+    method: 'GET',
+    headers: [
+      { name: 'User-Agent', value: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' },
+      { name: 'Referer', value: 'https://www.partner-99.example/page' },
+      { name: 'X-Auth-Token', value: visitorToken('bench-key', seconds, 'bench') },
+    ],
+    client_ip: '203.0.113.10',
+    region: 'CN-GD',
+  };
+  return { cards, request };
 }
 
 /** 1000 WAF rules of several match types; only the last one matches the "attack" request of the trace. */
@@ -245,6 +275,14 @@ export async function run(): Promise<void> {
       const cold = performance.now() - first;
       if (!result.ok) throw new Error(`the trace refused ${label}: ${JSON.stringify(result.issues)}`);
       summary(`${label} (first run ${cold.toFixed(1)} ms)`, await timed(TRACE_RUNS, () => traceRequest(configuration, request)));
+    }
+    {
+      const now = Date.now();
+      const { cards, request } = everyCardEnabled(now);
+      const withCards = { ...configuration, security: cards, regions: regionData('en_US').ipRegions, now };
+      const result = traceRequest(withCards, request);
+      if (!result.ok || result.outcome.kind !== 'origin') throw new Error(`the trace with every card enabled did not pass: ${JSON.stringify(result)}`);
+      summary('trace with every card enabled (11 cards, then the 1000 WAF rules and the cache)', await timed(TRACE_RUNS, () => traceRequest(withCards, request)));
     }
 
     // 2. The server's answers.

@@ -10,6 +10,8 @@ import type { MatchConditionInput } from '../../../core/rules/waf.js';
 import { BUILT_IN_CACHE_RULES, newCacheRule, type CacheRuleInput } from '../../../core/rules/cache.js';
 import type { SettingsGroupValues } from '../../../core/settings/catalogue.js';
 import type { OriginEntry } from '../../../core/settings/origin.js';
+import { allSecurityCardDefaults, SECURITY_CARD_NAMES, type SecurityCardValues } from '../../../core/security/cards.js';
+import { regionData } from '../../../demo/server/features/account/regions.js';
 import {
   parseHeaderLines,
   traceRequest,
@@ -464,5 +466,64 @@ describe('hostile input gives clear issues, never a crash', () => {
     const config = configuration({}, { waf: [{ id: 1, name: 's', rules: [wafRule([{ type: 'url', operator: 'regex', value: '(a+)+$' }], 'block', 'R-redos')] }] });
     const waf = step(trace(config, request({ url: `http://${DOMAIN}/${'a'.repeat(5000)}!` })), 'waf');
     assert.equal(waf.reason, 'undecided');
+  });
+});
+
+describe('the protection cards step (issue 22 "The request trace of the domain console includes every enabled card\'s verdict in order")', () => {
+  /** Wednesday 2026-11-25 12:00 Beijing time. */
+  const NOW = Date.UTC(2026, 10, 25, 4, 0);
+  const regions = regionData('en_US').ipRegions;
+  const cards = (patch: (values: SecurityCardValues) => void): SecurityCardValues => {
+    const values = allSecurityCardDefaults();
+    patch(values);
+    return values;
+  };
+
+  it('comes before the WAF step and lists every card in order', () => {
+    assert.ok(TRACE_STEPS.indexOf('security') === TRACE_STEPS.indexOf('waf') - 1);
+    const result = trace(configuration({}, { security: allSecurityCardDefaults(), now: NOW }));
+    const found = step(result, 'security');
+    assert.deepEqual(found.verdicts.map((verdict: { card: string }) => verdict.card), SECURITY_CARD_NAMES);
+    assert.equal(found.reason, 'none-enabled');
+    assert.equal(result.outcome.kind, 'origin');
+  });
+
+  it('without the cards (they could not be read) the step says so and the request goes on', () => {
+    const result = trace(configuration({}, { security: null }));
+    assert.deepEqual(step(result, 'security'), { step: 'security', status: 'passed', reason: 'not-read', verdicts: [] });
+    assert.equal(result.outcome.kind, 'origin');
+  });
+
+  it('rules §4 regional blocking: a request from a blocked country ends the trace at the cards, before the WAF', () => {
+    const security = cards((values) => Object.assign(values.region_block, { enabled: true, mode: 'block', regions: ['US'] }));
+    const blocked = trace(configuration({}, { security, regions, now: NOW }), request({ region: 'US' }));
+    assert.deepEqual(blocked.outcome, { kind: 'security', card: 'region_block', action: 'block' });
+    assert.equal(step(blocked, 'security').stoppedBy.card, 'region_block');
+    assert.equal(step(blocked, 'waf').status, 'not-reached');
+    const elsewhere = trace(configuration({}, { security, regions, now: NOW }), request({ region: 'DE' }));
+    assert.equal(step(elsewhere, 'security').reason, 'passed');
+  });
+
+  it('observation mode only records: the request goes on to the WAF and the origin', () => {
+    const security = cards((values) => Object.assign(values.region_block, { enabled: true, mode: 'observe', regions: ['AMERICA'] }));
+    const result = trace(configuration({}, { security, regions, now: NOW }), request({ region: 'US' }));
+    assert.equal(step(result, 'security').status, 'applied');
+    assert.equal(step(result, 'security').reason, 'observed');
+    assert.equal(result.outcome.kind, 'origin');
+  });
+
+  it('with every card enabled, rate-based cards stay undecided and never block on their own', () => {
+    const security = cards((values) => {
+      for (const name of SECURITY_CARD_NAMES) values[name].enabled = true;
+      values.referer_hotlink.allow_empty = true;
+      values.visitor_authentication.paths = ['/private'];
+      values.visitor_authentication.key = 'k';
+    });
+    const result = trace(configuration({}, { security, regions, now: NOW }), request({ headers: [{ name: 'User-Agent', value: 'Mozilla/5.0 (X11) Firefox/130' }], url: `http://${DOMAIN}/index.html?timestamp=${NOW / 1000}&nonce=n1` }));
+    const verdicts = step(result, 'security').verdicts as { card: string; decided: boolean; reason: { code: string } }[];
+    for (const name of ['application_ddos_protection', 'ip_behavior_analysis', 'intelligent_protection']) {
+      assert.equal(verdicts.find((verdict) => verdict.card === name)!.reason.code, 'rate-based', name);
+    }
+    assert.equal(result.outcome.kind, 'origin');
   });
 });

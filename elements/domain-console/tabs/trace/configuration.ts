@@ -3,12 +3,16 @@
  * the cache groups included), the WAF rules of the sets the domain quotes (`V4/firewall.policy.get_domainid`, page
  * by page), and, over the saved values, the unsaved drafts the other tabs keep in sessionStorage (written by
  * useSettingsGroups under `domain-console:<id>:<the tab's groups>`), so the trace shows what the configuration
- * would do once saved.
+ * would do once saved. The protection cards (issue 22) come from the business in force for the domain (its method:
+ * global policy, template or its own), read on both `/v5` paths; when that fails (a server of an older build answers
+ * "not found", a grant is missing) the trace runs without them and says so, rather than failing the whole tab.
  */
 import type { ApiClient } from '../../../../core/api/client.js';
 import { getDomainSettings, type DomainSettingsGroups } from '../../../../core/api/endpoints/domain-settings.js';
+import { getSecurityBusiness, getSecurityCards, type SecurityCardsAnswer } from '../../../../core/api/endpoints/web-security.js';
 import { fromPolicyConditions, getPoliciesByDomain, type DomainPolicy } from '../../../../core/api/endpoints/waf.js';
 import type { RegionNode } from '../../../../core/match/values.js';
+import { allSecurityCardDefaults, SECURITY_CARD_NAMES, type SecurityCardValues } from '../../../../core/security/cards.js';
 import { loadDraft } from '../../../../core/session/drafts.js';
 import {
   DOMAIN_CONSOLE_TABS,
@@ -25,6 +29,8 @@ export interface SavedConfiguration {
   groups: Partial<SettingsGroupValues>;
   cache: TraceConfiguration['cache'];
   waf: TraceWafSet[];
+  /** The cards of the domain's effective security policy; null when they could not be read. */
+  security: SecurityCardValues | null;
 }
 
 /** Every group the trace reads. */
@@ -46,7 +52,26 @@ export function toWafSets(policies: readonly DomainPolicy[]): TraceWafSet[] {
   return [...sets.values()];
 }
 
-/** Reads the saved configuration: the groups and the WAF rules at once. */
+/** The cards in force for a domain: its business, then the effective business's cards on both `/v5` paths. */
+export async function readSecurityCards(client: ApiClient, domainId: number, signal?: AbortSignal): Promise<SecurityCardValues> {
+  const { business, effective } = await getSecurityBusiness(client, { domain_id: domainId }, { signal, notify: false });
+  const businessId = (effective ?? business).business_id;
+  const answers: SecurityCardsAnswer[] = await Promise.all([
+    getSecurityCards(client, 'ddos', businessId, { signal, notify: false }),
+    getSecurityCards(client, 'waf', businessId, { signal, notify: false }),
+  ]);
+  // A card neither path answers (a server that does not know it yet) counts as off, its defaults.
+  const values = allSecurityCardDefaults();
+  for (const answer of answers) {
+    for (const name of SECURITY_CARD_NAMES) {
+      const state = answer.cards[name];
+      if (state && typeof state === 'object' && state.value) (values as unknown as Record<string, unknown>)[name] = state.value;
+    }
+  }
+  return values;
+}
+
+/** Reads the saved configuration: the groups, the WAF rules and the protection cards at once. */
 export async function readConfiguration(client: ApiClient, domainId: number, signal?: AbortSignal): Promise<SavedConfiguration> {
   const readPolicies = async (): Promise<DomainPolicy[]> => {
     const all: DomainPolicy[] = [];
@@ -56,7 +81,11 @@ export async function readConfiguration(client: ApiClient, domainId: number, sig
       if (answer.list.length === 0 || all.length >= answer.total) return all;
     }
   };
-  const [settings, policies] = await Promise.all([getDomainSettings(client, domainId, READ_GROUPS, { signal, notify: false }), readPolicies()]);
+  const [settings, policies, security] = await Promise.all([
+    getDomainSettings(client, domainId, READ_GROUPS, { signal, notify: false }),
+    readPolicies(),
+    readSecurityCards(client, domainId, signal).catch(() => null),
+  ]);
   const groups: Partial<SettingsGroupValues> = {};
   for (const name of SETTINGS_GROUP_NAMES) {
     const state = (settings as Partial<DomainSettingsGroups>)[name];
@@ -67,6 +96,7 @@ export async function readConfiguration(client: ApiClient, domainId: number, sig
     groups,
     cache: advance ? { builtIn: advance.built_in_rules ?? [], rules: advance.rules ?? [], browserCache: settings.browser_cache?.status === 'off' ? 'off' : 'on' } : null,
     waf: toWafSets(policies),
+    security,
   };
 }
 
@@ -95,5 +125,5 @@ export function withDrafts(
     }
     if (used) draftTabs.push(tab);
   }
-  return { configuration: { domain, groups, cache: saved.cache, waf: saved.waf, regions }, draftTabs, draftGroups };
+  return { configuration: { domain, groups, cache: saved.cache, waf: saved.waf, regions, security: saved.security }, draftTabs, draftGroups };
 }

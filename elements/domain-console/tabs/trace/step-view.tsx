@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { TFunction } from '../../../../core/i18n/i18n.js';
 import type { Language } from '../../../../core/i18n/language.js';
 import { formatDuration, formatPercent } from '../../../../core/i18n/format.js';
+import type { SecurityCardVerdict } from '../../../../core/match/security-cards.js';
 import type { OriginCandidate, ReachedStep, TraceOutcome, TraceStep, WafRuleRef } from '../../../../core/settings/trace.js';
 
 const codeList = (t: TFunction, rules: readonly WafRuleRef[]) => rules.map((rule) => t('waf.rule-ref', { code: rule.code, set: rule.set_name })).join(t('list-separator'));
@@ -22,9 +23,51 @@ function candidateText(t: TFunction, language: Language, entry: OriginCandidate)
   return entry.excluded ? `${facts} · ${t(`excluded.${entry.excluded}`)}` : `${facts} · ${t('origin.share', { share: formatPercent(entry.share, language) })}`;
 }
 
+/** Catalogue keys are kebab-case; card names, bot categories and actions are the API's snake_case. */
+const kebab = (name: string) => name.replace(/_/g, '-');
+
+/** Values of a card's reason that are names to translate (levels, modes, categories, lists, weekdays). */
+function reasonValues(t: TFunction, tCards: TFunction, language: Language, verdict: SecurityCardVerdict): Record<string, string | number> {
+  const values: Record<string, string | number> = { ...verdict.reason.values };
+  const raw = verdict.reason.values ?? {};
+  if (typeof raw.category === 'string') values.category = tCards(`bot.category.${kebab(raw.category)}`);
+  if (typeof raw.list === 'string') values.list = tCards(`referer.list.${raw.list}`);
+  if (typeof raw.weekday === 'number') values.weekday = tCards(`region.weekday.${raw.weekday}`);
+  if (typeof raw.level === 'string') values.level = tCards(verdict.card === 'intelligent_protection' ? `intelligent.level.${raw.level}` : `level.${raw.level}`);
+  if (typeof raw.mode === 'string') values.mode = t(`security.mode.${raw.mode}`);
+  if (typeof raw.ban_seconds === 'number') values.ban = formatDuration(raw.ban_seconds, language);
+  if (typeof raw.seconds === 'number') values.duration = formatDuration(raw.seconds, language);
+  if (typeof raw.skew === 'number') values.skew = formatDuration(Math.abs(raw.skew), language);
+  return values;
+}
+
+/** One card's verdict as a sentence: the card, why, and what it does. */
+export function verdictText(t: TFunction, tCards: TFunction, language: Language, verdict: SecurityCardVerdict): string {
+  const code = verdict.reason.code === 'rate-based' && verdict.reason.values?.ban_seconds !== undefined ? 'rate-based-ban' : verdict.reason.code;
+  const reason = t(`security.reason.${code}`, reasonValues(t, tCards, language, verdict));
+  const acts = verdict.matched && verdict.action !== 'none' ? ` ${t('security.acts', { action: t(`security.action.${kebab(verdict.action)}`) })}` : '';
+  return t('security.verdict', { card: tCards(`card.${kebab(verdict.card)}.title`), reason, acts });
+}
+
 /** The lines that describe a reached step. */
-export function stepLines(t: TFunction, language: Language, step: ReachedStep, clientIp: string): ReactNode[] {
+export function stepLines(t: TFunction, tCards: TFunction, language: Language, step: ReachedStep, clientIp: string): ReactNode[] {
   switch (step.step) {
+    case 'security': {
+      const summary = step.stoppedBy
+        ? t('security.stopped', { card: tCards(`card.${kebab(step.stoppedBy.card)}.title`), action: t(`security.action.${kebab(step.stoppedBy.action)}`) })
+        : t(`security.${step.reason}`);
+      if (step.verdicts.length === 0) return [summary];
+      return [
+        summary,
+        <ol className="ec-trace-cards" aria-label={t('security.cards')}>
+          {step.verdicts.map((verdict) => (
+            <li key={verdict.card} data-card={verdict.card} data-enabled={String(verdict.enabled)} data-decided={String(verdict.decided)}>
+              {verdictText(t, tCards, language, verdict)}
+            </li>
+          ))}
+        </ol>,
+      ];
+    }
     case 'https-redirect':
       return [t(`https-redirect.${step.reason}`, { location: step.location ?? '' })];
     case 'redirect':
@@ -138,8 +181,10 @@ export function stepLines(t: TFunction, language: Language, step: ReachedStep, c
 }
 
 /** The trace's outcome in one sentence. */
-export function outcomeText(t: TFunction, language: Language, outcome: TraceOutcome): string {
+export function outcomeText(t: TFunction, tCards: TFunction, language: Language, outcome: TraceOutcome): string {
   switch (outcome.kind) {
+    case 'security':
+      return t('outcome.security', { card: tCards(`card.${kebab(outcome.card)}.title`), action: t(`security.action.${kebab(outcome.action)}`) });
     case 'redirect':
       return t('outcome.redirect', { code: outcome.code, location: outcome.location });
     case 'forward':

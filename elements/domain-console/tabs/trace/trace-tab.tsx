@@ -19,6 +19,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { FieldIssue } from '../../../../core/api/catalogue.js';
 import type { IpRegion } from '../../../../core/api/endpoints/platform.js';
 import '../../../../core/i18n/namespaces/domain-trace.js';
+import '../../../../core/i18n/namespaces/security-cards.js';
 import { loadRegionData, regionData, regionLabel } from '../../../../core/region/region.js';
 import { HTTP_METHODS } from '../../../../core/rules/match-catalogue.js';
 import { issue, onField } from '../../../../core/rules/types.js';
@@ -32,7 +33,7 @@ import type { TabProps } from '../tab-module.js';
 import { readConfiguration, withDrafts, type SavedConfiguration } from './configuration.js';
 import { outcomeText, reached, stepLines } from './step-view.js';
 
-export const namespaces = ['domain-trace'] as const;
+export const namespaces = ['domain-trace', 'security-cards'] as const;
 
 /** The form as typed. */
 interface TraceForm {
@@ -60,6 +61,7 @@ export default function TraceTab({ context }: TabProps) {
   useSignals();
   const { client, language } = useElement();
   const t = useT('domain-trace');
+  const tCards = useT('security-cards');
   const tTabs = useT('domain-console');
   const tRules = useT('rules');
   const id = useId();
@@ -248,13 +250,18 @@ export default function TraceTab({ context }: TabProps) {
         {run && (
           <section className="ec-stack" aria-labelledby={`${id}-result`}>
             <h3 id={`${id}-result`}>{t('result-title')}</h3>
+            {!saved?.security && (
+              <p part="trace-cards-unread" className="ec-warning-text">
+                {t('security.not-read')}
+              </p>
+            )}
             <p part="trace-drafts" className={run.draftTabs.length > 0 ? 'ec-warning-text' : 'ec-muted'}>
               {run.draftTabs.length > 0
                 ? t('drafts-used', { tabs: run.draftTabs.map((tab) => tTabs(`tab.${tab}`)).join(t('list-separator')) })
                 : t('drafts-none')}
             </p>
             <p part="trace-outcome">
-              <strong>{t('outcome-title')}</strong> {outcomeText(t, language, run.result.outcome)}
+              <strong>{t('outcome-title')}</strong> {outcomeText(t, tCards, language, run.result.outcome)}
             </p>
             <ol className="ec-trace-steps" part="trace-steps">
               {run.result.steps.map((step) => (
@@ -263,7 +270,7 @@ export default function TraceTab({ context }: TabProps) {
                     {t(`step.${step.step}`)} <span className="ec-muted">· {t(`status.${step.status}`)}</span>
                   </h4>
                   {reached(step) &&
-                    stepLines(t, language, step, run.clientIp).map((line, index) => (
+                    stepLines(t, tCards, language, step, run.clientIp).map((line, index) => (
                       <div key={index} className="ec-trace-line">
                         {line}
                       </div>
