@@ -18,7 +18,6 @@
 import type { ApiClient, CallOptions } from '../client.js';
 import type { ReportGranularity } from '../../rules/reports.js';
 import type { ListAnswer } from './platform.js';
-import type { ReportPoint, ReportTopRow } from './reports.js';
 
 /** Device reputation levels (rules §3 "normal, high quality (premium), risk"), best first. */
 export const SDK_REPUTATION_LEVELS = ['premium', 'normal', 'risk'] as const;
@@ -164,14 +163,27 @@ export interface SdkReportQuery {
   granularity: ReportGranularity;
 }
 
+/** Requests in one bucket of a report (every bucket of the range, empty ones as zero). */
+export interface SdkReportPoint {
+  /** Start of the bucket, ISO 8601. */
+  bucket: string;
+  requests: number;
+}
+
+/** One row of a top table. */
+export interface SdkReportRow {
+  key: string;
+  requests: number;
+}
+
 /** A data report: the series, the total and the top client IPs and URLs. */
 export interface SdkReport {
   /** Null when the business has no website: nothing to count. */
   domain: string | null;
-  series: ReportPoint[];
+  series: SdkReportPoint[];
   total: number;
-  ips: ReportTopRow[];
-  urls: ReportTopRow[];
+  ips: SdkReportRow[];
+  urls: SdkReportRow[];
 }
 
 /** One page of businesses. */
