@@ -1,0 +1,40 @@
+/**
+ * Per-instance store of `<ec-sdk>`: the account's businesses as the pickers of the package, configuration, keys and
+ * report views offer them (read once per instance, refreshed after a business changes), and the business the
+ * views last chose, so switching views keeps it.
+ */
+import { signal } from '@preact/signals-react';
+import type { ApiClient } from '../../core/api/client.js';
+import { listSdkBusinesses, type SdkBusiness } from '../../core/api/endpoints/sdk.js';
+
+/** A loaded value, or where loading stands. */
+export type Loaded<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: T };
+
+/** The most businesses a picker offers (an account has a handful; the list view pages through more). */
+const PICKER_SIZE = 1000;
+
+/** Creates the store. */
+export function createSdkStore(client: ApiClient, initialBusiness: number | undefined) {
+  const businesses = signal<Loaded<SdkBusiness[]>>({ status: 'loading' });
+  const chosen = signal<number | null>(initialBusiness ?? null);
+  let started = false;
+
+  async function loadBusinesses(): Promise<void> {
+    started = true;
+    businesses.value = { status: 'loading' };
+    try {
+      const answer = await listSdkBusinesses(client, { page: 1, per_page: PICKER_SIZE });
+      businesses.value = { status: 'ready', value: answer.list };
+      if (chosen.value === null || !answer.list.some((business) => business.id === chosen.value)) chosen.value = answer.list[0]?.id ?? null;
+    } catch {
+      businesses.value = { status: 'error' };
+    }
+  }
+  function ensureBusinesses(): void {
+    if (!started) void loadBusinesses();
+  }
+  return { businesses, chosen, loadBusinesses, ensureBusinesses };
+}
+
+/** The store type. */
+export type SdkStore = ReturnType<typeof createSdkStore>;
