@@ -12,12 +12,15 @@ import type { SdkStore } from '../store.js';
 export function Issues({ id, issues }: { id: string; issues: readonly FieldIssue[] }) {
   const rules = useT('rules');
   if (issues.length === 0) return <span id={id} hidden />;
+  // The alert wraps the list: a list with role="alert" stops being a list to assistive technology.
   return (
-    <ul id={id} role="alert" className="ec-issues ec-issues-error">
-      {issues.map((found, index) => (
-        <li key={`${found.key}-${index}`}>{rules(found.key, found.values ?? {})}</li>
-      ))}
-    </ul>
+    <div id={id} role="alert">
+      <ul className="ec-issues ec-issues-error">
+        {issues.map((found, index) => (
+          <li key={`${found.key}-${index}`}>{rules(found.key, found.values ?? {})}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
