@@ -24,8 +24,11 @@ export function createSdkStore(client: ApiClient, initialBusiness: number | unde
     businesses.value = { status: 'loading' };
     try {
       const answer = await listSdkBusinesses(client, { page: 1, per_page: PICKER_SIZE });
-      businesses.value = { status: 'ready', value: answer.list };
-      if (chosen.value === null || !answer.list.some((business) => business.id === chosen.value)) chosen.value = answer.list[0]?.id ?? null;
+      // Pickers offer the businesses in the order they were created, the first one chosen: the account's main app
+      // rather than whichever was added last (the list page shows newest first).
+      const list = [...answer.list].sort((a, b) => a.id - b.id);
+      businesses.value = { status: 'ready', value: list };
+      if (chosen.value === null || !list.some((business) => business.id === chosen.value)) chosen.value = list[0]?.id ?? null;
     } catch {
       businesses.value = { status: 'error' };
     }

@@ -49,14 +49,15 @@ async function levelOf(devices: Locator, hours: string, launches: string): Promi
   return null;
 }
 
+// The operation log comes after the settings page, whose save (a changed switch) it then lists under area sdk.
 const PAGES: ReadonlyArray<[string, string, string]> = [
   ['packages', 'packageList', 'tbody tr'],
-  ['operation-log', 'operateLog', 'ec-operation-log'],
   ['report-cc', 'dataReport/cc', 'h2'],
   ['report-visit', 'dataReport/visit', 'h2'],
   ['report-waf', 'dataReport/waf', 'h2'],
   ['resource-config', 'resourceConfig', 'form[part="form"]'],
   ['resource-manage', 'resourceManage', 'tbody tr'],
+  ['operation-log', 'operateLog', 'tbody tr'],
 ];
 
 describe('application protection end to end (issue 29)', () => {
@@ -85,9 +86,18 @@ describe('application protection end to end (issue 29)', () => {
         for (const [name, path, ready] of PAGES) {
           await page.goto(`${server.url}/console/taichi-app/${path}`);
           const host = name === 'operation-log' ? page.locator('ec-operation-log') : page.locator('ec-sdk');
-          if (name !== 'operation-log') await host.locator(ready).first().waitFor({ timeout: 30_000 });
-          else await host.waitFor({ timeout: 30_000 });
+          try {
+            await host.locator(ready).first().waitFor({ timeout: 30_000 });
+          } catch (error) {
+            await screenshot(page, `sdk-${name}-${language}-${width}-failed`);
+            throw error;
+          }
           if (name.startsWith('report')) await host.locator('[part="toolbar"] select').nth(1).waitFor({ timeout: 30_000 });
+          if (name === 'resource-config') {
+            await host.locator('input[type="checkbox"]').last().click();
+            await host.locator('button[type="submit"]').click();
+            await host.locator('[role="status"]').filter({ hasText: /./ }).last().waitFor({ timeout: 30_000 });
+          }
           await page.waitForTimeout(300);
           await screenshot(page, `sdk-${name}-${language}-${width}`);
         }
