@@ -4,11 +4,17 @@
  * views last chose, so switching views keeps it.
  */
 import { signal } from '@preact/signals-react';
+import { ApiError, PERMISSION_DENIED_CODE } from '../../core/api/catalogue.js';
 import type { ApiClient } from '../../core/api/client.js';
 import { listSdkBusinesses, type SdkBusiness } from '../../core/api/endpoints/sdk.js';
 
-/** A loaded value, or where loading stands. */
-export type Loaded<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: T };
+/** A loaded value, or where loading stands; `forbidden` when the server refused the caller (shell §4: sub-accounts). */
+export type Loaded<T> = { status: 'loading' } | { status: 'error'; forbidden?: boolean } | { status: 'ready'; value: T };
+
+/** The error state of a failed load: refused (a sub-account, shell §4) or failed. */
+export function failed(error: unknown): { status: 'error'; forbidden: boolean } {
+  return { status: 'error', forbidden: error instanceof ApiError && error.code === PERMISSION_DENIED_CODE };
+}
 
 /** The most businesses a picker offers (an account has a handful; the list view pages through more). */
 const PICKER_SIZE = 1000;
@@ -29,8 +35,8 @@ export function createSdkStore(client: ApiClient, initialBusiness: number | unde
       const list = [...answer.list].sort((a, b) => a.id - b.id);
       businesses.value = { status: 'ready', value: list };
       if (chosen.value === null || !list.some((business) => business.id === chosen.value)) chosen.value = list[0]?.id ?? null;
-    } catch {
-      businesses.value = { status: 'error' };
+    } catch (error) {
+      businesses.value = failed(error);
     }
   }
   function ensureBusinesses(): void {

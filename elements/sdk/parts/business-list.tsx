@@ -13,7 +13,7 @@ import { useSave } from '../../../core/ui/parts/use-save.js';
 import { SDK_BUSINESS_DELETED_EVENT, SDK_BUSINESS_SAVED_EVENT } from '../events.js';
 import { SDK_ROUTES } from '../routes.js';
 import type { SdkViewProps } from '../sdk.js';
-import type { Loaded } from '../store.js';
+import { failed, type Loaded } from '../store.js';
 import { BusinessDialog } from './business-dialog.js';
 
 /** The businesses of the account. */
@@ -31,7 +31,7 @@ export function BusinessList({ store }: SdkViewProps) {
     setState({ status: 'loading' });
     listSdkBusinesses(client, { page: query.page, per_page: query.perPage, ...(query.keyword ? { keyword: query.keyword } : {}) }).then(
       (value) => live && setState({ status: 'ready', value }),
-      () => live && setState({ status: 'error' }),
+      (error: unknown) => live && setState(failed(error)),
     );
     return () => {
       live = false;
@@ -70,7 +70,7 @@ export function BusinessList({ store }: SdkViewProps) {
         </p>
       ) : null}
       {state.status === 'loading' ? <LoadingState message={t('loading')} /> : null}
-      {state.status === 'error' ? <ErrorState message={t('load-failed')} onRetry={() => setReload((count) => count + 1)} /> : null}
+      {state.status === 'error' ? <ErrorState message={t(state.forbidden ? 'forbidden' : 'load-failed')} onRetry={() => setReload((count) => count + 1)} /> : null}
       {state.status === 'ready' && state.value.total === 0 ? <EmptyState message={t('business.empty')} /> : null}
       {state.status === 'ready' && state.value.total > 0 ? (
         <>

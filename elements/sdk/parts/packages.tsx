@@ -17,7 +17,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/sta
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import type { SdkViewProps } from '../sdk.js';
-import type { Loaded, SdkStore } from '../store.js';
+import { failed, type Loaded, SdkStore } from '../store.js';
 import { Issues } from './shared.js';
 
 /** "10000-10999, 443": consecutive ports folded into ranges, for the form and the table. */
@@ -143,7 +143,7 @@ export function Packages({ store }: SdkViewProps) {
     setState({ status: 'loading' });
     listSdkPackages(client, { page: page.page, per_page: page.perPage }).then(
       (value) => live && setState({ status: 'ready', value }),
-      () => live && setState({ status: 'error' }),
+      (error: unknown) => live && setState(failed(error)),
     );
     return () => {
       live = false;
@@ -167,7 +167,7 @@ export function Packages({ store }: SdkViewProps) {
         </p>
       ) : null}
       {state.status === 'loading' ? <LoadingState message={t('loading')} /> : null}
-      {state.status === 'error' ? <ErrorState message={t('load-failed')} onRetry={() => setReload((count) => count + 1)} /> : null}
+      {state.status === 'error' ? <ErrorState message={t(state.forbidden ? 'forbidden' : 'load-failed')} onRetry={() => setReload((count) => count + 1)} /> : null}
       {state.status === 'ready' && state.value.total === 0 ? <EmptyState message={t('package.empty')} /> : null}
       {state.status === 'ready' && state.value.total > 0 ? (
         <>

@@ -44,7 +44,7 @@ export function BusinessPicker({ store, children }: { store: SdkStore; children:
   useEffect(() => store.ensureBusinesses(), [store]);
   const state = store.businesses.value;
   if (state.status === 'loading') return <LoadingState message={t('loading')} />;
-  if (state.status === 'error') return <ErrorState message={t('load-failed')} onRetry={() => void store.loadBusinesses()} />;
+  if (state.status === 'error') return <ErrorState message={t(state.forbidden ? 'forbidden' : 'load-failed')} onRetry={() => void store.loadBusinesses()} />;
   if (state.value.length === 0) return <p className="ec-muted">{t('picker.none')}</p>;
   const chosen = store.chosen.value ?? state.value[0]!.id;
   return (

@@ -153,6 +153,7 @@ describe('<ec-sdk> (issue 29, application protection)', () => {
     try {
       const element = await fixture<HTMLElement>(html`<ec-sdk lang="en-US"></ec-sdk>`);
       await waitUntil(() => shadow(element).querySelector('[part="error-state"]'), 'the error state shows');
+      expect(shadow(element).querySelector('[part="error-state"]')!.textContent).to.contain('sub-accounts cannot use it');
       expect(all(element, 'tbody tr')).to.have.length(0);
     } finally {
       await signInAsDemoParent();
