@@ -200,6 +200,7 @@ const E2E_SECONDS = {
   'plans.e2e.ts': 23,
   'reports.e2e.ts': 43,
   'layer4.e2e.ts': 23,
+  'sdk.e2e.ts': 65,
   'domains.e2e.ts': 22,
   'waf.e2e.ts': 22,
   'message-center.e2e.ts': 16,

@@ -71,6 +71,9 @@ export const ROUTE_PATHS: Readonly<Record<string, string>> = {
   'cloud-speed-old-workOrder': '/cloud-speed/workOrder',
   'cloud-speed-old-workOrder-create': '/cloud-speed/workOrder/create',
   'cloud-speed-old-workOrder-detail-id': '/cloud-speed/workOrder/detail/:id',
+  // Application protection (SDK, issue 29): the business list links to each business.
+  'taichi-app-businessList': '/taichi-app/businessList',
+  'taichi-app-businessList-detail-id': '/taichi-app/businessList/detail/:id',
   // Layer-4 rules and their console (issue 28), both layouts.
   'cloud-speed-new-four-layer-agent-list': '/cloud-speed/four-layer-agent/list',
   'cloud-speed-new-four-layer-agent-console-id': '/cloud-speed/four-layer-agent/console/:id',

@@ -55,6 +55,7 @@ export type Namespace =
   | 'acceleration-policy'
   | 'message-center'
   | 'work-orders'
+  | 'sdk'
   | 'user-center'
   | 'password-strength'
   | 'layer4'

@@ -38,6 +38,7 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-work-orders': () => import('../../elements/work-orders/element.js'),
   'ec-user-center': () => import('../../elements/user-center/element.js'),
   'ec-layer4-rules': () => import('../../elements/layer4-rules/element.js'),
+  'ec-sdk': () => import('../../elements/sdk/element.js'),
   'ec-layer4-rule-detail': () => import('../../elements/layer4-rule-detail/element.js'),
   'ec-tcp-report': () => import('../../elements/tcp-report/element.js'),
   'ec-access-control-detail': () => import('../../elements/access-control-detail/element.js'),

@@ -302,22 +302,24 @@ dns('jobList/detail-list', element('ec-dns-jobs', { view: 'detail-list' }), { pa
 dns('operateLog', element('ec-operation-log', { area: 'dns' }), { menu: true });
 
 // ── SDK (taichi-app): the spec gives labels only, so the router keys here are ours. ────────────────────────────
+// One element, <ec-sdk>, shows every page by its `view` (each view's code loads when first shown), rather than six
+// elements each carrying a copy of the shared parts.
 const sdk = area({ module: 'taichi-app', layout: 'both', prefix: 'taichi-app', base: '/taichi-app' });
-const sdkBusinesses = sdk('businessList', element('ec-sdk-business-list'), { menu: true });
-sdk('businessList/detail/:id', element('ec-sdk-business-detail', { 'business-id': ':id' }), {
+const sdkBusinesses = sdk('businessList', element('ec-sdk', { view: 'businesses' }), { menu: true });
+sdk('businessList/detail/:id', element('ec-sdk', { view: 'business', 'business-id': ':id' }), {
   parent: sdkBusinesses,
   back: sdkBusinesses,
 });
-sdk('packageList', element('ec-sdk-packages'), { menu: true });
+sdk('packageList', element('ec-sdk', { view: 'packages' }), { menu: true });
 sdk('operateLog', element('ec-operation-log', { area: 'sdk' }), { menu: true });
 const sdkReport = sdk('dataReport', redirect('taichi-app-dataReport-cc'), { menu: true });
 tabs([
-  sdk('dataReport/cc', element('ec-sdk-report', { type: 'cc' }), { parent: sdkReport }),
-  sdk('dataReport/visit', element('ec-sdk-report', { type: 'visit' }), { parent: sdkReport }),
-  sdk('dataReport/waf', element('ec-sdk-report', { type: 'waf' }), { parent: sdkReport }),
+  sdk('dataReport/cc', element('ec-sdk', { view: 'report', type: 'cc' }), { parent: sdkReport }),
+  sdk('dataReport/visit', element('ec-sdk', { view: 'report', type: 'visit' }), { parent: sdkReport }),
+  sdk('dataReport/waf', element('ec-sdk', { view: 'report', type: 'waf' }), { parent: sdkReport }),
 ]);
-sdk('resourceConfig', element('ec-sdk-resource-config'), { menu: true });
-sdk('resourceManage', element('ec-sdk-resource-manage'), { menu: true });
+sdk('resourceConfig', element('ec-sdk', { view: 'resource-config' }), { menu: true });
+sdk('resourceManage', element('ec-sdk', { view: 'resource-manage' }), { menu: true });
 
 // ── Shared page sets of both cloud-speed layouts. ─────────────────────────────────────────────────────────────
 type Writer = ReturnType<typeof area>;

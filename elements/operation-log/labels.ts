@@ -18,6 +18,7 @@ export const AREA_LABEL_KEYS = {
   log: 'area.log',
   job: 'area.job',
   message: 'area.message',
+  sdk: 'area.sdk',
 } as const satisfies Record<string, string>;
 
 /** Verbs the server records (test/elements/operation-log/action-labels.test.ts holds that every one has a label). */

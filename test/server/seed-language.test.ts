@@ -33,6 +33,9 @@ const FREE_TEXT: Readonly<Record<string, readonly string[]>> = {
   message_contact_groups: ['name'],
   message_contacts: ['name'],
   layer4_rules: ['remark'],
+  sdk_businesses: ['name', 'remark'],
+  sdk_packages: ['name'],
+  sdk_keys: ['name'],
 };
 
 /**
@@ -73,12 +76,19 @@ const DATA: Readonly<Record<string, readonly string[]>> = {
   tcp_packages: ['name', 'product'],
   layer4_rules: ['protocol', 'type', 'source_ips', 'lb_mode', 'allow_ips', 'deny_ips', 'deny_regions'],
   layer4_origin_health: ['address', 'health'],
+  // App ids and device facts are data (package names, models, platforms); ports and sources are numbers and IPs.
+  sdk_businesses: ['android_package', 'ios_bundle'],
+  sdk_devices: ['device_key', 'platform', 'model'],
+  sdk_packages: ['protocol', 'ports', 'source_ips'],
+  sdk_configs: ['risk_action'],
+  sdk_keys: ['app_key'],
 };
 
 /** Columns that differ between any two seedings (random salts, keys and certificates), compared by presence only. */
 const RANDOM: Readonly<Record<string, readonly string[]>> = {
   users: ['password_hash'],
   certificates: ['chain_pem', 'private_key_sealed', 'not_before', 'not_after'],
+  sdk_keys: ['app_key'],
 };
 
 /** Data that may stand as a whole free text in any language: a domain name, or a demo child's user name. */

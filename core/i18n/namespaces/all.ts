@@ -38,6 +38,7 @@ import './website-groups.js';
 import './acceleration-policy.js';
 import './message-center.js';
 import './work-orders.js';
+import './sdk.js';
 import './user-center.js';
 import './password-strength.js';
 import './layer4.js';
@@ -89,6 +90,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'acceleration-policy',
   'message-center',
   'work-orders',
+  'sdk',
   'user-center',
   'password-strength',
   'layer4',

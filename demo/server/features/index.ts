@@ -88,6 +88,7 @@ import { layer4Migration, layer4Routes, layer4Schemas, layer4Seed } from './laye
 import { reportRoutes, reportSchemas } from './reports/index.js';
 import { documentRoutes, documentSchemas } from './documents/index.js';
 import { botReportRoutes, botReportSchemas } from './bot-reports/index.js';
+import { sdkMigration, sdkRoutes, sdkSchemas, sdkSeed } from './sdk/index.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -157,6 +158,8 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'documents', routes: [documentRoutes], schemas: documentSchemas },
   // Issue 25: the bot reports classify the same log store's lines (core/logs/bots.ts), plan-gated (rules §6).
   { name: 'bot-reports', routes: [botReportRoutes], schemas: botReportSchemas },
+  // Issue 29: the application protection product (after websites: a business routes through one of them).
+  { name: 'sdk', migrations: [sdkMigration], seeds: [sdkSeed], routes: [sdkRoutes], schemas: sdkSchemas },
 ];
 
 /** Every migration in version order: the platform's tables first, then each area's. */
