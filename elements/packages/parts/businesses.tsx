@@ -18,6 +18,9 @@ import { statusTags } from '../../domain-list/vocabulary.js';
 import { cataloguesLoaded, loadCatalogues } from '../../../core/i18n/i18n.js';
 import '../../../core/i18n/namespaces/domain-list.js';
 
+/** Namespaces this part loads itself (the website list's status words), not with every packages page. */
+export const namespaces = ['domain-list'] as const;
+
 /** The security module's business page, opened on its first tab (shell §2: `business/{id}` redirects there). */
 export const BUSINESS_ROUTE = 'security-business-applicationAcceleration';
 
@@ -35,12 +38,12 @@ export default function PackageBusinesses({ plan, inForce }: PackageBusinessesPr
   const { client, language } = useElement();
   // Service statuses read as the website list says them; that catalogue loads with this part, not with every
   // packages page.
-  const [wordsReady, setWordsReady] = useState(() => cataloguesLoaded(language, ['domain-list']));
+  const [wordsReady, setWordsReady] = useState(() => cataloguesLoaded(language, namespaces));
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (cataloguesLoaded(language, ['domain-list'])) return setWordsReady(true);
+    if (cataloguesLoaded(language, namespaces)) return setWordsReady(true);
     let current = true;
-    loadCatalogues(language, ['domain-list']).then(
+    loadCatalogues(language, namespaces).then(
       () => current && setWordsReady(true),
       () => current && setLoad({ state: 'error' }),
     );
