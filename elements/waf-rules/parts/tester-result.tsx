@@ -40,6 +40,8 @@ export function TesterResult({ result, rules, onServer, labels }: TesterResultPr
         return t('tester.reason-missing', { field: sampleFieldLabel(t, reason.field) });
       case 'region-detail':
         return t('tester.reason-region', { region: labels.regionName?.(reason.target) ?? reason.target });
+      case 'condition-rule':
+        return t('tester.reason-condition-rule');
     }
   };
   const conditionLine = (rule: WorkingRule, evaluation: ConditionEvaluation, index: number) => {
