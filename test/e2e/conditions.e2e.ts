@@ -44,6 +44,23 @@ async function choose(page: Page, dropdown: Locator, option: string): Promise<vo
   }
 }
 
+/**
+ * Opens a confirmation and accepts it by keyboard: opening moves focus to the confirm button (core/ui/parts/
+ * confirm-popover.tsx), and a pointer click would first scroll the page, which closes PrimeReact's popup.
+ */
+async function confirmed(page: Page, trigger: Locator): Promise<void> {
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  const accept = page.locator('.p-confirm-popup-accept');
+  await accept.waitFor();
+  await page.waitForFunction(() => {
+    const find = (root: Document | ShadowRoot): Element | null =>
+      root.activeElement?.shadowRoot ? find(root.activeElement.shadowRoot) : root.activeElement;
+    return find(document)?.classList.contains('p-confirm-popup-accept') ?? false;
+  });
+  await page.keyboard.press('Enter');
+}
+
 const engineRow = (page: Page, name: string) => page.locator('ec-conditions-match-engine tbody tr', { hasText: name });
 
 describe('conditions match engine end to end (issue 22)', () => {
@@ -103,8 +120,7 @@ describe('conditions match engine end to end (issue 22)', () => {
     const row = engineRow(page, 'E2E admin area');
     await row.waitFor();
     assert.equal((await row.locator('td').nth(2).textContent())?.trim(), '1');
-    await row.getByRole('button', { name: 'Delete E2E admin area' }).click();
-    await page.locator('.p-confirm-popup-accept').click();
+    await confirmed(page, row.getByRole('button', { name: 'Delete E2E admin area' }));
     await page.getByText(new RegExp(`cannot be deleted: E2E conditions #${code}`)).first().waitFor();
     for (const size of SIZES) {
       await page.setViewportSize(size);
@@ -116,16 +132,14 @@ describe('conditions match engine end to end (issue 22)', () => {
     await page.goto(`${server.url}${WAF_PATH}`);
     await page.locator('tbody tr', { hasText: 'E2E conditions' }).getByRole('button', { name: /E2E conditions/ }).first().click();
     await page.locator('.ec-editor-title', { hasText: 'E2E conditions' }).waitFor();
-    await page.getByRole('button', { name: /^Delete rule/ }).first().click();
-    await page.locator('.p-confirm-popup-accept').click();
+    await confirmed(page, page.getByRole('button', { name: /^Delete rule/ }).first());
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('The rule set was saved.').waitFor();
 
     await page.goto(`${server.url}${ENGINE_PATH}`);
     await row.waitFor();
     assert.equal((await row.locator('td').nth(2).textContent())?.trim(), '0');
-    await row.getByRole('button', { name: 'Delete E2E admin area' }).click();
-    await page.locator('.p-confirm-popup-accept').click();
+    await confirmed(page, row.getByRole('button', { name: 'Delete E2E admin area' }));
     await page.getByText('E2E admin area was deleted').first().waitFor();
     await row.waitFor({ state: 'detached' });
     assert.deepEqual(problems.errors, []);

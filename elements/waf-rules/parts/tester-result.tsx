@@ -50,7 +50,8 @@ export function TesterResult({ result, rules, onServer, labels }: TesterResultPr
     return (
       <li key={index} data-outcome={evaluation.outcome}>
         <span className={`ec-status-tag ec-status-${OUTCOME_CLASS[evaluation.outcome]}`}>{outcomeLabel(t, evaluation.outcome)}</span> {text}
-        <div className="ec-muted">{t('tester.observed', { value: observed })}</div>
+        {/* A condition rule reference observes nothing itself: its referenced conditions decided. */}
+        {rule.conditions[index]!.type !== 'condition-rule' && <div className="ec-muted">{t('tester.observed', { value: observed })}</div>}
         {evaluation.reasons.map((reason, at) => (
           <div key={at} className="ec-note">
             {reasonText(reason)}
