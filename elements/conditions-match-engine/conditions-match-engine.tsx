@@ -14,6 +14,7 @@ import { useElement, useT } from '../../core/ui/element-context.js';
 import { ReadOnlyNotice } from '../../core/ui/parts/read-only.js';
 import { CONDITION_RULE_DELETED_EVENT, CONDITION_RULE_SAVED_EVENT, CONDITION_RULE_STATUS_CHANGED_EVENT } from './events.js';
 import { CitationsDialog } from './parts/citations-dialog.js';
+import { ConfirmDialog } from './parts/confirm-dialog.js';
 import { RuleDialog } from './parts/rule-dialog.js';
 import { RuleTable } from './parts/rule-table.js';
 import { engineStoreFor } from './store.js';
@@ -40,7 +41,9 @@ export function ConditionsMatchEngine({ pageSize }: ConditionsMatchEngineProps) 
     emit(CONDITION_RULE_SAVED_EVENT, { rule, created });
     reload();
   };
-  const onStatus = async (rule: ConditionRule, status: ConditionRule['status']) => {
+  const onStatus = async (rule: ConditionRule) => {
+    store.setDialog(null);
+    const status = rule.status === 'enabled' ? 'suspended' : 'enabled';
     try {
       const answer = await setConditionRuleStatus(client, { ids: [rule.id], status });
       const key = status === 'enabled' ? 'list.enabled' : answer.cited_by > 0 ? 'list.suspended-cited' : 'list.suspended';
@@ -53,6 +56,7 @@ export function ConditionsMatchEngine({ pageSize }: ConditionsMatchEngineProps) 
     }
   };
   const onDelete = async (rule: ConditionRule) => {
+    store.setDialog(null);
     try {
       await deleteConditionRule(client, rule.id);
       publishNotice({ severity: 'success', namespace, key: 'list.deleted', values: { name: rule.name } });
@@ -76,10 +80,8 @@ export function ConditionsMatchEngine({ pageSize }: ConditionsMatchEngineProps) 
 
   return (
     <div className="ec-root ec-stack ec-conditions-match-engine">
-      <div className="ec-stack-tight">
-        <h2 className="ec-title">{t('title')}</h2>
-        <p className="ec-muted">{t('intro')}</p>
-      </div>
+      {/* The host shows the page title; the element says what condition rules are for. */}
+      <p className="ec-muted">{t('intro')}</p>
       <ReadOnlyNotice module="security_policy" />
       <RuleTable
         rules={store.rules.value}
@@ -93,8 +95,8 @@ export function ConditionsMatchEngine({ pageSize }: ConditionsMatchEngineProps) 
         onCreate={() => store.setDialog({ kind: 'create' })}
         onEdit={(rule) => store.setDialog({ kind: 'edit', rule })}
         onCitations={(rule) => store.setDialog({ kind: 'citations', rule })}
-        onStatus={(rule, status) => void onStatus(rule, status)}
-        onDelete={(rule) => void onDelete(rule)}
+        onStatus={(rule) => store.setDialog({ kind: 'status', rule })}
+        onDelete={(rule) => store.setDialog({ kind: 'delete', rule })}
       />
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <RuleDialog
@@ -105,6 +107,32 @@ export function ConditionsMatchEngine({ pageSize }: ConditionsMatchEngineProps) 
         />
       )}
       {dialog?.kind === 'citations' && <CitationsDialog rule={dialog.rule} onHide={() => store.setDialog(null)} />}
+      {dialog?.kind === 'status' && (
+        <ConfirmDialog
+          header={t('list.switch-of', { name: dialog.rule.name })}
+          // Rules §4: suspending a cited rule is allowed, with a warning of what it silences.
+          message={
+            dialog.rule.status === 'enabled'
+              ? dialog.rule.citations > 0
+                ? t('list.confirm-suspend-cited', { name: dialog.rule.name, count: dialog.rule.citations })
+                : t('list.confirm-suspend', { name: dialog.rule.name })
+              : t('list.confirm-enable', { name: dialog.rule.name })
+          }
+          confirmLabel={t(dialog.rule.status === 'enabled' ? 'list.suspend' : 'list.enable')}
+          onConfirm={() => void onStatus(dialog.rule)}
+          onCancel={() => store.setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          header={t('list.delete-of', { name: dialog.rule.name })}
+          message={t('list.confirm-delete', { name: dialog.rule.name })}
+          confirmLabel={t('action.delete')}
+          danger
+          onConfirm={() => void onDelete(dialog.rule)}
+          onCancel={() => store.setDialog(null)}
+        />
+      )}
     </div>
   );
 }

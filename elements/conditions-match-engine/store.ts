@@ -15,7 +15,13 @@ import { instanceStores } from '../../core/ui/instance-stores.js';
 export type Loaded<T> = { status: 'loading' } | { status: 'error' } | { status: 'off' } | { status: 'ready'; data: T };
 
 /** The dialog open over the list. */
-export type EngineDialog = { kind: 'create' } | { kind: 'edit'; rule: ConditionRule } | { kind: 'citations'; rule: ConditionRule } | null;
+export type EngineDialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; rule: ConditionRule }
+  | { kind: 'citations'; rule: ConditionRule }
+  | { kind: 'status'; rule: ConditionRule }
+  | { kind: 'delete'; rule: ConditionRule }
+  | null;
 
 /** Attributes the store starts from. */
 export interface EngineSettings {

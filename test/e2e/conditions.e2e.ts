@@ -44,21 +44,13 @@ async function choose(page: Page, dropdown: Locator, option: string): Promise<vo
   }
 }
 
-/**
- * Opens a confirmation and accepts it by keyboard: opening moves focus to the confirm button (core/ui/parts/
- * confirm-popover.tsx), and a pointer click would first scroll the page, which closes PrimeReact's popup.
- */
-async function confirmed(page: Page, trigger: Locator): Promise<void> {
-  await trigger.focus();
-  await page.keyboard.press('Enter');
-  const accept = page.locator('.p-confirm-popup-accept');
-  await accept.waitFor();
-  await page.waitForFunction(() => {
-    const find = (root: Document | ShadowRoot): Element | null =>
-      root.activeElement?.shadowRoot ? find(root.activeElement.shadowRoot) : root.activeElement;
-    return find(document)?.classList.contains('p-confirm-popup-accept') ?? false;
-  });
-  await page.keyboard.press('Enter');
+/** Asks for a confirmation and gives it in the element's confirmation dialog. */
+async function confirmed(page: Page, trigger: Locator, label: string): Promise<void> {
+  await trigger.click();
+  const dialog = page.locator('ec-conditions-match-engine .p-dialog');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: label, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 const engineRow = (page: Page, name: string) => page.locator('ec-conditions-match-engine tbody tr', { hasText: name });
@@ -120,8 +112,12 @@ describe('conditions match engine end to end (issue 22)', () => {
     const row = engineRow(page, 'E2E admin area');
     await row.waitFor();
     assert.equal((await row.locator('td').nth(2).textContent())?.trim(), '1');
-    await confirmed(page, row.getByRole('button', { name: 'Delete E2E admin area' }));
-    await page.getByText(new RegExp(`cannot be deleted: E2E conditions #${code}`)).first().waitFor();
+    const refusal = page.waitForResponse((response) => response.url().includes('condition.rule.delete'));
+    await confirmed(page, row.getByRole('button', { name: 'Delete E2E admin area' }), 'Delete');
+    const refused = (await (await refusal).json()) as { status: { code: number; message: string } };
+    assert.equal(refused.status.code, 100409);
+    assert.match(refused.status.message, new RegExp(`cannot be deleted: E2E conditions #${code}`));
+    await page.getByText(refused.status.message).first().waitFor();
     for (const size of SIZES) {
       await page.setViewportSize(size);
       await screenshot(page, `conditions-refused-en-${size.width}x${size.height}`);
@@ -132,14 +128,15 @@ describe('conditions match engine end to end (issue 22)', () => {
     await page.goto(`${server.url}${WAF_PATH}`);
     await page.locator('tbody tr', { hasText: 'E2E conditions' }).getByRole('button', { name: /E2E conditions/ }).first().click();
     await page.locator('.ec-editor-title', { hasText: 'E2E conditions' }).waitFor();
-    await confirmed(page, page.getByRole('button', { name: /^Delete rule/ }).first());
+    await page.getByRole('button', { name: /^Delete rule/ }).first().click();
+    await page.locator('ec-waf-rules .p-confirm-popup-accept').click();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('The rule set was saved.').waitFor();
 
     await page.goto(`${server.url}${ENGINE_PATH}`);
     await row.waitFor();
     assert.equal((await row.locator('td').nth(2).textContent())?.trim(), '0');
-    await confirmed(page, row.getByRole('button', { name: 'Delete E2E admin area' }));
+    await confirmed(page, row.getByRole('button', { name: 'Delete E2E admin area' }), 'Delete');
     await page.getByText('E2E admin area was deleted').first().waitFor();
     await row.waitFor({ state: 'detached' });
     assert.deepEqual(problems.errors, []);

@@ -1,8 +1,7 @@
 /**
  * The condition rules (rules §3 "Condition rule: name, description, citation count, status"): search by name or
- * description, the status switch (confirmed; suspending a cited rule warns how many WAF rules it silences, rules §4
- * "a suspended rule has no effect"), the citation count opening where the rule is used, edit, and delete with
- * confirmation (the server refuses a cited rule and names the rules; its message is shown). A rule the caller may
+ * description, the status switch and delete (both confirmed by the element: ./confirm-dialog.tsx), the citation count
+ * opening where the rule is used, and edit. A rule the caller may
  * not change (rules §6, `editable` from the server) shows the read-only mark in place of the actions.
  */
 import { Button } from 'primereact/button';
@@ -10,7 +9,6 @@ import { useMemo, useRef } from 'react';
 import type { ConditionRule } from '../../../core/api/endpoints/conditions.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
 import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
 import { GuardedButton, ReadOnlyMark, useModuleAccess, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
@@ -31,7 +29,9 @@ export interface RuleTableProps {
   onCreate: () => void;
   onEdit: (rule: ConditionRule) => void;
   onCitations: (rule: ConditionRule) => void;
-  onStatus: (rule: ConditionRule, status: ConditionRule['status']) => void;
+  /** Asks to switch the status (the caller confirms). */
+  onStatus: (rule: ConditionRule) => void;
+  /** Asks to delete (the caller confirms). */
   onDelete: (rule: ConditionRule) => void;
 }
 
@@ -51,22 +51,21 @@ export function RuleTable(props: RuleTableProps) {
       const on = rule.status === 'enabled';
       const label = t(on ? 'status.enabled' : 'status.suspended');
       if (!rule.editable) return <span className={`ec-status-tag ec-status-${on ? 'success' : 'neutral'}`}>{label}</span>;
-      const message = on
-        ? rule.citations > 0
-          ? t('list.confirm-suspend-cited', { name: rule.name, count: rule.citations })
-          : t('list.confirm-suspend', { name: rule.name })
-        : t('list.confirm-enable', { name: rule.name });
       return (
-        <ConfirmPopover message={message} onConfirm={() => latest.current.onStatus(rule, on ? 'suspended' : 'enabled')}>
-          {(trigger) => (
-            <button type="button" role="switch" aria-checked={on} aria-label={t('list.switch-of', { name: rule.name })} className={`ec-switch${on ? ' ec-switch-on' : ''}`} {...trigger}>
-              <span className="ec-switch-track" aria-hidden="true">
-                <span className="ec-switch-thumb" />
-              </span>
-              <span>{label}</span>
-            </button>
-          )}
-        </ConfirmPopover>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={on}
+          aria-haspopup="dialog"
+          aria-label={t('list.switch-of', { name: rule.name })}
+          className={`ec-switch${on ? ' ec-switch-on' : ''}`}
+          onClick={() => latest.current.onStatus(rule)}
+        >
+          <span className="ec-switch-track" aria-hidden="true">
+            <span className="ec-switch-thumb" />
+          </span>
+          <span>{label}</span>
+        </button>
       );
     };
     const actions = (rule: ConditionRule) => {
@@ -75,9 +74,16 @@ export function RuleTable(props: RuleTableProps) {
       return (
         <div className="ec-row ec-row-actions">
           <Button type="button" text size="small" label={t('action.edit')} aria-label={t('list.edit-of', { name: rule.name })} onClick={() => handlers.onEdit(rule)} />
-          <ConfirmPopover message={t('list.confirm-delete', { name: rule.name })} danger confirmLabel={t('action.delete')} onConfirm={() => handlers.onDelete(rule)}>
-            {(trigger) => <Button type="button" text size="small" severity="danger" label={t('action.delete')} aria-label={t('list.delete-of', { name: rule.name })} {...trigger} />}
-          </ConfirmPopover>
+          <Button
+            type="button"
+            text
+            size="small"
+            severity="danger"
+            label={t('action.delete')}
+            aria-label={t('list.delete-of', { name: rule.name })}
+            aria-haspopup="dialog"
+            onClick={() => handlers.onDelete(rule)}
+          />
         </div>
       );
     };

@@ -36,10 +36,9 @@ async function searched(element: HTMLElement, name: string): Promise<HTMLTableRo
   return rowOf(element, name)!;
 }
 
-async function confirm(element: HTMLElement, text: string): Promise<void> {
-  await waitUntil(() => shadow(element).querySelector('.p-confirm-popup-accept'), 'the confirmation opens');
-  expect(shadow(element).querySelector('.p-confirm-popup')!.textContent).to.contain(text);
-  shadow(element).querySelector<HTMLButtonElement>('.p-confirm-popup-accept')!.click();
+async function confirm(element: HTMLElement, text: string, label: string): Promise<void> {
+  await waitUntil(() => dialogText(element).includes(text), 'the confirmation opens');
+  button(dialog(element), label).click();
 }
 
 describe('<ec-conditions-match-engine> (rules §3 condition rules, §5 Match rules and WAF)', () => {
@@ -125,14 +124,14 @@ describe('<ec-conditions-match-engine> (rules §3 condition rules, §5 Match rul
     await waitUntil(() => !shadow(element).querySelector('.p-dialog'), 'the dialog closes');
 
     rowOf(element, rule.name)!.querySelector<HTMLButtonElement>('[role="switch"]')!.click();
-    setTimeout(() => void confirm(element, 'It is used by 1 WAF rule'));
+    setTimeout(() => void confirm(element, 'It is used by 1 WAF rule', 'Suspend'));
     const changed = await oneEvent(element, 'ec-condition-rule-status-changed');
     expect([changed.detail.status, changed.detail.citedBy]).to.deep.equal(['suspended', 1]);
     await waitUntil(() => rowOf(element, rule.name)?.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false', 'the switch shows suspended');
-    await waitUntil(() => !shadow(element).querySelector('.p-confirm-popup'), 'the first confirmation is gone');
+    await waitUntil(() => !shadow(element).querySelector('.p-dialog'), 'the first confirmation is gone');
 
     button(rowOf(element, rule.name)!, 'Delete').click();
-    setTimeout(() => void confirm(element, `Delete the condition rule ${rule.name}?`));
+    setTimeout(() => void confirm(element, `Delete the condition rule ${rule.name}?`, 'Delete'));
     const refused = await oneEvent(element, 'ec-error');
     expect(refused.detail.message).to.contain(`#${waf.code}`).and.to.contain(set.name);
     await deletePolicies(client, [waf.id]);
