@@ -116,7 +116,7 @@ describe('conditions match engine end to end (issue 22)', () => {
     await confirmed(page, row.getByRole('button', { name: 'Delete E2E admin area' }), 'Delete');
     const refused = (await (await refusal).json()) as { status: { code: number; message: string } };
     assert.equal(refused.status.code, 100409);
-    assert.match(refused.status.message, new RegExp(`cannot be deleted: E2E conditions #${code}`));
+    assert.match(refused.status.message, new RegExp(`cannot be deleted\\. WAF rules using it \\(1\\): E2E conditions #${code}`));
     await page.getByText(refused.status.message).first().waitFor();
     for (const size of SIZES) {
       await page.setViewportSize(size);

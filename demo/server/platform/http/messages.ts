@@ -101,7 +101,7 @@ const enUS: Record<MessageKey, string> = {
   'settings-changed': 'These settings were changed elsewhere. Reload them and try again; what you typed is kept.',
   'ban-management-off': 'Ban management is not enabled for this account',
   'condition-engine-off': 'The conditions match engine is not enabled for this account',
-  'condition-rule-in-use': '{count} WAF rules use this condition rule, so it cannot be deleted: {where}. Remove those references first',
+  'condition-rule-in-use': 'This condition rule is in use and cannot be deleted. WAF rules using it ({count}): {where}. Remove those references first',
   'ip-list-in-use': '{count} WAF rules use this list: change those rules before deleting it',
   'cache-task-rate-limited': 'At most {max} submissions per minute: try again in {seconds} s',
   'cache-task-no-failed-urls': 'The task has no failed URLs to retry',
