@@ -53,12 +53,15 @@ describe('rules §3 condition rules: name, description, citation count, status',
     assert.deepEqual([made.name, made.status, made.citations, made.editable], ['Admin area', 'enabled', 0, true]);
     const changed = await expectOk<ConditionRule>(app, 'POST', 'V4/condition.rule.save', {
       token: parent,
-      body: { id: made.id, name: 'Admin area', description: 'Back office paths', rules: ADMIN_PATH, status: 'enabled' },
+      body: { id: made.id, name: 'Admin area', description: 'Office paths of the back end', rules: ADMIN_PATH, status: 'enabled' },
     });
-    assert.equal(changed.description, 'Back office paths');
+    assert.equal(changed.description, 'Office paths of the back end');
+    const seeded = await expectOk<ListAnswer<ConditionRule>>(app, 'GET', 'V4/condition.rule.list', { token: parent, query: { status: 'suspended' } });
+    assert.ok(seeded.list.some((rule) => rule.name === 'Automation tools' && rule.citations === 0), 'the demo seed holds a suspended rule');
     await create('Scanner agents', [{ rule_type: 'header', data: { operator: 'contains', value: 'sqlmap|nikto', name: 'User-Agent' } }]);
-    const found = await expectOk<ListAnswer<ConditionRule>>(app, 'GET', 'V4/condition.rule.list', { token: parent, query: { keyword: 'BACK OFFICE' } });
-    assert.deepEqual(found.list.map((rule) => rule.name), ['Admin area']);
+    const found = await expectOk<ListAnswer<ConditionRule>>(app, 'GET', 'V4/condition.rule.list', { token: parent, query: { keyword: 'OFFICE PATHS' } });
+    // The description of the rule made here, and the name of the demo seed's rule (seed.ts).
+    assert.deepEqual(found.list.map((rule) => rule.name), ['Admin area', 'Back office paths']);
     const paged = await expectOk<ListAnswer<ConditionRule>>(app, 'GET', 'V4/condition.rule.list', { token: parent, query: { page: 1, per_page: 1 } });
     assert.equal(paged.list.length, 1);
     assert.ok(paged.total >= 2);

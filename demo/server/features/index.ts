@@ -92,6 +92,7 @@ import { conditionRulesMigration, conditionSchemas } from './conditions/index.js
 // Not through the area's index: the WAF area uses that index (reference checks, expansion) and the routes use the
 // WAF's, so re-exporting the routes there would close an import cycle.
 import { conditionRoutes } from './conditions/routes.js';
+import { conditionRulesSeed } from './conditions/seed.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -131,7 +132,7 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'certificates', migrations: [certificatesMigration], seeds: [certificatesSeed], routes: [certificateRoutes], schemas: certificateSchemas },
   { name: 'waf', migrations: [wafMigration], seeds: [wafSeed], routes: [wafRoutes], schemas: wafSchemas },
   // Issue 22: the conditions match engine; WAF rules reference its condition rules.
-  { name: 'conditions', migrations: [conditionRulesMigration], routes: [conditionRoutes], schemas: conditionSchemas },
+  { name: 'conditions', migrations: [conditionRulesMigration], seeds: [conditionRulesSeed], routes: [conditionRoutes], schemas: conditionSchemas },
   { name: 'cache', migrations: [cacheMigration], seeds: [cacheSeed] },
   { name: 'cache-tasks', migrations: [cacheTasksMigration], routes: [cacheTaskRoutes], schemas: cacheTaskSchemas },
   {
