@@ -169,6 +169,7 @@ describe('rules §5 a WAF rule references a condition rule; citations; rules §4
 describe('shell §4 condition_source gate', () => {
   it('every call is refused with PERMISSION_DENIED and says the engine is off; the WAF dialog is not offered the type', async () => {
     const rule = await create('Gated');
+    const citing = (await saveWafRule(setId('Login protection'), [reference(rule.id)])).data;
     engine('off');
     try {
       const calls: [string, 'GET' | 'POST', Record<string, unknown>][] = [
@@ -187,9 +188,13 @@ describe('shell §4 condition_source gate', () => {
       const config = await expectOk<WafPageConfig>(app, 'GET', 'V4/firewall.pagecfg', { token: parent, query: { type: 'waf' } });
       assert.equal(config.condition_rules, null);
       assert.deepEqual(errors(await saveWafRule(setId('Login protection'), [reference(rule.id)])), [{ field: 'conditions.0.value', key: 'conditions.rule-not-found' }]);
+      // Copying a rule carries its reference: refused like a save.
+      const copied = await call(app, 'POST', 'V4/waf.ruleset.copy_rules', { token: parent, body: { ids: [citing.id], target_id: setId('API hardening') } });
+      assert.deepEqual(errors(copied), [{ field: 'ids', key: 'conditions.rule-not-found' }]);
     } finally {
       engine('on');
     }
+    await expectOk(app, 'POST', 'V4/firewall.policy.delete', { token: parent, body: { ids: [citing.id] } });
   });
 });
 

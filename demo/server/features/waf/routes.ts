@@ -240,7 +240,13 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     if (!rules) return reply;
     const targetScope = scope(request);
     const existing = targetScope.count(RULES, { where: 'rule_set_id = @id', params: { id: target.id } });
+    // A copied rule brings its condition rule references into the target set, so each must be one the caller may
+    // reference there (rules §6 per object), as a save would check.
+    const referenceIssues = rules.flatMap((rule) =>
+      serverConditionIssues(request, (JSON.parse(rule.conditions) as PolicyCondition[]).filter((condition) => condition.rule_type === 'condition-rule')),
+    );
     const found = [
+      ...(referenceIssues.length > 0 ? onField('ids', issue('conditions.rule-not-found')) : []),
       ...onField('target_id', rules.some((rule) => rule.rule_set_id === target.id) ? issue('waf.copy-target-same') : null),
       ...onField('ids', existing + rules.length > RULES_PER_SET_MAX ? issue('waf.rules-limit', { max: RULES_PER_SET_MAX }) : null),
     ];
