@@ -28,6 +28,7 @@ export type Namespace =
   | 'certificates'
   | 'common'
   | 'condition-builder'
+  | 'conditions-match-engine'
   | 'dns-domains'
   | 'dns-jobs'
   | 'dns-records'

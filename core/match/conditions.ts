@@ -17,7 +17,8 @@ export type UnknownReason =
   | { kind: 'regex'; pattern: string; construct: UntranslatableConstruct; offset: number }
   | { kind: 'ip-list'; listId: number }
   | { kind: 'missing'; field: SampleField }
-  | { kind: 'region-detail'; target: string };
+  | { kind: 'region-detail'; target: string }
+  | { kind: 'condition-rule'; ruleId: number };
 
 /** What evaluation may use besides the request. */
 export interface MatchContext {
@@ -121,8 +122,26 @@ function compare(
   }
 }
 
+/**
+ * A `condition-rule` condition: the AND of the referenced rule's conditions as the server expanded them; a suspended
+ * rule (`expanded: null`) never matches (rules §4 "a suspended rule has no effect"), so `matches` fails and
+ * `not-matches` holds; without expansion (the browser alone) the outcome is unknown.
+ */
+function evaluateReference(condition: MatchConditionInput, view: RequestView, context: MatchContext): ConditionEvaluation {
+  const negated = isNegatedOperator(condition.operator);
+  if (condition.expanded === undefined) {
+    const ruleId = Number(conditionTargets(condition.value)[0] ?? 0);
+    return { outcome: 'unknown', observed: [], reasons: [{ kind: 'condition-rule', ruleId }] };
+  }
+  const inner = (condition.expanded ?? []).map((part) => evaluateCondition(part, view, context));
+  const positive: Outcome = condition.expanded === null ? 'no-match' : allOf(inner.map((part) => part.outcome));
+  const outcome = negated ? negate(positive) : positive;
+  return { outcome, observed: [], reasons: outcome === 'unknown' ? inner.flatMap((part) => part.reasons) : [] };
+}
+
 /** Evaluates one condition against the request. */
 export function evaluateCondition(condition: MatchConditionInput, view: RequestView, context: MatchContext = {}): ConditionEvaluation {
+  if (condition.type === 'condition-rule') return evaluateReference(condition, view, context);
   const observed = view.observe(condition.type, condition.name);
   if ('missing' in observed) return { outcome: 'unknown', observed: [], reasons: [{ kind: 'missing', field: observed.missing }] };
   const values = observed.values;

@@ -193,6 +193,9 @@ export function viewRequest(request: SampleRequest): RequestView {
           return known('url_rate', request.url_rate);
         case 'status-code':
           return known('status_code', request.status_code);
+        case 'condition-rule':
+          // A reference observes nothing itself: the matcher evaluates the referenced rule's conditions instead.
+          return { values: [] };
       }
     },
   };

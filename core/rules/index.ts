@@ -23,6 +23,7 @@ export * from './cache.js';
 export * from './waf.js';
 export * from './waf-actions.js';
 export * from './match-catalogue.js';
+export * from './condition-rules.js';
 export * from './certificates.js';
 export * from './bans.js';
 export * from './cache-tasks.js';

@@ -9,7 +9,8 @@ import type { MatchType } from './waf.js';
 /**
  * Operators. Positive operators match when any OR row matches; the negated ones (`not-…`) match when no row does, so
  * "method not-equals GET|POST" reads "neither GET nor POST". `exists`/`not-exists` look only at presence and take no
- * targets; `in-list` references an IP list by id instead of typed targets; `greater-than` compares a rate.
+ * targets; `in-list` references an IP list by id instead of typed targets; `greater-than` compares a rate;
+ * `matches`/`not-matches` ask whether a referenced condition rule holds (the conditions match engine).
  */
 export const MATCH_OPERATORS = [
   'equals',
@@ -27,12 +28,14 @@ export const MATCH_OPERATORS = [
   'in-range',
   'not-in-range',
   'greater-than',
+  'matches',
+  'not-matches',
 ] as const;
 /** An operator. */
 export type MatchOperator = (typeof MATCH_OPERATORS)[number];
 
 /** Operators that negate the OR list: the condition holds when no row matches. */
-export const NEGATED_OPERATORS: readonly MatchOperator[] = ['not-equals', 'not-contains', 'not-regex', 'not-exists', 'not-in-list', 'not-in-range'];
+export const NEGATED_OPERATORS: readonly MatchOperator[] = ['not-equals', 'not-contains', 'not-regex', 'not-exists', 'not-in-list', 'not-in-range', 'not-matches'];
 /** Operators that take no typed targets. */
 export const VALUELESS_OPERATORS: readonly MatchOperator[] = ['exists', 'not-exists', 'in-list', 'not-in-list'];
 /** Operators that reference an IP list instead of typed targets. */
@@ -54,7 +57,8 @@ export type MatchValueKind =
   | 'fingerprint'
   | 'rate'
   | 'status-code'
-  | 'port';
+  | 'port'
+  | 'condition-rule';
 
 /** One match type's entry. */
 export interface MatchTypeSpec {
@@ -116,7 +120,13 @@ export const MATCH_TYPE_SPECS: readonly MatchTypeSpec[] = [
   { type: 'ip-rate', operators: ['greater-than'], value: 'rate', maxRows: 1, windowed: true },
   { type: 'url-rate', operators: ['greater-than'], value: 'rate', maxRows: 1, windowed: true },
   { type: 'status-code', operators: SET_OPERATORS, value: 'status-code' },
+  // The conditions match engine (shell §4 condition_source): one referenced condition rule per condition, so a
+  // reference names exactly one rule whose citations can be counted and whose deletion can be refused.
+  { type: 'condition-rule', operators: ['matches', 'not-matches'], value: 'condition-rule', maxRows: 1 },
 ];
+
+/** Match types offered only where the conditions match engine is on (shell §4 `condition_source`). */
+export const ENGINE_MATCH_TYPES: readonly MatchType[] = ['condition-rule'];
 
 const SPECS_BY_TYPE = new Map(MATCH_TYPE_SPECS.map((spec) => [spec.type, spec]));
 

@@ -74,6 +74,7 @@ export const MATCH_TYPES = [
   'protocol',
   'server-port',
   'ip-behaviour',
+  'condition-rule',
 ] as const;
 /** A match type. */
 export type MatchType = (typeof MATCH_TYPES)[number];
@@ -103,6 +104,12 @@ export interface MatchConditionInput {
    * the lists are stored (the server); here only that one is chosen.
    */
   ip_list_id?: number | null;
+  /**
+   * A `condition-rule` condition's referenced rule, expanded by the server that stores condition rules: its conditions
+   * (ANDed), or `null` when the rule is suspended (rules §4 "a suspended rule has no effect": it never matches).
+   * Absent when not expanded (the browser alone): the matcher then answers `unknown`. Never written by a form.
+   */
+  expanded?: readonly MatchConditionInput[] | null;
 }
 
 /**
@@ -177,6 +184,8 @@ export function validateMatchTarget(type: MatchType, operator: string, target: s
     case 'ip-rate':
     case 'url-rate':
       return validateIntegerRange(text, RATE_COUNT_RANGE, 'waf.rate-count-range');
+    case 'condition-rule':
+      return validateConditionRuleReference(text);
     case 'device-type':
     case 'ip-type':
     case 'ip-behaviour':
@@ -420,4 +429,12 @@ export function validateReplayWindow(minutes: string | number | null | undefined
   return parsed !== null && REPLAY_WINDOW_MINUTES.includes(parsed)
     ? null
     : issue('waf.replay-window-option', { options: REPLAY_WINDOW_MINUTES.join(', ') });
+}
+
+/**
+ * A `condition-rule` target: the id of one of the account's condition rules (rules §3 "Condition rule"). Whether it
+ * exists, is the caller's and may be read is checked where the rules are stored (the server); here only its shape.
+ */
+export function validateConditionRuleReference(target: string): RuleIssue | null {
+  return /^[1-9][0-9]{0,15}$/.test(target.trim()) ? null : issue('conditions.rule-reference-required');
 }

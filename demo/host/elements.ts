@@ -25,6 +25,7 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-domain-list': () => import('../../elements/domain-list/element.js'),
   'ec-error-reports': () => import('../../elements/error-reports/element.js'),
   'ec-ip-lists': () => import('../../elements/ip-lists/element.js'),
+  'ec-conditions-match-engine': () => import('../../elements/conditions-match-engine/element.js'),
   'ec-job-detail': () => import('../../elements/job-detail/element.js'),
   'ec-job-list': () => import('../../elements/job-list/element.js'),
   'ec-log-downloads': () => import('../../elements/log-downloads/element.js'),

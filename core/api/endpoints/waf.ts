@@ -68,6 +68,36 @@ export interface CopyRulesAnswer {
   target: RuleSetInfo;
 }
 
+/**
+ * Query of `V4/firewall.member.transfer` (shell §7 lists it, a GET, with the firewall policy fetches and shows neither
+ * its query nor its answer). Reading chosen: the account member's transfer targets for firewall policies, i.e. the
+ * rule sets the caller may copy rules into from `source_id`, each with the room it has left. Why this reading: it is a
+ * safe read (a GET changes nothing, so it cannot be a transfer itself); it sits with the policy fetches like the other
+ * `get_*` reads that prepare a policy action; it is what the WAF page needs before copying rules (rules §2 "copy
+ * rules"), which had to guess the targets from the first page of rule sets and learnt that a set was full only when
+ * the copy failed; and it answers per object exactly as `copy_rules` would refuse (a set the caller may not change is
+ * not a target). A reading as "move the member's data to another account" is excluded: that would be a write behind a
+ * GET and cross accounts, which every other firewall call forbids.
+ */
+export interface TransferTargetsQuery {
+  /** The set the rules come from (left out of the targets). */
+  source_id?: number;
+  /** How many rules are to be copied: targets without room for them are marked. */
+  count?: number;
+}
+
+/** One rule set rules can be copied into. */
+export interface TransferTarget {
+  id: number;
+  name: string;
+  attribution: Exclude<RuleSetAttribution, 'built-in'>;
+  rules_total: number;
+  /** Rules it can still take (rules per set at most 1000, shell §9). */
+  room: number;
+  /** Whether `count` rules fit. */
+  fits: boolean;
+}
+
 /** Body of `V4/waf.ruleset.quote`: the domains that reference (quote) the set; replaces the caller's visible ones. */
 export interface QuoteRequest {
   id: number;
@@ -88,6 +118,11 @@ export interface PolicyCondition {
     /** Rate window in seconds. */
     window?: string;
     ip_list_id?: number;
+    /**
+     * Answers only: a `condition-rule` condition's referenced rule as the server expanded it for a matcher that runs
+     * in the browser (the domain console's trace): its conditions, or `null` while it is suspended. Never saved.
+     */
+    expanded?: PolicyCondition[] | null;
   };
 }
 
@@ -186,6 +221,11 @@ export interface WafPageConfig {
   ip_lists: { id: number; name: string }[];
   /** First day of fingerprint data (rules §5). */
   fingerprint_data_start: string;
+  /**
+   * Condition rules a condition may reference (the `condition-rule` match type), or `null` while the account's
+   * conditions match engine is off (shell §4 condition_source): the rule dialog offers the type only when not null.
+   */
+  condition_rules: { id: number; name: string; status: 'enabled' | 'suspended' }[] | null;
 }
 
 /** Body of `V4/waf.ruleset.evaluate`: a saved set by id, or draft rules, against a sample request. */
@@ -221,6 +261,7 @@ export function fromPolicyConditions(rules: readonly PolicyCondition[]): MatchCo
     if (data.name !== undefined) condition.name = data.name;
     if (data.window !== undefined) condition.window = data.window;
     if (data.ip_list_id !== undefined) condition.ip_list_id = data.ip_list_id;
+    if (data.expanded !== undefined) condition.expanded = data.expanded === null ? null : fromPolicyConditions(data.expanded);
     return condition;
   });
 }
@@ -267,6 +308,11 @@ export function deleteRuleSet(client: ApiClient, id: number, options?: CallOptio
 /** Copies rules to the end of another set. */
 export function copyRules(client: ApiClient, body: CopyRulesRequest, options?: CallOptions): Promise<CopyRulesAnswer> {
   return client.post('V4/waf.ruleset.copy_rules', body, options);
+}
+
+/** The rule sets the caller may copy rules into (shell §7 `V4/firewall.member.transfer`; see {@link TransferTargetsQuery}). */
+export function getTransferTargets(client: ApiClient, query: TransferTargetsQuery, options?: CallOptions): Promise<ListAnswer<TransferTarget>> {
+  return client.get('V4/firewall.member.transfer', { ...query } as QueryParams, options);
 }
 
 /** Sets the domains that quote a set. */

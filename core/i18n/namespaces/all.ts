@@ -11,6 +11,7 @@ import './cache-rules.js';
 import './cache-tasks.js';
 import './certificates.js';
 import './condition-builder.js';
+import './conditions-match-engine.js';
 import './dns-domains.js';
 import './dns-jobs.js';
 import './dns-records.js';
@@ -63,6 +64,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'cache-tasks',
   'certificates',
   'condition-builder',
+  'conditions-match-engine',
   'dns-domains',
   'dns-jobs',
   'dns-records',

@@ -89,6 +89,11 @@ import { reportRoutes, reportSchemas } from './reports/index.js';
 import { documentRoutes, documentSchemas } from './documents/index.js';
 import { botReportRoutes, botReportSchemas } from './bot-reports/index.js';
 import { sdkMigration, sdkRoutes, sdkSchemas, sdkSeed } from './sdk/index.js';
+import { conditionRulesMigration, conditionSchemas } from './conditions/index.js';
+// Not through the area's index: the WAF area uses that index (reference checks, expansion) and the routes use the
+// WAF's, so re-exporting the routes there would close an import cycle.
+import { conditionRoutes } from './conditions/routes.js';
+import { conditionRulesSeed } from './conditions/seed.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -127,6 +132,8 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
   { name: 'dns', migrations: [dnsMigration, dnsImportTruthMigration], seeds: [dnsSeed], routes: [dnsRoutes], schemas: dnsSchemas },
   { name: 'certificates', migrations: [certificatesMigration], seeds: [certificatesSeed], routes: [certificateRoutes], schemas: certificateSchemas },
   { name: 'waf', migrations: [wafMigration], seeds: [wafSeed], routes: [wafRoutes], schemas: wafSchemas },
+  // Issue 22: the conditions match engine; WAF rules reference its condition rules.
+  { name: 'conditions', migrations: [conditionRulesMigration], seeds: [conditionRulesSeed], routes: [conditionRoutes], schemas: conditionSchemas },
   { name: 'cache', migrations: [cacheMigration], seeds: [cacheSeed] },
   { name: 'cache-tasks', migrations: [cacheTasksMigration], routes: [cacheTaskRoutes], schemas: cacheTaskSchemas },
   {

@@ -1,10 +1,11 @@
 /**
  * Copy rules to another set (rules §2 "copy rules"): the chosen saved rules, built-in ones included, are appended to a
- * set the caller may change. Unsaved rules cannot be copied until they are saved.
+ * set the caller may change. Unsaved rules cannot be copied until they are saved. The targets come from
+ * `V4/firewall.member.transfer` (shell §7): every set the server would accept, with a full one shown but disabled.
  */
 import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useId, useState } from 'react';
-import { copyRules, listRuleSets, type RuleSetInfo } from '../../../core/api/endpoints/waf.js';
+import { copyRules, getTransferTargets, type RuleSetInfo, type TransferTarget } from '../../../core/api/endpoints/waf.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { namedDropdown } from '../../../core/ui/parts/named.js';
 import { PlanRefusalNotices, withoutPlanRefusals } from '../../../core/ui/parts/plan-refusals.js';
@@ -30,15 +31,15 @@ export function CopyDialog({ sourceId, ids, unsaved, onCopied, onCancel }: CopyD
   const t = useT();
   const tRules = useT('rules');
   const id = useId();
-  const [targets, setTargets] = useState<RuleSetInfo[] | 'loading' | 'error'>('loading');
+  const [targets, setTargets] = useState<TransferTarget[] | 'loading' | 'error'>('loading');
   const [target, setTarget] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const saving = useSave();
 
   const load = () => {
     setTargets('loading');
-    listRuleSets(client, { per_page: 100 }).then(
-      (answer) => setTargets(answer.list.filter((set) => set.editable && set.id !== sourceId)),
+    getTransferTargets(client, { source_id: sourceId, count: Math.max(1, ids.length) }, { notify: false }).then(
+      (answer) => setTargets(answer.list),
       () => setTargets('error'),
     );
   };
@@ -54,7 +55,7 @@ export function CopyDialog({ sourceId, ids, unsaved, onCopied, onCancel }: CopyD
   // A plan refusal (rules §6 custom rules) shows as the plan notice with its way out; other refusals as the error.
   const refused = withoutPlanRefusals(saving.issues)[0];
 
-  useEffect(load, [client, sourceId]);
+  useEffect(load, [client, sourceId, ids.length]);
 
   return (
     <EcDialog
@@ -76,7 +77,12 @@ export function CopyDialog({ sourceId, ids, unsaved, onCopied, onCancel }: CopyD
             <Dropdown
               inputId={`${id}-target`}
               value={target}
-              options={targets.map((set) => ({ value: set.id, label: set.name }))}
+              options={targets.map((set) => ({
+                value: set.id,
+                label: set.fits ? set.name : t('copy.target-full', { name: set.name, room: set.room }),
+                disabled: !set.fits,
+              }))}
+              optionDisabled="disabled"
               emptyMessage={t('copy.no-target')}
               onChange={(event) => setTarget(Number(event.value))}
               pt={namedDropdown(t('copy.target'))}

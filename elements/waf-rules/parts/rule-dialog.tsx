@@ -14,6 +14,7 @@ import { ACTION_FLOW, normalizeWafAction, type WafActionInput } from '../../../c
 import { RULE_REMARK_MAX_BYTES, validateWafRuleForm, WAF_RULE_STATUSES, type WafRuleStatus } from '../../../core/rules/waf.js';
 import { useT } from '../../../core/ui/element-context.js';
 import { ConditionBuilder } from '../../../core/ui/parts/condition-builder/condition-builder.js';
+import type { ConditionRuleChoice } from '../../../core/ui/parts/condition-builder/model.js';
 import { conditionKey, fromConditionInput, newCondition, toConditionInput, type ConditionDraft } from '../../../core/ui/parts/condition-builder/model.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
@@ -31,6 +32,11 @@ export interface RuleDialogProps {
   /** The domain the domain match type is judged against (rules §5: only wildcard domains offer it). */
   siteDomain?: string;
   ipLists: readonly { id: number; name: string }[];
+  /**
+   * Condition rules a condition may reference; absent while the conditions match engine is off (shell §4
+   * condition_source), and the builder then does not offer the `condition-rule` match type.
+   */
+  conditionRules?: readonly ConditionRuleChoice[];
   regions: readonly IpRegion[];
   /** Findings the server returned for this rule on the last save. */
   serverIssues?: readonly FieldIssue[];
@@ -46,7 +52,7 @@ interface RuleForm {
 }
 
 /** The rule form in a wide dialog. */
-export function RuleDialog({ setId, rule, siteDomain, ipLists, regions, serverIssues = [], onApply, onCancel }: RuleDialogProps) {
+export function RuleDialog({ setId, rule, siteDomain, ipLists, conditionRules, regions, serverIssues = [], onApply, onCancel }: RuleDialogProps) {
   const t = useT();
   const tRules = useT('rules');
   const id = useId();
@@ -102,6 +108,7 @@ export function RuleDialog({ setId, rule, siteDomain, ipLists, regions, serverIs
           onChange={(conditions) => setForm({ ...form, conditions })}
           wildcardDomain={wildcardDomain}
           ipLists={ipLists}
+          conditionRules={conditionRules}
           regions={regions}
           issues={issues.filter((found) => found.field.startsWith('conditions'))}
           consequence={consequence}

@@ -62,7 +62,11 @@ export function RuleSetEditor({ store, onBack, regions }: RuleSetEditorProps) {
   const regionChoices = useMemo(() => flatten(regions, language), [regions, language]);
   const labels: PreviewLabels = useMemo(() => {
     const names = new Map(regionChoices.map((choice) => [choice.value, choice.label.split(' › ').pop()!]));
-    return { regionName: (key) => names.get(key) ?? key, ipListName: (id) => config?.ip_lists.find((list) => list.id === id)?.name ?? `#${id}` };
+    return {
+      regionName: (key) => names.get(key) ?? key,
+      ipListName: (id) => config?.ip_lists.find((list) => list.id === id)?.name ?? `#${id}`,
+      conditionRuleName: (id) => config?.condition_rules?.find((rule) => rule.id === id)?.name ?? `#${id}`,
+    };
   }, [regionChoices, config]);
   const unreachable = useMemo(
     () => new Map(findUnreachableRules(working.map(toMatchRule), { regions }).map((item) => [item.index, item.coveredBy])),
@@ -178,6 +182,7 @@ export function RuleSetEditor({ store, onBack, regions }: RuleSetEditorProps) {
           rule={editing === 'new' ? null : editing}
           siteDomain={siteDomain}
           ipLists={config?.ip_lists ?? []}
+          conditionRules={config?.condition_rules ?? undefined}
           regions={regions}
           serverIssues={editing !== 'new' && editing.key === refusedKey && problem?.kind === 'invalid' ? problem.issues : []}
           onApply={apply}

@@ -47,13 +47,13 @@ export function RuleTester({ setId, rules, regions, regionChoices, labels }: Rul
 
   const ipIssue = validateIp(form.clientIp);
   const set = <K extends keyof SampleForm>(key: K, value: SampleForm[K]) => setForm({ ...form, [key]: value });
-  // The server can decide what the browser cannot: nested repetition (under its time limit) and IP lists (it holds
-  // their entries).
+  // The server can decide what the browser cannot: nested repetition (under its time limit), IP lists (it holds
+  // their entries) and condition rules (it expands the references).
   const needsServer =
     result !== null &&
     !result.onServer &&
     result.evaluation.rules.some((rule) =>
-      rule.conditions.some((condition) => condition.reasons.some((reason) => reason.kind === 'ip-list' || (reason.kind === 'regex' && reason.construct === 'nested-quantifier'))),
+      rule.conditions.some((condition) => condition.reasons.some((reason) => reason.kind === 'ip-list' || reason.kind === 'condition-rule' || (reason.kind === 'regex' && reason.construct === 'nested-quantifier'))),
     );
 
   const run = () => {

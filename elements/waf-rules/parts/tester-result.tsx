@@ -40,6 +40,8 @@ export function TesterResult({ result, rules, onServer, labels }: TesterResultPr
         return t('tester.reason-missing', { field: sampleFieldLabel(t, reason.field) });
       case 'region-detail':
         return t('tester.reason-region', { region: labels.regionName?.(reason.target) ?? reason.target });
+      case 'condition-rule':
+        return t('tester.reason-condition-rule');
     }
   };
   const conditionLine = (rule: WorkingRule, evaluation: ConditionEvaluation, index: number) => {
@@ -48,7 +50,8 @@ export function TesterResult({ result, rules, onServer, labels }: TesterResultPr
     return (
       <li key={index} data-outcome={evaluation.outcome}>
         <span className={`ec-status-tag ec-status-${OUTCOME_CLASS[evaluation.outcome]}`}>{outcomeLabel(t, evaluation.outcome)}</span> {text}
-        <div className="ec-muted">{t('tester.observed', { value: observed })}</div>
+        {/* A condition rule reference observes nothing itself: its referenced conditions decided. */}
+        {rule.conditions[index]!.type !== 'condition-rule' && <div className="ec-muted">{t('tester.observed', { value: observed })}</div>}
         {evaluation.reasons.map((reason, at) => (
           <div key={at} className="ec-note">
             {reasonText(reason)}

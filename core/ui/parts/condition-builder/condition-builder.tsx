@@ -48,11 +48,11 @@ function regionChoices(tree: readonly IpRegion[], language: Parameters<typeof re
 }
 
 /** The builder and the rule preview; `part="condition-builder"` and `part="rule-preview"`. */
-export function ConditionBuilder({ value, onChange, types, wildcardDomain, ipLists = [], regions = [], issues = [], consequence }: ConditionBuilderProps) {
+export function ConditionBuilder({ value, onChange, types, wildcardDomain, conditionRules, ipLists = [], regions = [], issues = [], consequence }: ConditionBuilderProps) {
   const { language } = useElement();
   const t = useT('condition-builder');
   const tRules = useT('rules');
-  const scope: BuilderScope = useMemo(() => ({ types, wildcardDomain }), [types, wildcardDomain]);
+  const scope: BuilderScope = useMemo(() => ({ types, wildcardDomain, conditionRules }), [types, wildcardDomain, conditionRules]);
   const choices = useMemo(() => regionChoices(regions, language), [regions, language]);
   const regionNames = useMemo(() => new Map(choices.map((choice) => [choice.value, choice.label.split(' › ').pop()!])), [choices]);
 
@@ -64,6 +64,7 @@ export function ConditionBuilder({ value, onChange, types, wildcardDomain, ipLis
   const preview = describeConditions(t, value, {
     regionName: (key) => regionNames.get(key) ?? key,
     ipListName: (id) => ipLists.find((list) => list.id === id)?.name ?? `#${id}`,
+    conditionRuleName: (id) => conditionRules?.find((rule) => rule.id === id)?.name ?? `#${id}`,
   });
   const full = !canAddCondition(value);
 

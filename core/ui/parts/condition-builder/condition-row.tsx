@@ -122,7 +122,7 @@ export function ConditionRow({ conditions, index, scope, onChange, onRemove, iss
         </div>
         <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={t('remove-condition', { index: index + 1 })} onClick={onRemove} />
       </div>
-      <ValueEditor draft={draft} onChange={onChange} conditionLabel={conditionLabel} ipLists={ipLists} regionChoices={regionChoices} />
+      <ValueEditor draft={draft} onChange={onChange} conditionLabel={conditionLabel} ipLists={ipLists} regionChoices={regionChoices} conditionRules={scope.conditionRules ?? []} />
       {FINGERPRINT_MATCH_TYPES.includes(draft.type) && <p className="ec-note">{tRules('waf.fingerprint-date', { date: FINGERPRINT_DATA_START })}</p>}
       {draft.type === 'status-code' && <p className="ec-note">{tRules('waf.status-code-last')}</p>}
       {rowIssues.length > 0 && (

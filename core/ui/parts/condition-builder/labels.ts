@@ -30,6 +30,7 @@ const TYPE_KEYS: Record<MatchType, string> = {
   protocol: 'type.protocol',
   'server-port': 'type.server-port',
   'ip-behaviour': 'type.ip-behaviour',
+  'condition-rule': 'type.condition-rule',
 };
 
 const OPERATOR_KEYS: Record<MatchOperator, { label: string; phrase: string }> = {
@@ -48,6 +49,8 @@ const OPERATOR_KEYS: Record<MatchOperator, { label: string; phrase: string }> = 
   'in-range': { label: 'operator.in-range', phrase: 'phrase.in-range' },
   'not-in-range': { label: 'operator.not-in-range', phrase: 'phrase.not-in-range' },
   'greater-than': { label: 'operator.greater-than', phrase: 'phrase.greater-than' },
+  matches: { label: 'operator.matches', phrase: 'phrase.matches' },
+  'not-matches': { label: 'operator.not-matches', phrase: 'phrase.not-matches' },
 };
 
 const OPTION_KEYS: Record<string, string> = {

@@ -7,6 +7,7 @@
  */
 import { joinMultiValue, splitMultiValue } from '../../../rules/multi-value.js';
 import {
+  ENGINE_MATCH_TYPES,
   isValuelessOperator,
   LIST_OPERATORS,
   matchTypeSpec,
@@ -33,12 +34,24 @@ export interface ConditionDraft {
 /** Why a match type cannot be chosen for a condition, as a `rules` message key; `null` when it can. */
 export type TypeBlock = 'waf.ip-region-exclusive' | 'waf.domain-match-wildcard-only' | null;
 
+/** A condition rule a `condition-rule` condition may reference (the conditions match engine). */
+export interface ConditionRuleChoice {
+  id: number;
+  name: string;
+  status: 'enabled' | 'suspended';
+}
+
 /** What the builder may offer. */
 export interface BuilderScope {
   /** The match types offered (all by default; the cache rule editor offers fewer). */
   types?: readonly MatchType[];
   /** Whether the rule protects only wildcard domains, so the domain match type is allowed (rules §5). */
   wildcardDomain?: boolean;
+  /**
+   * The account's condition rules, given only where the conditions match engine is on (shell §4 condition_source):
+   * the `condition-rule` match type is offered only then.
+   */
+  conditionRules?: readonly ConditionRuleChoice[];
 }
 
 let keyCounter = 0;
@@ -78,7 +91,9 @@ export function changeOperator(draft: ConditionDraft, operator: MatchOperator): 
 
 /** The types offered, in catalogue order. */
 export function offeredTypes(scope: BuilderScope = {}): MatchType[] {
-  return MATCH_TYPE_SPECS.map((spec) => spec.type).filter((type) => !scope.types || scope.types.includes(type));
+  return MATCH_TYPE_SPECS.map((spec) => spec.type)
+    .filter((type) => !scope.types || scope.types.includes(type))
+    .filter((type) => scope.conditionRules !== undefined || !ENGINE_MATCH_TYPES.includes(type));
 }
 
 /** Why `type` cannot be chosen for the condition at `index` given the others (rules §5), or `null`. */

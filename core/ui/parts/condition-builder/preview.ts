@@ -14,6 +14,8 @@ export interface PreviewLabels {
   regionName?: (key: string) => string;
   /** An IP list's name. */
   ipListName?: (id: number) => string;
+  /** A condition rule's name. */
+  conditionRuleName?: (id: number) => string;
 }
 
 function targetText(t: TFunction, draft: ConditionDraft, target: string, labels: PreviewLabels): string {
@@ -21,6 +23,7 @@ function targetText(t: TFunction, draft: ConditionDraft, target: string, labels:
   if (spec.value === 'choice') return optionLabel(t, draft.type, target);
   if (spec.value === 'region') return labels.regionName?.(target) ?? target;
   if (spec.value === 'time-range') return target.replace('~', ' – ');
+  if (spec.value === 'condition-rule') return `"${labels.conditionRuleName?.(Number(target)) ?? `#${target}`}"`;
   return `"${target}"`;
 }
 

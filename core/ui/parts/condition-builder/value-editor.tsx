@@ -14,7 +14,7 @@ import { REGEX_OPERATORS, validateMatchTarget } from '../../../rules/waf.js';
 import { useT } from '../../element-context.js';
 import { CheckboxGroup } from '../checkbox-group.js';
 import { MultiValueInput } from '../multi-value-input.js';
-import type { ConditionDraft } from './model.js';
+import type { ConditionDraft, ConditionRuleChoice } from './model.js';
 import { namedDropdown, namedMultiSelect } from '../named.js';
 import { optionLabel } from './labels.js';
 import { TimeRangeRows } from './time-range-rows.js';
@@ -33,10 +33,12 @@ export interface ValueEditorProps {
   conditionLabel: string;
   ipLists: readonly { id: number; name: string }[];
   regionChoices: readonly RegionChoice[];
+  /** Condition rules a `condition-rule` condition may reference. */
+  conditionRules?: readonly ConditionRuleChoice[];
 }
 
 /** The editor for the condition's targets. */
-export function ValueEditor({ draft, onChange, conditionLabel, ipLists, regionChoices }: ValueEditorProps) {
+export function ValueEditor({ draft, onChange, conditionLabel, ipLists, regionChoices, conditionRules = [] }: ValueEditorProps) {
   const t = useT('condition-builder');
   const tRules = useT('rules');
   const id = useId();
@@ -70,6 +72,27 @@ export function ValueEditor({ draft, onChange, conditionLabel, ipLists, regionCh
     return <MultiValueInput label={label} value={draft.value} onChange={setValue} validate={check} maxRows={maxRowsOf(draft.type)} />;
   }
   switch (spec.value) {
+    case 'condition-rule': {
+      if (conditionRules.length === 0) return <p className="ec-muted">{t('hint.no-condition-rules')}</p>;
+      const ruleLabel = `${conditionLabel} · ${t('field.condition-rule')}`;
+      return (
+        <div className="ec-field">
+          <label htmlFor={`${id}-condition-rule`}>{t('field.condition-rule')}</label>
+          <Dropdown
+            inputId={`${id}-condition-rule`}
+            value={draft.value}
+            filter
+            options={conditionRules.map((rule) => ({
+              value: String(rule.id),
+              // A suspended rule may be referenced (it never matches while suspended, rules §4): it says so.
+              label: rule.status === 'suspended' ? t('hint.condition-rule-suspended', { name: rule.name }) : rule.name,
+            }))}
+            onChange={(event) => setValue(String(event.value))}
+            pt={namedDropdown(ruleLabel)}
+          />
+        </div>
+      );
+    }
     case 'choice':
       return (
         <CheckboxGroup

@@ -33,7 +33,11 @@ export function readRuleSet(body: unknown): { value: RuleSetSaveRequest; issues:
   return { value, issues: validateRuleSet(value) };
 }
 
-function readConditions(raw: unknown): { rules: PolicyCondition[]; issues: FieldIssue[] } {
+/**
+ * Conditions in the wire form, only their known fields (an answer's `expanded` is never read back): shared with the
+ * condition rules of the conditions match engine, whose conditions are a WAF rule's.
+ */
+export function readConditions(raw: unknown): { rules: PolicyCondition[]; issues: FieldIssue[] } {
   if (!Array.isArray(raw)) return { rules: [], issues: onField('conditions', issue('common.rule-required')) };
   // More than the maximum is refused by the rule check; reading stops just after it so a huge list costs nothing.
   const rules: PolicyCondition[] = raw.slice(0, MATCH_CONDITIONS_MAX + 1).map((item) => {

@@ -15,6 +15,7 @@ import { splitMultiValue } from '../../../../core/rules/multi-value.js';
 import { issue, onField } from '../../../../core/rules/types.js';
 import { RULES_PER_SET_MAX, type WafRuleStatus } from '../../../../core/rules/waf.js';
 import { regionData } from '../account/index.js';
+import { conditionRuleLookup, expandConditionReferences, mayReferenceConditionRule } from '../conditions/index.js';
 import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { requestLanguage } from '../../platform/http/messages.js';
 import { readPage, type PageLimits } from '../../platform/http/pagination.js';
@@ -33,8 +34,9 @@ const POLICY_PAGE: PageLimits = { defaultPerPage: POLICIES_PAGE_SIZE, maxPerPage
 const regionTree = regionData('en_US').ipRegions;
 
 /**
- * What only the server can check about conditions: region targets name a node of the IP region tree, and a
- * referenced IP list exists (while the IP list feature has no table, no list can be referenced).
+ * What only the server can check about conditions: region targets name a node of the IP region tree, a referenced
+ * IP list exists, and a referenced condition rule is one of the caller's own while the conditions match engine is on
+ * (rules §6 per object: an id of another account, or outside a sub-account's reach, is "does not exist").
  */
 export function serverConditionIssues(request: FastifyRequest, rules: readonly PolicyCondition[]): FieldIssue[] {
   const issues: FieldIssue[] = [];
@@ -47,6 +49,10 @@ export function serverConditionIssues(request: FastifyRequest, rules: readonly P
       if (ipListExists(request.server.db, scope(request), condition.data.ip_list_id, visibleObjects(request, 'ip_list', 'ip_lists.id')) !== true) {
         issues.push(...onField(`conditions.${index}.ip_list_id`, issue('waf.ip-list-not-found')));
       }
+    }
+    if (condition.rule_type === 'condition-rule') {
+      const id = positiveId(condition.data.value);
+      if (id !== null && !mayReferenceConditionRule(request, id)) issues.push(...onField(`conditions.${index}.value`, issue('conditions.rule-not-found')));
     }
   });
   return issues;
@@ -187,7 +193,16 @@ export function registerPolicyRoutes(api: FastifyInstance): void {
     });
     const language = requestLanguage(request);
     const names = new Map(setsOf(request, new Set(rows.list.map((row) => row.rule_set_id))).map((set) => [set.id, ruleSetName(set, language)]));
-    const answer: ListAnswer<DomainPolicy> = { list: rows.list.map((row) => ({ ...toPolicy(row), main_name: names.get(row.rule_set_id) ?? '' })), total: rows.total };
+    // The domain console's trace runs these rules through the matcher in the browser: condition rule references come
+    // expanded, as every matcher receives them (a suspended rule as null, never matching).
+    const lookup = conditionRuleLookup(api.db, scope(request).memberId);
+    const answer: ListAnswer<DomainPolicy> = {
+      list: rows.list.map((row) => {
+        const policy = toPolicy(row);
+        return { ...policy, rules: expandConditionReferences(policy.rules, lookup), main_name: names.get(row.rule_set_id) ?? '' };
+      }),
+      total: rows.total,
+    };
     return ok(reply, answer);
   });
 

@@ -13,6 +13,7 @@ import {
   type OplogExportAnswer,
   type PolicyCondition,
   type RuleSetInfo,
+  type TransferTarget,
   type WafPageConfig,
 } from '../../../../core/api/endpoints/waf.js';
 import type { MatchRule } from '../../../../core/match/rule-set.js';
@@ -36,6 +37,7 @@ import { visibleObjects } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Params } from '../../platform/security/scope.js';
 import { requireSession } from '../../platform/security/session.js';
+import { conditionRuleChoices, conditionRuleLookup, expandConditionReferences } from '../conditions/index.js';
 import { editableSet, enter, findRules, findSet } from './access.js';
 import { createEvaluator, type EvaluationOutcome } from './evaluator.js';
 import { positiveId } from '../../platform/http/readers.js';
@@ -44,6 +46,7 @@ import { registerPolicyRoutes, serverConditionIssues } from './policy-routes.js'
 import {
   BINDINGS,
   boundDomainIds,
+  canEditSet,
   insertRule,
   ipListCoverage,
   ipListOptions,
@@ -237,7 +240,13 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     if (!rules) return reply;
     const targetScope = scope(request);
     const existing = targetScope.count(RULES, { where: 'rule_set_id = @id', params: { id: target.id } });
+    // A copied rule brings its condition rule references into the target set, so each must be one the caller may
+    // reference there (rules §6 per object), as a save would check.
+    const referenceIssues = rules.flatMap((rule) =>
+      serverConditionIssues(request, (JSON.parse(rule.conditions) as PolicyCondition[]).filter((condition) => condition.rule_type === 'condition-rule')),
+    );
     const found = [
+      ...(referenceIssues.length > 0 ? onField('ids', issue('conditions.rule-not-found')) : []),
       ...onField('target_id', rules.some((rule) => rule.rule_set_id === target.id) ? issue('waf.copy-target-same') : null),
       ...onField('ids', existing + rules.length > RULES_PER_SET_MAX ? issue('waf.rules-limit', { max: RULES_PER_SET_MAX }) : null),
     ];
@@ -266,6 +275,44 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     })();
     const answer: CopyRulesAnswer = { copied: rules.length, target: info(request, targetScope.get<RuleSetRow>(SETS, { where: 'id = @id', params: { id: target.id } })!) };
     return ok(reply, answer);
+  });
+
+  // Shell §7 firewall.member.transfer, read as the copy targets (core/api/endpoints/waf.ts TransferTargetsQuery says
+  // why): the sets copy_rules would accept from this caller, with their room, per object like copy_rules.
+  api.get('/V4/firewall.member.transfer', async (request, reply) => {
+    if (!enter(request, reply, 'read')) return reply;
+    const query = request.query as Record<string, unknown>;
+    const issues: FieldIssue[] = [];
+    let sourceId: number | null = null;
+    if (query.source_id !== undefined && query.source_id !== '') {
+      sourceId = positiveId(query.source_id);
+      if (sourceId === null) issues.push(...onField('source_id', issue('common.positive-integer')));
+    }
+    let count = 1;
+    if (query.count !== undefined && query.count !== '') {
+      const parsed = positiveId(query.count);
+      if (parsed === null || parsed > RULES_PER_SET_MAX) issues.push(...onField('count', issue('waf.rules-limit', { max: RULES_PER_SET_MAX })));
+      else count = parsed;
+    }
+    if (!validated(reply, issues)) return reply;
+    // The source is reached by id, so its grant is checked like any other read of a set.
+    if (sourceId !== null && !findSet(request, reply, sourceId)) return reply;
+    const visible = visibleObjects(request, 'rule_set', 'waf_rule_sets.id');
+    const language = requestLanguage(request);
+    const target = scope(request);
+    const rows = target
+      .all<RuleSetRow & { rules_total: number }>(SETS, {
+        columns: `*, (SELECT COUNT(*) FROM ${RULES} r WHERE r.member_id = waf_rule_sets.member_id AND r.rule_set_id = waf_rule_sets.id) AS rules_total`,
+        where: `${visible.where} AND attribution != 'built-in' AND id != @source`,
+        params: { ...visible.params, source: sourceId ?? 0 },
+      })
+      .filter((row) => canEditSet(request, row))
+      .sort((a, b) => ATTRIBUTION_ORDER[a.attribution] - ATTRIBUTION_ORDER[b.attribution] || a.id - b.id);
+    const list: TransferTarget[] = rows.map((row) => {
+      const room = Math.max(0, RULES_PER_SET_MAX - row.rules_total);
+      return { id: row.id, name: ruleSetName(row, language), attribution: row.attribution as TransferTarget['attribution'], rules_total: row.rules_total, room, fits: room >= count };
+    });
+    return ok(reply, { list, total: list.length } satisfies ListAnswer<TransferTarget>);
   });
 
   api.post('/V4/waf.ruleset.quote', async (request, reply) => {
@@ -315,20 +362,23 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     const sample = readSample(body.request);
     const issues: FieldIssue[] = [...sample.issues];
     let rules: MatchRule[] = [];
+    // Condition rule references are expanded before the matcher sees them, so it stays a pure function of conditions.
+    const lookup = conditionRuleLookup(api.db, requireSession(request).memberId);
+    const expand = (conditions: PolicyCondition[]) => fromPolicyConditions(expandConditionReferences(conditions, lookup));
     if (body.id !== undefined && body.id !== null) {
       const row = findSet(request, reply, positiveId(body.id));
       if (!row) return reply;
       rules = scope(request)
         .all<RuleRow>(RULES, { where: 'rule_set_id = @id', params: { id: row.id }, orderBy: 'sort, id' })
         .map(toPolicy)
-        .map((policy) => ({ id: policy.id, conditions: fromPolicyConditions(policy.rules), action: policy.action, status: policy.status }));
+        .map((policy) => ({ id: policy.id, conditions: expand(policy.rules), action: policy.action, status: policy.status }));
     } else if (Array.isArray(body.rules) && body.rules.length <= RULES_PER_SET_MAX) {
       body.rules.forEach((raw, index) => {
         // Drafts are judged on their own: whether the domain match type fits depends on where the set is bound.
         const { value, issues: found } = readPolicy(raw, '*.draft.invalid');
         issues.push(...[...found, ...serverConditionIssues(request, value.rules)].map((item) => ({ ...item, field: `rules.${index}.${item.field}` })));
         const id = positiveId((raw as Record<string, unknown> | null)?.id);
-        rules.push({ ...(id === null ? {} : { id }), conditions: fromPolicyConditions(value.rules), action: value.action, status: value.status });
+        rules.push({ ...(id === null ? {} : { id }), conditions: expand(value.rules), action: value.action, status: value.status });
       });
     } else {
       issues.push(...onField('rules', issue('waf.rules-limit', { max: RULES_PER_SET_MAX })));
@@ -352,6 +402,7 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
       custom_rule_sets: customCount(request),
       ip_lists: ipListOptions(api.db, target, visibleObjects(request, 'ip_list', 'ip_lists.id')),
       fingerprint_data_start: FINGERPRINT_DATA_START,
+      condition_rules: conditionRuleChoices(request),
     };
     return ok(reply, answer);
   });

@@ -47,6 +47,7 @@ export const wafSchemas: RouteSchemas = {
     rules: Type.Optional(Type.Array(Type.Object({ id: Type.Optional(Id), rules: Type.Array(Condition), action: Action, status: Type.String() }))),
     request: Type.Object({ method: Type.String(), url: Type.String() }),
   }),
+  'GET /V4/firewall.member.transfer': getRoute(TAG, 'Rule sets the caller may copy rules into, with their room', queryIntegers('source_id', 'count')),
   'GET /V4/firewall.pagecfg': getRoute(TAG, 'Firewall page configuration', queryFields('type')),
   'GET /V4/firewall.oplog': listRoute(TAG, 'Firewall operation log', queryFields('start_time', 'end_time', 'action')),
   'POST /V4/firewall.oplog.export': bodyRoute(TAG, 'Export the firewall operation log', {

@@ -19,6 +19,8 @@
  * website rule above, since changing a set changes the websites it protects. The stricter reading of "grants per
  * module": neither grant alone opens a set. An IP list follows the rule sets whose rules name it, as it follows their
  * websites: read when it reaches no set or one the caller may read, manage when the caller manages every set it reaches.
+ * A condition rule of the conditions match engine is reached exactly like an IP list, through the WAF rules whose
+ * `condition-rule` conditions reference it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PERMISSION_DENIED_CODE } from '../../../../core/api/catalogue.js';
@@ -29,11 +31,24 @@ import { permissions, type Permissions, type SqlCondition } from './permissions.
 import { requireSession } from './session.js';
 
 /** Objects whose grant is the grant of the websites they reach. */
-export type ReachingObject = 'certificate' | 'rule_set' | 'ip_list';
+export type ReachingObject = 'certificate' | 'rule_set' | 'ip_list' | 'condition_rule';
+
+/** The objects WAF rules name in their conditions. */
+type NamedObject = 'ip_list' | 'condition_rule';
 
 /** A rule's conditions name the IP list `list` (PolicyCondition.data.ip_list_id). */
 const NAMES_LIST = (rules: string, list: string) =>
   `EXISTS (SELECT 1 FROM json_each(${rules}.conditions) AS c WHERE json_extract(c.value, '$.data.ip_list_id') = ${list})`;
+
+/** A rule's conditions reference the condition rule `rule` (a `condition-rule` condition's value is its id). */
+const NAMES_CONDITION_RULE = (rules: string, rule: string) =>
+  `EXISTS (SELECT 1 FROM json_each(${rules}.conditions) AS c WHERE json_extract(c.value, '$.rule_type') = 'condition-rule'
+     AND CAST(json_extract(c.value, '$.data.value') AS INTEGER) = ${rule})`;
+
+/** The condition naming `object` in a rule's conditions. */
+function namesObject(object: NamedObject, rules: string, column: string): string {
+  return object === 'ip_list' ? NAMES_LIST(rules, column) : NAMES_CONDITION_RULE(rules, column);
+}
 
 /**
  * A subquery of the website ids (`domain_id`) the object whose id is in `column` reaches, within the account of
@@ -50,11 +65,12 @@ export function reachedWebsitesSql(object: ReachingObject, column: string): stri
               UNION ${everyWebsite} AND EXISTS (
                 SELECT 1 FROM waf_rule_sets s WHERE s.member_id = @member_id AND s.id = ${column} AND s.attribution = 'default')`;
     case 'ip_list':
+    case 'condition_rule':
       return `SELECT b.domain_id FROM waf_rules r JOIN waf_rule_set_domains b ON b.member_id = r.member_id AND b.rule_set_id = r.rule_set_id
-               WHERE r.member_id = @member_id AND ${NAMES_LIST('r', column)}
+               WHERE r.member_id = @member_id AND ${namesObject(object, 'r', column)}
               UNION ${everyWebsite} AND EXISTS (
                 SELECT 1 FROM waf_rules r JOIN waf_rule_sets s ON s.member_id = r.member_id AND s.id = r.rule_set_id
-                 WHERE r.member_id = @member_id AND s.attribution = 'default' AND ${NAMES_LIST('r', column)})`;
+                 WHERE r.member_id = @member_id AND s.attribution = 'default' AND ${namesObject(object, 'r', column)})`;
   }
 }
 
@@ -75,19 +91,24 @@ export function mayReach(caller: Permissions, access: ModuleAccess, websites: re
 }
 
 /** The module whose own grant names the object, besides the grant of the websites it reaches (see above). */
-const OWN_MODULE: Record<ReachingObject, PermissionModule | null> = { certificate: null, rule_set: 'security_policy', ip_list: 'security_policy' };
+const OWN_MODULE: Record<ReachingObject, PermissionModule | null> = {
+  certificate: null,
+  rule_set: 'security_policy',
+  ip_list: 'security_policy',
+  condition_rule: 'security_policy',
+};
 
-/** A subquery of the rule set ids an IP list (id in `column`) reaches: the sets of the rules naming it. */
-function reachedRuleSetsSql(column: string): string {
-  return `SELECT r.rule_set_id FROM waf_rules r WHERE r.member_id = @member_id AND ${NAMES_LIST('r', column)}`;
+/** A subquery of the rule set ids an IP list or condition rule (id in `column`) reaches: the sets of the rules naming it. */
+function reachedRuleSetsSql(object: NamedObject, column: string): string {
+  return `SELECT r.rule_set_id FROM waf_rules r WHERE r.member_id = @member_id AND ${namesObject(object, 'r', column)}`;
 }
 
-/** Whether the `security_policy` grant lets the caller read or manage a rule set or an IP list. */
-function mayUsePolicy(request: FastifyRequest, caller: Permissions, object: 'rule_set' | 'ip_list', access: ModuleAccess, id: number): boolean {
+/** Whether the `security_policy` grant lets the caller read or manage a rule set, an IP list or a condition rule. */
+function mayUsePolicy(request: FastifyRequest, caller: Permissions, object: 'rule_set' | NamedObject, access: ModuleAccess, id: number): boolean {
   if (!caller.can('security_policy', access)) return false;
   if (object === 'rule_set') return caller.allows('security_policy', access, id);
   const sets = (
-    prepare(request.server.db, `SELECT DISTINCT rule_set_id FROM (${reachedRuleSetsSql('@object_id')})`).all({
+    prepare(request.server.db, `SELECT DISTINCT rule_set_id FROM (${reachedRuleSetsSql(object, '@object_id')})`).all({
       member_id: requireSession(request).memberId,
       object_id: id,
     }) as { rule_set_id: number }[]
@@ -114,11 +135,11 @@ export function requireObject(request: FastifyRequest, reply: FastifyReply, obje
 }
 
 /** Limits a scoped query to the security-policy objects (ids in `column`) the caller's `security_policy` grant reads. */
-function visiblePolicy(request: FastifyRequest, object: 'rule_set' | 'ip_list', column: string): SqlCondition {
+function visiblePolicy(request: FastifyRequest, object: 'rule_set' | NamedObject, column: string): SqlCondition {
   // Without the module nothing is visible, not even an IP list no rule names yet.
   const sets = permissions(request).visible('security_policy', object === 'rule_set' ? column : 'reached_set.rule_set_id');
   if (object === 'rule_set' || sets.where === '1' || sets.where === '0') return sets;
-  const reached = reachedRuleSetsSql(column);
+  const reached = reachedRuleSetsSql(object, column);
   return {
     where: `(NOT EXISTS (${reached}) OR EXISTS (SELECT 1 FROM (${reached}) AS reached_set WHERE ${sets.where}))`,
     params: sets.params,
@@ -132,7 +153,7 @@ function visiblePolicy(request: FastifyRequest, object: 'rule_set' | 'ip_list', 
 export function visibleObjects(request: FastifyRequest, object: ReachingObject, column: string): SqlCondition {
   const caller = permissions(request);
   if (!caller.can('domain', 'read')) return { where: '0', params: {} };
-  const own = OWN_MODULE[object] === null ? null : visiblePolicy(request, object as 'rule_set' | 'ip_list', column);
+  const own = OWN_MODULE[object] === null ? null : visiblePolicy(request, object as 'rule_set' | NamedObject, column);
   if (own?.where === '0') return own;
   const websites = caller.visible('domain', 'reached.domain_id');
   const reached = reachedWebsitesSql(object, column);

@@ -19,6 +19,7 @@ import { bansInForce, ipListEntries } from '../../bans/index.js';
 import { cacheRuleRows, cacheSettings, ruleOf } from '../../cache/index.js';
 import { cachedUrls } from '../../cache-tasks/index.js';
 import { BINDINGS, RULES, SETS, toPolicy, type RuleRow, type RuleSetRow } from '../../waf/index.js';
+import { conditionRuleLookup, expandConditionReferences } from '../../conditions/index.js';
 import { loadOrigins } from '../../websites/index.js';
 
 /** Website statuses whose traffic passes the edge: a site returned to origin or suspended is not served by it. */
@@ -99,6 +100,8 @@ export function loadEdgeConfig(db: Db, now: number): EdgeConfig {
     const origins = loadOrigins(tenant, rows.map((row) => row.id));
     const setRows = tenant.all<RuleSetRow>(SETS, { orderBy: 'id' });
     const ruleRows = tenant.all<RuleRow>(RULES, { orderBy: 'rule_set_id, sort, id' });
+    // Condition rule references reach the matcher expanded (a suspended condition rule never matches).
+    const conditionRules = conditionRuleLookup(db, memberId);
     const bindings = tenant.all<{ rule_set_id: number; domain_id: number }>(BINDINGS, { columns: 'rule_set_id, domain_id' });
     const sets = new Map<number, SetConfig>();
     for (const row of setRows) sets.set(row.id, { id: row.id, attribution: row.attribution, rules: [], meta: [] });
@@ -106,7 +109,7 @@ export function loadEdgeConfig(db: Db, now: number): EdgeConfig {
       const set = sets.get(row.rule_set_id);
       if (!set) continue;
       const policy = toPolicy(row);
-      const conditions = fromPolicyConditions(policy.rules);
+      const conditions = fromPolicyConditions(expandConditionReferences(policy.rules, conditionRules));
       for (const condition of conditions) if (typeof condition.ip_list_id === 'number') listIds.add(condition.ip_list_id);
       set.rules.push({ id: row.id, conditions, action: policy.action, status: policy.status });
       const code = /^\d+$/.test(row.code) ? Number(row.code) : row.id;
