@@ -33,6 +33,7 @@ const FREE_TEXT: Readonly<Record<string, readonly string[]>> = {
   message_contact_groups: ['name'],
   message_contacts: ['name'],
   layer4_rules: ['remark'],
+  security_templates: ['name', 'remark'],
 };
 
 /**
@@ -73,6 +74,9 @@ const DATA: Readonly<Record<string, readonly string[]>> = {
   tcp_packages: ['name', 'product'],
   layer4_rules: ['protocol', 'type', 'source_ips', 'lb_mode', 'allow_ips', 'deny_ips', 'deny_regions'],
   layer4_origin_health: ['address', 'health'],
+  security_businesses: ['kind'],
+  security_methods: ['source'],
+  security_cards: ['card', 'value'],
 };
 
 /** Columns that differ between any two seedings (random salts, keys and certificates), compared by presence only. */

@@ -88,6 +88,7 @@ import { layer4Migration, layer4Routes, layer4Schemas, layer4Seed } from './laye
 import { reportRoutes, reportSchemas } from './reports/index.js';
 import { documentRoutes, documentSchemas } from './documents/index.js';
 import { botReportRoutes, botReportSchemas } from './bot-reports/index.js';
+import { webSecurityMigration, webSecurityRoutes, webSecuritySchemas, webSecuritySeed } from './web-security/index.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -135,6 +136,8 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
     routes: [domainSettingsRoutes, configMethodRoutes],
     schemas: domainSettingsSchemas,
   },
+  // Issue 22: after waf (its seed turns the WAF seed's bindings into policies) and domain-settings.
+  { name: 'web-security', migrations: [webSecurityMigration], seeds: [webSecuritySeed], routes: [webSecurityRoutes], schemas: webSecuritySchemas },
   { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes], schemas: banSchemas },
   { name: 'logs', migrations: [logsMigration, logDownloadsMigration], routes: [logRoutes, logDownloadRoutes], schemas: { ...logSchemas, ...logDownloadSchemas } },
   { name: 'access', migrations: [accessKeysMigration, moduleGrantsMigration, accessKeySecretsMigration], routes: [accessRoutes, accessKeyRoutes], schemas: accessSchemas },
