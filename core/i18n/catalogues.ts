@@ -65,7 +65,8 @@ export type Namespace =
   | 'filters'
   | 'documents'
   | 'bot-report'
-  | 'attack-report';
+  | 'attack-report'
+  | 'web-security';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

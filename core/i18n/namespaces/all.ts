@@ -49,6 +49,7 @@ import './filters.js';
 import './documents.js';
 import './bot-report.js';
 import './attack-report.js';
+import './web-security.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -99,4 +100,5 @@ export const NAMESPACES: readonly Namespace[] = [
   'documents',
   'bot-report',
   'attack-report',
+  'web-security',
 ];

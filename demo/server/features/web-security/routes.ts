@@ -39,7 +39,7 @@ import { asRecord, readIds } from '../../platform/http/readers.js';
 import { recordOperation, sameValue } from '../../platform/oplog.js';
 import { permissions } from '../../platform/security/permissions.js';
 import { scope, type Scope } from '../../platform/security/scope.js';
-import { regionData } from '../account/regions.js';
+import { regionData } from '../account/index.js';
 import { planContextOf, planIssue } from '../plans/index.js';
 import { readCardValue, readId, readMethod, readTemplateFields } from './payloads.js';
 import {
