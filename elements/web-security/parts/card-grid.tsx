@@ -98,7 +98,7 @@ export function CardGrid({ businessId, only, viewOnly = false }: CardGridProps) 
     const saved = (answer.cards as Cards)[name]!;
     replace(name, saved);
     emit(CARD_SAVED_EVENT, { business_id: businessId, card: name });
-    publishNotice({ severity: 'success', key: 'saved', namespace: 'web-security', values: { card: t(`card.${name}`) } });
+    publishNotice({ severity: 'success', key: 'saved', namespace: 'web-security', values: { card: t(`card.${name.replaceAll('_', '-')}`) } });
     return saved;
   };
 
@@ -125,7 +125,7 @@ export function CardGrid({ businessId, only, viewOnly = false }: CardGridProps) 
         {SECURITY_CARDS.filter((entry) => !only || only(entry.name)).map((entry) => {
           const card = cards[entry.name];
           if (!card) return null;
-          const title = t(`card.${entry.name}`);
+          const title = t(`card.${entry.name.replaceAll('_', '-')}`);
           const gate = entry.planAction ? featureGate(entry.planAction as GatedFeature, { actions: { actions, package_allow: allow }, flag: currentUser.value?.flag }) : null;
           const locked = card.locked_by !== null || (gate !== null && !gate.allowed);
           const canChange = editable && card.editable && !locked;
@@ -159,7 +159,7 @@ export function CardGrid({ businessId, only, viewOnly = false }: CardGridProps) 
           toggle.reset();
           setConfirming(null);
         }}
-        header={confirming ? t(`card.${confirming.name}`) : ''}
+        header={confirming ? t(`card.${confirming.name.replaceAll('_', '-')}`) : ''}
         error={toggle.error}
         footer={
           <>
@@ -168,7 +168,7 @@ export function CardGrid({ businessId, only, viewOnly = false }: CardGridProps) 
           </>
         }
       >
-        {confirming && <p>{t(confirming.on ? 'confirm-on' : 'confirm-off', { card: t(`card.${confirming.name}`) })}</p>}
+        {confirming && <p>{t(confirming.on ? 'confirm-on' : 'confirm-off', { card: t(`card.${confirming.name.replaceAll('_', '-')}`) })}</p>}
         {toggle.issues.length > 0 && <IssueList issues={toggle.issues} />}
       </EcDialog>
       {editing && (
@@ -237,7 +237,7 @@ function EditorDialog({ businessId, name, card, allow, editable, onSave, onClose
       onClose();
     }
   };
-  const title = t('edit-title', { card: t(`card.${name}`) });
+  const title = t('edit-title', { card: t(`card.${name.replaceAll('_', '-')}`) });
   return (
     <EcDialog
       visible

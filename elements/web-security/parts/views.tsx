@@ -297,7 +297,7 @@ export function BatchView() {
               checked={chosen.includes(entry.name)}
               onChange={(event) => setChosen(event.target.checked ? [...chosen, entry.name] : chosen.filter((name) => name !== entry.name))}
             />
-            {t(`card.${entry.name}`)}
+            {t(`card.${entry.name.replaceAll('_', '-')}`)}
           </label>
         ))}
       </fieldset>
