@@ -190,11 +190,13 @@ export function CardGrid({ businessId, only, viewOnly = false }: CardGridProps) 
 function IssueList({ issues }: { issues: readonly FieldIssue[] }) {
   const tRules = useT('rules');
   return (
-    <ul className="ec-ws-issues" role="alert" part="issues">
-      {issues.map((found, index) => (
-        <li key={`${found.field}-${index}`}>{tRules(found.key, found.values)}</li>
-      ))}
-    </ul>
+    <div role="alert" part="issues">
+      <ul className="ec-ws-issues">
+        {issues.map((found, index) => (
+          <li key={`${found.field}-${index}`}>{tRules(found.key, found.values)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

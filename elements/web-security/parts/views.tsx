@@ -303,11 +303,13 @@ export function BatchView() {
       </fieldset>
       <TextField label={t('batch-sites')} hint={t('pick-domains')} value={domainIds} onChange={setDomainIds} />
       {saving.issues.length > 0 && (
-        <ul className="ec-ws-issues" role="alert">
-          {saving.issues.map((found, index) => (
-            <li key={index}>{tRules(found.key, found.values)}</li>
-          ))}
-        </ul>
+        <div role="alert">
+          <ul className="ec-ws-issues">
+            {saving.issues.map((found, index) => (
+              <li key={index}>{tRules(found.key, found.values)}</li>
+            ))}
+          </ul>
+        </div>
       )}
       {saving.error && <p role="alert">{saving.error}</p>}
       <Button type="button" label={t('batch-apply')} loading={saving.saving} onClick={() => void apply()} />
