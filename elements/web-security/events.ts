@@ -26,3 +26,10 @@ declare global {
     'ec-web-security-method-changed': CustomEvent<EcEventDetails['ec-web-security-method-changed']>;
   }
 }
+
+/** The host routes (shell §2) an open event falls back to when no listener handles it (ec-navigate). */
+export const STRATEGY_ROUTES = {
+  template: 'cloud-speed-new-safety-protection-web-security-template-strategy-manage-businessId',
+  domain: 'cloud-speed-new-safety-protection-web-security-domain-strategy-manage-businessId',
+  waf: 'cloud-speed-new-safety-protection-web-security-waf-rule-businessId',
+} as const;

@@ -23,7 +23,7 @@ import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { CARD_EDITORS } from '../cards/index.js';
 import type { CardEditorProps } from '../cards/card-editor.js';
-import { CARD_SAVED_EVENT, OPEN_WAF_EVENT } from '../events.js';
+import { CARD_SAVED_EVENT, OPEN_WAF_EVENT, STRATEGY_ROUTES } from '../events.js';
 
 type AnyCard = SecurityCardState<SecurityCardValues[SecurityCardName]>;
 type Cards = Partial<Record<SecurityCardName, AnyCard>>;
@@ -147,7 +147,9 @@ export function CardGrid({ businessId, only, viewOnly = false }: CardGridProps) 
                 />
                 <label htmlFor={switchId}>{card.value.enabled ? t('on') : t('off')}</label>
                 <Button type="button" label={t('settings')} text aria-label={`${t('settings')}: ${title}`} onClick={() => setEditing(entry.name)} />
-                {entry.name === 'cloud_waf' && <Button type="button" label={t('open-waf')} text onClick={() => emit(OPEN_WAF_EVENT, { business_id: businessId })} />}
+                {entry.name === 'cloud_waf' && <Button type="button" label={t('open-waf')} text onClick={() => {
+                      if (emit(OPEN_WAF_EVENT, { business_id: businessId }, { cancelable: true })) emit('ec-navigate', { route: STRATEGY_ROUTES.waf, params: { businessId } });
+                    }} />}
               </div>
             </section>
           );

@@ -31,8 +31,22 @@ import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/sta
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { TextField } from '../../../core/ui/parts/labelled-fields.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
-import { METHOD_CHANGED_EVENT, OPEN_BUSINESS_EVENT } from '../events.js';
+import { METHOD_CHANGED_EVENT, OPEN_BUSINESS_EVENT, STRATEGY_ROUTES } from '../events.js';
 import { CardGrid } from './card-grid.js';
+import { DomainPicker } from './domain-picker.js';
+
+/**
+ * Asks to open a business's strategy page: `ec-web-security-open-business` first (a host may handle it and cancel), then
+ * `ec-navigate` to the shell §2 route.
+ */
+function useOpenBusiness() {
+  const { emit } = useElement();
+  return (business_id: number, name: string, scope: 'template' | 'domain') => {
+    if (emit(OPEN_BUSINESS_EVENT, { business_id, name, scope }, { cancelable: true })) {
+      emit('ec-navigate', { route: STRATEGY_ROUTES[scope], params: { businessId: business_id, businessName: name } });
+    }
+  };
+}
 
 function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
   const [state, setState] = useState<T | 'loading' | 'error'>('loading');
@@ -60,7 +74,8 @@ function MethodText({ domain }: { domain: SecurityDomain }) {
 /** Domains of one method, with search. */
 function DomainTable({ source, title, pageSize, templateId }: { source: SecurityBusinessKind; title: string; pageSize: number; templateId?: number }) {
   const t = useT('web-security');
-  const { client, emit, language } = useElement();
+  const { client, language } = useElement();
+  const openBusiness = useOpenBusiness();
   const [name, setName] = useState('');
   const { state, reload } = useLoad<ListAnswer<SecurityDomain>>(() => listSecurityDomains(client, { source, name, page: 1, per_page: pageSize, ...(templateId ? { template_id: templateId } : {}) }), [client, source, name, pageSize, templateId]);
   return (
@@ -90,7 +105,7 @@ function DomainTable({ source, title, pageSize, templateId }: { source: Security
                 <td>{domain.bound_at ? formatDateTime(domain.bound_at, language) : '-'}</td>
                 <td>
                   {domain.business_id !== null && source === 'domain' && (
-                    <Button type="button" text label={t('open')} onClick={() => emit(OPEN_BUSINESS_EVENT, { business_id: domain.business_id!, name: domain.domain, scope: 'domain' })} />
+                    <Button type="button" text label={t('open')} onClick={() => openBusiness(domain.business_id!, domain.domain, 'domain')} />
                   )}
                 </td>
               </tr>
@@ -138,11 +153,12 @@ export function StrategyView({ businessId, scope, name }: { businessId: number; 
 export function TemplatesView({ pageSize, startCreating = false }: { pageSize: number; startCreating?: boolean }) {
   const t = useT('web-security');
   const { client, emit, language } = useElement();
+  const openBusiness = useOpenBusiness();
   const { state, reload } = useLoad<SecurityTemplateListAnswer>(() => listSecurityTemplates(client, { page: 1, per_page: pageSize }), [client, pageSize]);
   const [creating, setCreating] = useState(startCreating);
   const [fields, setFields, draft] = useDraft('web-security:template:new', { name: '', remark: '' });
   const [binding, setBinding] = useState<{ id: number; name: string; mode: 'bind' | 'unbind' } | null>(null);
-  const [domainIds, setDomainIds] = useState('');
+  const [domainIds, setDomainIds] = useState<number[]>([]);
   const [unbindCopy, setUnbindCopy] = useState(true);
   const saving = useSave();
   const fieldError = (field: string) => {
@@ -162,7 +178,7 @@ export function TemplatesView({ pageSize, startCreating = false }: { pageSize: n
   };
   const applyBinding = async () => {
     if (!binding) return;
-    const ids = domainIds.split(/[\s,]+/).map(Number).filter((id) => Number.isInteger(id) && id > 0);
+    const ids = domainIds;
     const outcome = await saving.run(() =>
       binding.mode === 'bind'
         ? bindSecurityTemplate(client, { template_id: binding.id, domain_ids: ids })
@@ -222,9 +238,17 @@ export function TemplatesView({ pageSize, startCreating = false }: { pageSize: n
                 <td>{formatDateTime(template.created_at, language)}</td>
                 <td>{template.bound_at ? formatDateTime(template.bound_at, language) : '-'}</td>
                 <td>
-                  <Button type="button" text label={t('open')} onClick={() => emit(OPEN_BUSINESS_EVENT, { business_id: template.business_id, name: template.name, scope: 'template' })} />
-                  <Button type="button" text label={t('bind')} disabled={!state.editable} onClick={() => setBinding({ id: template.id, name: template.name, mode: 'bind' })} />
-                  <Button type="button" text label={t('unbind')} disabled={!state.editable} onClick={() => setBinding({ id: template.id, name: template.name, mode: 'unbind' })} />
+                  <Button type="button" text label={t('open')} onClick={() => openBusiness(template.business_id, template.name, 'template')} />
+                  <Button type="button" text label={t('bind')} disabled={!state.editable} onClick={() => {
+                      setDomainIds([]);
+                      saving.reset();
+                      setBinding({ id: template.id, name: template.name, mode: 'bind' });
+                    }} />
+                  <Button type="button" text label={t('unbind')} disabled={!state.editable} onClick={() => {
+                      setDomainIds([]);
+                      saving.reset();
+                      setBinding({ id: template.id, name: template.name, mode: 'unbind' });
+                    }} />
                   <Button type="button" text severity="danger" label={t('delete')} disabled={!state.editable} onClick={() => void remove(template.id)} />
                 </td>
               </tr>
@@ -249,7 +273,7 @@ export function TemplatesView({ pageSize, startCreating = false }: { pageSize: n
         error={saving.error}
         footer={<Button type="button" label={t('confirm')} loading={saving.saving} onClick={() => void applyBinding()} />}
       >
-        <TextField label={t('domain-ids')} hint={t('pick-domains')} value={domainIds} onChange={setDomainIds} error={fieldError('domain_ids')} />
+        <DomainPicker value={domainIds} onChange={setDomainIds} error={fieldError('domain_ids')} />
         {binding?.mode === 'unbind' && (
           <fieldset part="unbind-choice">
             <legend>{t('unbind-choice')}</legend>
@@ -273,10 +297,10 @@ export function BatchView() {
   const tRules = useT('rules');
   const { client, emit } = useElement();
   const [chosen, setChosen] = useState<SecurityCardName[]>([]);
-  const [domainIds, setDomainIds] = useState('');
+  const [domainIds, setDomainIds] = useState<number[]>([]);
   const saving = useSave();
   const apply = async () => {
-    const ids = domainIds.split(/[\s,]+/).map(Number).filter((id) => Number.isInteger(id) && id > 0);
+    const ids = domainIds;
     const cards = Object.fromEntries(chosen.map((name) => [name, { ...securityCardDefaults(name), enabled: true }]));
     const outcome = await saving.run(() => batchConfigureSecurity(client, { domain_ids: ids, cards }));
     if (outcome.ok) {
@@ -301,7 +325,7 @@ export function BatchView() {
           </label>
         ))}
       </fieldset>
-      <TextField label={t('batch-sites')} hint={t('pick-domains')} value={domainIds} onChange={setDomainIds} />
+      <DomainPicker value={domainIds} onChange={setDomainIds} />
       {saving.issues.length > 0 && (
         <div role="alert">
           <ul className="ec-ws-issues">
