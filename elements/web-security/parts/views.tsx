@@ -105,7 +105,7 @@ function DomainTable({ source, title, pageSize, templateId }: { source: Security
                 <td>{domain.bound_at ? formatDateTime(domain.bound_at, language) : '-'}</td>
                 <td>
                   {domain.business_id !== null && source === 'domain' && (
-                    <Button type="button" text label={t('open')} onClick={() => openBusiness(domain.business_id!, domain.domain, 'domain')} />
+                    <Button type="button" text label={t('open')} aria-label={`${t('open')}: ${domain.domain}`} onClick={() => openBusiness(domain.business_id!, domain.domain, 'domain')} />
                   )}
                 </td>
               </tr>
@@ -238,18 +238,18 @@ export function TemplatesView({ pageSize, startCreating = false }: { pageSize: n
                 <td>{formatDateTime(template.created_at, language)}</td>
                 <td>{template.bound_at ? formatDateTime(template.bound_at, language) : '-'}</td>
                 <td>
-                  <Button type="button" text label={t('open')} onClick={() => openBusiness(template.business_id, template.name, 'template')} />
-                  <Button type="button" text label={t('bind')} disabled={!state.editable} onClick={() => {
+                  <Button type="button" text label={t('open')} aria-label={`${t('open')}: ${template.name}`} onClick={() => openBusiness(template.business_id, template.name, 'template')} />
+                  <Button type="button" text label={t('bind')} aria-label={`${t('bind')}: ${template.name}`} disabled={!state.editable} onClick={() => {
                       setDomainIds([]);
                       saving.reset();
                       setBinding({ id: template.id, name: template.name, mode: 'bind' });
                     }} />
-                  <Button type="button" text label={t('unbind')} disabled={!state.editable} onClick={() => {
+                  <Button type="button" text label={t('unbind')} aria-label={`${t('unbind')}: ${template.name}`} disabled={!state.editable} onClick={() => {
                       setDomainIds([]);
                       saving.reset();
                       setBinding({ id: template.id, name: template.name, mode: 'unbind' });
                     }} />
-                  <Button type="button" text severity="danger" label={t('delete')} disabled={!state.editable} onClick={() => void remove(template.id)} />
+                  <Button type="button" text severity="danger" label={t('delete')} aria-label={`${t('delete')}: ${template.name}`} disabled={!state.editable} onClick={() => void remove(template.id)} />
                 </td>
               </tr>
             ))}
