@@ -346,7 +346,11 @@ export function DomainView({ domainId, section }: { domainId: number; section: '
   const t = useT('web-security');
   const { client, emit } = useElement();
   const { state, reload } = useLoad<SecurityBusinessAnswer>(() => getSecurityBusiness(client, { domain_id: domainId }), [client, domainId]);
+  const templates = useLoad<SecurityTemplateListAnswer>(() => listSecurityTemplates(client, { page: 1, per_page: 100 }), [client]);
   const [switching, setSwitching] = useState<SecurityBusinessKind | null>(null);
+  const [templateId, setTemplateId] = useState<number | null>(null);
+  const templateList = typeof templates.state === 'object' ? templates.state.list : [];
+  const chosenTemplate = templateList.find((template) => template.id === templateId) ?? null;
   const saving = useSave();
   if (state === 'loading') return <LoadingState message={t('loading')} />;
   if (state === 'error') return <ErrorState message={t('load-failed')} onRetry={reload} />;
@@ -354,7 +358,7 @@ export function DomainView({ domainId, section }: { domainId: number; section: '
   const effective = state.effective!;
   const confirmSwitch = async () => {
     if (!switching) return;
-    const outcome = await saving.run(() => changeSecurityMethod(client, { domain_id: domainId, source: switching }));
+    const outcome = await saving.run(() => changeSecurityMethod(client, { domain_id: domainId, source: switching, ...(switching === 'template' && templateId !== null ? { template_id: templateId } : {}) }));
     if (outcome.ok) {
       publishNotice({ severity: 'success', key: 'switched', namespace: 'web-security' });
       emit(METHOD_CHANGED_EVENT, { domain_ids: [domainId] });
@@ -372,10 +376,21 @@ export function DomainView({ domainId, section }: { domainId: number; section: '
           <div className="ec-ws-row">
             {method.source !== 'domain' && <Button type="button" label={`${t('switch-to')} ${t('switch-domain')}`} onClick={() => setSwitching('domain')} />}
             {method.source !== 'global' && <Button type="button" outlined label={`${t('switch-to')} ${t('switch-global')}`} onClick={() => setSwitching('global')} />}
+            <label htmlFor="ws-method-template">{t('choose-template')}</label>
+            <select id="ws-method-template" value={templateId ?? ''} onChange={(event) => setTemplateId(event.target.value === '' ? null : Number(event.target.value))}>
+              <option value="">-</option>
+              {templateList
+                .filter((template) => method.source !== 'template' || template.id !== method.template_id)
+                .map((template) => (
+                  <option key={template.id} value={template.id}>
+                    {template.name}
+                  </option>
+                ))}
+            </select>
+            <Button type="button" outlined label={`${t('switch-to')} ${t('switch-template')}`} disabled={chosenTemplate === null} onClick={() => setSwitching('template')} />
           </div>
         )}
       </section>
-      {section !== 'all' && <h2>{t(`section.${section}`)}</h2>}
       <CardGrid key={effective.business_id} businessId={effective.business_id} only={only} viewOnly={method.source !== 'domain'} />
       <EcDialog
         visible={switching !== null}
@@ -389,7 +404,13 @@ export function DomainView({ domainId, section }: { domainId: number; section: '
           </>
         }
       >
-        {switching && <p>{t(switching === 'domain' ? 'confirm-switch-domain' : 'confirm-switch-global')}</p>}
+        {switching && (
+          <p>
+            {switching === 'template'
+              ? t('confirm-switch-template', { name: chosenTemplate?.name ?? '' })
+              : t(switching === 'domain' ? 'confirm-switch-domain' : 'confirm-switch-global')}
+          </p>
+        )}
       </EcDialog>
     </div>
   );

@@ -158,6 +158,18 @@ describe('<ec-web-security>', () => {
     button(dialog(element), 'Confirm').click();
     await waitUntil(async () => (await getSecurityBusiness(client, { domain_id: id! })).method?.source === 'domain', 'switched', { timeout: 10_000 });
     await waitUntil(() => !shadow(element).querySelector('[part="view-only-notice"]'), 'now its own', { timeout: 10_000 });
+    // Then onto the seeded template, confirmed with its name.
+    const select = () => shadow(element).querySelector<HTMLSelectElement>('#ws-method-template')!;
+    await waitUntil(() => select() && select().options.length > 1, 'the templates are offered');
+    select().value = Array.from(select().options).find((option) => option.textContent === 'Strict shop protection')!.value;
+    select().dispatchEvent(new Event('change', { bubbles: true }));
+    await waitUntil(() => !button(shadow(element), 'Switch to Template').disabled);
+    button(shadow(element), 'Switch to Template').click();
+    await waitUntil(() => shadow(element).querySelector('.p-dialog'));
+    expect(dialog(element).textContent).to.contain('Bind the domain to template Strict shop protection?');
+    button(dialog(element), 'Confirm').click();
+    await waitUntil(async () => (await getSecurityBusiness(client, { domain_id: id! })).method?.source === 'template', 'bound', { timeout: 10_000 });
+    await expect(element).to.be.accessible();
   });
 
   it('rules §5: batch configuration without a choice or a site gets the rules messages', async () => {
