@@ -18,6 +18,7 @@ import {
   listSecurityDomains,
   listSecurityTemplates,
   unbindSecurityTemplate,
+  type SecurityBatchAnswer,
   type SecurityBusinessAnswer,
   type SecurityBusinessKind,
   type SecurityDomain,
@@ -159,7 +160,9 @@ export function TemplatesView({ pageSize, startCreating = false }: { pageSize: n
   const [fields, setFields, draft] = useDraft('web-security:template:new', { name: '', remark: '' });
   const [binding, setBinding] = useState<{ id: number; name: string; mode: 'bind' | 'unbind' } | null>(null);
   const [domainIds, setDomainIds] = useState<number[]>([]);
-  const [unbindCopy, setUnbindCopy] = useState(true);
+  const [unbindTo, setUnbindTo] = useState<'copy' | 'global' | 'template'>('copy');
+  const [unbindTemplate, setUnbindTemplate] = useState<number | null>(null);
+  const [refused, setRefused] = useState<SecurityBatchAnswer['results']>([]);
   const saving = useSave();
   const fieldError = (field: string) => {
     const found = saving.issues.find((entry) => entry.field === field);
@@ -182,12 +185,22 @@ export function TemplatesView({ pageSize, startCreating = false }: { pageSize: n
     const outcome = await saving.run(() =>
       binding.mode === 'bind'
         ? bindSecurityTemplate(client, { template_id: binding.id, domain_ids: ids })
-        : unbindSecurityTemplate(client, { template_id: binding.id, domain_ids: ids, ...(unbindCopy ? { unbind: 'copy' as const } : { unbind: 'switch' as const, to: 'global' as const }) }),
+        : unbindSecurityTemplate(client, {
+            template_id: binding.id,
+            domain_ids: ids,
+            ...(unbindTo === 'copy'
+              ? { unbind: 'copy' as const }
+              : unbindTo === 'global'
+                ? { unbind: 'switch' as const, to: 'global' as const }
+                : { unbind: 'switch' as const, to: 'template' as const, to_template_id: unbindTemplate ?? 0 }),
+          }),
     );
     if (outcome.ok) {
+      // Refused domains (not bound, outside the caller's grant) stay listed with why, the dialog open.
+      setRefused(outcome.value.results.filter((result) => !result.ok));
       publishNotice({ severity: 'info', key: binding.mode === 'bind' ? 'bind-done' : 'unbind-done', namespace: 'web-security', values: { succeeded: outcome.value.succeeded, failed: outcome.value.failed } });
       emit(METHOD_CHANGED_EVENT, { domain_ids: outcome.value.results.filter((result) => result.ok).map((result) => result.domain_id) });
-      setBinding(null);
+      if (outcome.value.failed === 0) setBinding(null);
       reload();
     }
   };
@@ -241,11 +254,13 @@ export function TemplatesView({ pageSize, startCreating = false }: { pageSize: n
                   <Button type="button" text label={t('open')} aria-label={`${t('open')}: ${template.name}`} onClick={() => openBusiness(template.business_id, template.name, 'template')} />
                   <Button type="button" text label={t('bind')} aria-label={`${t('bind')}: ${template.name}`} disabled={!state.editable} onClick={() => {
                       setDomainIds([]);
+                      setRefused([]);
                       saving.reset();
                       setBinding({ id: template.id, name: template.name, mode: 'bind' });
                     }} />
                   <Button type="button" text label={t('unbind')} aria-label={`${t('unbind')}: ${template.name}`} disabled={!state.editable} onClick={() => {
                       setDomainIds([]);
+                      setRefused([]);
                       saving.reset();
                       setBinding({ id: template.id, name: template.name, mode: 'unbind' });
                     }} />
@@ -277,13 +292,43 @@ export function TemplatesView({ pageSize, startCreating = false }: { pageSize: n
         {binding?.mode === 'unbind' && (
           <fieldset part="unbind-choice">
             <legend>{t('unbind-choice')}</legend>
-            <label>
-              <input type="radio" name="ws-unbind" checked={unbindCopy} onChange={() => setUnbindCopy(true)} /> {t('unbind-copy')}
+            <label className="ec-ws-row">
+              <input type="radio" name="ws-unbind" checked={unbindTo === 'copy'} onChange={() => setUnbindTo('copy')} /> {t('unbind-copy')}
             </label>
-            <label>
-              <input type="radio" name="ws-unbind" checked={!unbindCopy} onChange={() => setUnbindCopy(false)} /> {t('unbind-global')}
+            <label className="ec-ws-row">
+              <input type="radio" name="ws-unbind" checked={unbindTo === 'global'} onChange={() => setUnbindTo('global')} /> {t('unbind-global')}
             </label>
+            <label className="ec-ws-row">
+              <input type="radio" name="ws-unbind" checked={unbindTo === 'template'} onChange={() => setUnbindTo('template')} /> {t('unbind-template')}
+            </label>
+            {unbindTo === 'template' && (
+              <>
+                <label htmlFor="ws-unbind-template">{t('choose-template')}</label>{' '}
+                <select id="ws-unbind-template" value={unbindTemplate ?? ''} onChange={(event) => setUnbindTemplate(event.target.value === '' ? null : Number(event.target.value))}>
+                  <option value="">-</option>
+                  {state.list
+                    .filter((template) => template.id !== binding.id)
+                    .map((template) => (
+                      <option key={template.id} value={template.id}>
+                        {template.name}
+                      </option>
+                    ))}
+                </select>
+                {fieldError('to_template_id') && <p className="ec-error-text">{fieldError('to_template_id')}</p>}
+              </>
+            )}
           </fieldset>
+        )}
+        {refused.length > 0 && (
+          <div role="status" part="bind-outcome">
+            <ul className="ec-ws-issues">
+              {refused.map((result) => (
+                <li key={result.domain_id}>
+                  {result.domain || `#${result.domain_id}`}: {result.reason ? tRules(result.reason.key, result.reason.values) : ''}
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
       </EcDialog>
       {state.list.length > 0 && <DomainTable source="template" title={t('bound-domains')} pageSize={pageSize} />}

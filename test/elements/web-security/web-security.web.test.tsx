@@ -145,6 +145,19 @@ describe('<ec-web-security>', () => {
     await expect(element).to.be.accessible();
   });
 
+  it('rules §4: unbinding a domain that is not bound lists it with the reason and keeps the dialog open', async () => {
+    const element = await open({ view: 'more-domain-config' });
+    await waitUntil(() => shadow(element).querySelector('table'), 'the template list', { timeout: 10_000 });
+    button(shadow(element), 'Unbind: Strict shop protection').click();
+    await waitUntil(() => dialog(element)?.querySelector('[part="picker"] input[type="checkbox"]'), 'the picker', { timeout: 10_000 });
+    const www = Array.from(dialog(element).querySelectorAll('[part="picker"] label')).find((node) => node.textContent?.trim() === 'www.example.com')!;
+    www.querySelector('input')!.click();
+    expect(dialog(element).querySelector('[part="unbind-choice"]')).to.not.equal(null);
+    button(dialog(element), 'Confirm').click();
+    await waitUntil(() => dialog(element)?.querySelector('[part="bind-outcome"]'), `the outcome: ${shadow(element).textContent}`, { timeout: 10_000 });
+    expect(dialog(element).querySelector('[part="bind-outcome"]')!.textContent).to.equal('www.example.com: The domain is not bound to this security template');
+  });
+
   it('view="domain": switching to domain-specific is confirmed and copies the policy in force', async () => {
     const [id] = await addServingSites(['ws-domain-view.example.com']);
     const element = await open({ view: 'domain', 'domain-id': id!, section: 'application' });
@@ -169,6 +182,7 @@ describe('<ec-web-security>', () => {
     expect(dialog(element).textContent).to.contain('Bind the domain to template Strict shop protection?');
     button(dialog(element), 'Confirm').click();
     await waitUntil(async () => (await getSecurityBusiness(client, { domain_id: id! })).method?.source === 'template', 'bound', { timeout: 10_000 });
+    await waitUntil(() => !shadow(element).querySelector('.p-dialog'), 'the dialog closed');
     await expect(element).to.be.accessible();
   });
 
