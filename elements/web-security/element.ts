@@ -29,8 +29,13 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart method - A domain's configuration method and its switch.
  * @csspart unbind-choice - Copy or switch when unbinding.
  * @csspart batch-cards - The cards a batch configuration applies.
+ * @csspart picker - The domains a bind, unbind or batch configuration applies to.
+ * @csspart bind-outcome - The domains a bind or unbind refused, with why.
+ * @csspart editor - A protection card's settings in its dialog.
  * @cssprop --ec-color-border - Card borders.
  * @cssprop --ec-color-card - Card background.
+ * @cssprop --ec-color-text-secondary - A card's summary line.
+ * @cssprop --ec-color-danger - The problems found in a card's settings.
  */
 export const WebSecurityElement = defineElement<WebSecurityProps>('ec-web-security', WebSecurity, {
   namespace: 'web-security',
