@@ -68,7 +68,8 @@ export type Namespace =
   | 'documents'
   | 'bot-report'
   | 'attack-report'
-  | 'security-cards';
+  | 'security-cards'
+  | 'web-security';
 
 const registered: Partial<Record<Namespace, Record<Language, CatalogueLoader>>> = {
   common: { zh_CN: () => import('./locales/zh_CN/common.json'), en_US: () => import('./locales/en_US/common.json') },

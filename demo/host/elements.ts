@@ -35,6 +35,7 @@ export const ELEMENT_LOADERS: Readonly<Record<string, ElementLoader>> = {
   'ec-waf-rules': () => import('../../elements/waf-rules/element.js'),
   'ec-website-groups': () => import('../../elements/website-groups/element.js'),
   'ec-acceleration-policy': () => import('../../elements/acceleration-policy/element.js'),
+  'ec-web-security': () => import('../../elements/web-security/element.js'),
   'ec-message-center': () => import('../../elements/message-center/element.js'),
   'ec-work-orders': () => import('../../elements/work-orders/element.js'),
   'ec-user-center': () => import('../../elements/user-center/element.js'),

@@ -441,8 +441,8 @@ const consoleSettings = consoleTab('backsource', 'origin');
 const consoleTabRoutes = [consoleTab('perform', 'performance'), consoleTab('pages', 'pages'), consoleTab('liveVideo', 'live')];
 const consoleSections = [
   consoleSettings,
-  consoleSection('applicationSecurity', 'ec-domain-application-security'),
-  consoleSection('businessSecurity', 'ec-domain-business-security'),
+  consoleSection('applicationSecurity', 'ec-web-security', { view: 'domain', section: 'application' }),
+  consoleSection('businessSecurity', 'ec-web-security', { view: 'domain', section: 'business' }),
   consoleSection('waf', 'ec-waf-rules'),
 ];
 tabs(
@@ -573,24 +573,24 @@ const [globalConfig, onlyConfig, moreConfig] = ['global-domain-config', 'only-do
   (view) => safety(`web-security/${view}`, element('ec-web-security', { view }), { parent: webSecurity }),
 ) as [string, string, string];
 tabs([globalConfig, onlyConfig, moreConfig]);
-safety('web-security/domain-batch-config', element('ec-web-security-batch'), { parent: moreConfig, back: moreConfig });
-safety('web-security/add-tpl', element('ec-web-security-template-editor'), { parent: moreConfig, back: moreConfig });
+safety('web-security/domain-batch-config', element('ec-web-security', { view: 'domain-batch-config' }), { parent: moreConfig, back: moreConfig });
+safety('web-security/add-tpl', element('ec-web-security', { view: 'add-tpl' }), { parent: moreConfig, back: moreConfig });
 const businessParams = { 'business-id': ':businessId', 'business-name': ':businessName' };
 safety(
   'web-security/template-strategy-manage/:businessId/:businessName',
-  element('ec-web-security-strategy', { scope: 'template', ...businessParams }),
+  element('ec-web-security', { view: 'strategy', scope: 'template', ...businessParams }),
   { parent: moreConfig, back: moreConfig },
 );
 safety(
   'web-security/domain-strategy-manage/:businessId/:businessName',
-  element('ec-web-security-strategy', { scope: 'domain', ...businessParams }),
+  element('ec-web-security', { view: 'strategy', scope: 'domain', ...businessParams }),
   { parent: onlyConfig, back: onlyConfig },
 );
 const wafOfBusiness = safety('web-security/waf-rule/:businessId', element('ec-waf-rules', { 'business-id': ':businessId' }), {
   parent: globalConfig,
   back: globalConfig,
 });
-safety('web-security/global-domain-manager/:businessId', element('ec-global-domain-manager', { 'business-id': ':businessId' }), {
+safety('web-security/global-domain-manager/:businessId', element('ec-web-security', { view: 'strategy', scope: 'global', 'business-id': ':businessId' }), {
   parent: globalConfig,
   back: globalConfig,
 });

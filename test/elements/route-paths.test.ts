@@ -13,6 +13,7 @@ import { DNS_ROUTES } from '../../elements/dns-shared/routes.js';
 import { DOMAIN_ROUTES } from '../../elements/domain-list/routes.js';
 import { WORK_ORDER_ROUTES } from '../../elements/work-orders/routes.js';
 import { LAYER4_ROUTES } from '../../elements/layer4-shared/routes.js';
+import { STRATEGY_ROUTES } from '../../elements/web-security/events.js';
 
 describe('route paths of element links (issue 17 route-mode, shell §2)', () => {
   it('every path in the elements\' table is the demo host\'s path of that route', () => {
@@ -33,6 +34,7 @@ describe('route paths of element links (issue 17 route-mode, shell §2)', () => 
       ...Object.values(WORK_ORDER_ROUTES.old),
       ...Object.values(LAYER4_ROUTES.new),
       ...Object.values(LAYER4_ROUTES.old),
+      ...Object.values(STRATEGY_ROUTES),
       UPGRADE_ROUTE,
       WORK_ORDER_ROUTE,
       WORK_ORDER_FEATURE_ROUTE,

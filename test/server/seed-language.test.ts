@@ -37,6 +37,7 @@ const FREE_TEXT: Readonly<Record<string, readonly string[]>> = {
   sdk_businesses: ['name', 'remark'],
   sdk_packages: ['name'],
   sdk_keys: ['name'],
+  security_templates: ['name', 'remark'],
 };
 
 /**
@@ -84,6 +85,9 @@ const DATA: Readonly<Record<string, readonly string[]>> = {
   sdk_packages: ['protocol', 'ports', 'source_ips'],
   sdk_configs: ['risk_action'],
   sdk_keys: ['app_key'],
+  security_businesses: ['kind'],
+  security_methods: ['source'],
+  security_cards: ['card', 'value'],
 };
 
 /** Columns that differ between any two seedings (random salts, keys and certificates), compared by presence only. */

@@ -52,6 +52,7 @@ import './documents.js';
 import './bot-report.js';
 import './attack-report.js';
 import './security-cards.js';
+import './web-security.js';
 
 /** Every namespace, `common` first. */
 export const NAMESPACES: readonly Namespace[] = [
@@ -105,4 +106,5 @@ export const NAMESPACES: readonly Namespace[] = [
   'bot-report',
   'attack-report',
   'security-cards',
+  'web-security',
 ];

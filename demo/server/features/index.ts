@@ -94,6 +94,7 @@ import { conditionRulesMigration, conditionSchemas } from './conditions/index.js
 // WAF's, so re-exporting the routes there would close an import cycle.
 import { conditionRoutes } from './conditions/routes.js';
 import { conditionRulesSeed } from './conditions/seed.js';
+import { webSecurityMigration, webSecurityRoutes, webSecuritySchemas, webSecuritySeed } from './web-security/index.js';
 
 /** Registers an area's API routes inside the /api scope (after the session and idempotency hooks). */
 export type RouteRegistration = (api: FastifyInstance) => Promise<void>;
@@ -143,6 +144,8 @@ export const FEATURE_AREAS: readonly FeatureArea[] = [
     routes: [domainSettingsRoutes, configMethodRoutes],
     schemas: domainSettingsSchemas,
   },
+  // Issue 22: after waf (its seed turns the WAF seed's bindings into policies) and domain-settings.
+  { name: 'web-security', migrations: [webSecurityMigration], seeds: [webSecuritySeed], routes: [webSecurityRoutes], schemas: webSecuritySchemas },
   { name: 'bans', migrations: [bansMigration, banListIndexMigration], seeds: [bansSeed], routes: [banRoutes, ipListRoutes], schemas: banSchemas },
   { name: 'logs', migrations: [logsMigration, logDownloadsMigration], routes: [logRoutes, logDownloadRoutes], schemas: { ...logSchemas, ...logDownloadSchemas } },
   { name: 'access', migrations: [accessKeysMigration, moduleGrantsMigration, accessKeySecretsMigration], routes: [accessRoutes, accessKeyRoutes], schemas: accessSchemas },

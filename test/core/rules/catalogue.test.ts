@@ -89,7 +89,7 @@ describe('rules §8 messages: the rules namespace in zh_CN and en_US', () => {
     assert.equal(enKeys.get('dns.more-than-100-lines'), 'More than {{max}} lines');
   });
   it('i18next renders every message in both languages with its values filled in', () => {
-    const values = { min: 1, max: 50, count: 3, offset: 4, name: 'n', escape: '\\y', verb: 'X', terminator: '>', domain: 'a.com', domains: 'a.com', date: '2024-12-19', days: 30, options: '60, 600, 3600', types: 'xlsx, xls', available: 2, network: '10.0.0.0/8', priority: 2, host: 'a.com', token: ')', field: 'status', operator: '~', allowed: '= !=', value: '"x"', ids: '1', line: 3, message: 'm', port: 8081, ports: '80, 443', seconds: 60, length: 6, hours: 24, launches: 50, premiumHours: 48, premiumLaunches: 50, normalHours: 8, normalLaunches: 20 };
+    const values = { min: 1, max: 50, count: 3, offset: 4, name: 'n', escape: '\\y', verb: 'X', terminator: '>', domain: 'a.com', domains: 'a.com', date: '2024-12-19', days: 30, options: '60, 600, 3600', types: 'xlsx, xls', available: 2, network: '10.0.0.0/8', priority: 2, host: 'a.com', token: ')', field: 'status', operator: '~', allowed: '= !=', value: '"x"', ids: '1', line: 3, message: 'm', port: 8081, ports: '80, 443', seconds: 60, length: 6, hours: 24, launches: 50, premiumHours: 48, premiumLaunches: 50, normalHours: 8, normalLaunches: 20, region: 'ZZ', path: 'v5/x' };
     for (const language of ['zh_CN', 'en_US'] as const) {
       const t = translator(language, 'rules');
       for (const key of enKeys.keys()) {

@@ -31,7 +31,7 @@ import { fail, ok, validated } from '../../platform/http/envelope.js';
 import { planIssue } from '../plans/index.js';
 import { requestLanguage } from '../../platform/http/messages.js';
 import { readPage } from '../../platform/http/pagination.js';
-import { syncBindings } from '../../platform/bindings.js';
+import { businessesQuoting, setRuleSetDomains } from '../web-security/index.js';
 import { recordOperation, toOperationLogEntry, writeIfChanged, type OperationLogRow } from '../../platform/oplog.js';
 import { visibleObjects } from '../../platform/security/object-reach.js';
 import { permissions } from '../../platform/security/permissions.js';
@@ -217,7 +217,8 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     const found = findSet(request, reply, id);
     if (!found) return reply;
     // Rules §5: bound, default and built-in sets are refused with their own messages before any permission question.
-    const bound = boundDomainIds(scope(request), found.id).length;
+    // Issue 22: a set quoted by the global policy or a template (even with no domain following it) is bound too.
+    const bound = Math.max(boundDomainIds(scope(request), found.id).length, businessesQuoting(scope(request), found.id));
     if (!validated(reply, onField('id', validateRuleSetDeletable({ attribution: found.attribution, boundDomains: bound })))) return reply;
     const row = editableSet(request, reply, found.id);
     if (!row) return reply;
@@ -351,7 +352,8 @@ async function registerWafRoutes(api: FastifyInstance): Promise<void> {
     writeIfChanged(
       request,
       { area: 'waf', action: 'bind', objectId: row.id, objectLabel: ruleSetName(row, requestLanguage(request)), before: { domain_ids: [...before].sort((a, b) => a - b) }, after: { domain_ids: after } },
-      () => syncBindings(target, BINDINGS, { rule_set_id: row.id }, 'domain_id', after, { created_at: now }),
+      // Issue 22: a binding is a domain's cloud WAF card quoting the set; waf_rule_set_domains is their materialised form.
+      () => setRuleSetDomains(api.db, target, row.id, after, now),
     );
     return ok(reply, info(request, row));
   });
