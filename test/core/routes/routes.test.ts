@@ -307,7 +307,7 @@ describe('shell §2 route table: breadcrumbs, back links, tabs and redirects', (
       );
     }
     const statistics = route('cloud-speed-old-statisticsReport-wideFlowRange').tabs ?? [];
-    assert.equal(statistics.length, 9, 'old statisticsReport: five traffic and four security tabs');
+    assert.equal(statistics.length, 11, 'old statisticsReport: five traffic, four security and two block list tabs');
   });
 });
 
