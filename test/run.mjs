@@ -198,6 +198,7 @@ const E2E_SECONDS = {
   'access.e2e.ts': 35,
   'plans.e2e.ts': 23,
   'reports.e2e.ts': 43,
+  'firewall-block-list.e2e.ts': 60, // ~
   'layer4.e2e.ts': 23,
   'domains.e2e.ts': 22,
   'waf.e2e.ts': 22,
