@@ -112,7 +112,8 @@ describe('firewall block list end to end (issue 25; shell §7)', () => {
       const base = { ts, member_id: DEMO_MEMBER_ID, domain_id: site.id, domain: site.domain, client_ip: `198.51.100.${index % 40}`, country, province: country === 'CN' ? ['CN-GD', 'CN-BJ'][index % 2]! : '' };
       rows.push(logLine({ ...base, request_id: `a${index}`.padStart(32, '0'), uri: ['/', '/login', '/api/v1/items'][index % 3]!, user_agent: agents[index % agents.length]! }));
       if (index % 3 === 0) {
-        rows.push(logLine({ ...base, log_type: 'waf', request_id: `w${index}`.padStart(32, '0'), uri: ['/login', '/search', '/wp-admin'][index % 3]!, status: 403, rule_id: 910_001 + (index % 3), action: (['block', 'ban', 'log'] as const)[index % 3]!, attack_type: (['sqli', 'xss', 'scanner'] as const)[index % 3]! }));
+        const kind = (index / 3) % 3;
+        rows.push(logLine({ ...base, log_type: 'waf', request_id: `w${index}`.padStart(32, '0'), uri: ['/login', '/search', '/wp-admin'][kind]!, status: 403, rule_id: 910_001 + kind, action: (['block', 'ban', 'log'] as const)[kind]!, attack_type: (['sqli', 'xss', 'scanner'] as const)[kind]! }));
       }
     }
     await app.logStore.append(rows);

@@ -260,9 +260,7 @@ export function FirewallView({ type, range, policyId, onOpenPolicy, onBack }: Fi
   const policy = policyId !== null && detailState.status === 'ready' ? detailState.value.policy : null;
   return (
     <div className="ec-root ec-stack ec-attack-report">
-      {policyId === null ? (
-        <h2 className="ec-section-title">{t(`title.${type}`)}</h2>
-      ) : (
+      {policyId !== null && (
         <div className="ec-row" part="header">
           <h2 className="ec-section-title">{policy ? t('block.detail-title', { id: policy.rule_id, name: policyLabel(policy, t) }) : t('block.detail-title-id', { id: policyId })}</h2>
           {policy?.rule_set && <span className="ec-muted">{t('block.detail-set', { name: policy.rule_set })}</span>}

@@ -119,9 +119,12 @@ function perGroup(rows: readonly { groups: string[]; value: string }[]): Map<str
  * row and sample took about three per row (issue 25: the summary ran about 80).
  */
 async function signatures(store: LogStore, unknown: LogSearch, field: 'user_agent' | 'ja3', limit: number, range: RangeEvidence): Promise<UnknownSignatureRow[]> {
-  const rows = await store.totals(unknown, field, 'requests', limit);
+  // A line without a TLS fingerprint (plain HTTP, or an edge that did not record one) is no fingerprint signature:
+  // counted as one, every such line of the range lumped into a row with an empty JA3.
+  const candidates = field === 'ja3' ? narrowed(unknown, { op: 'compare', field: 'ja3', operator: '!=', value: '' }) : unknown;
+  const rows = await store.totals(candidates, field, 'requests', limit);
   if (rows.length === 0) return [];
-  const these = narrowed(unknown, { op: 'in', field, values: rows.map((row) => row.group) });
+  const these = narrowed(candidates, { op: 'in', field, values: rows.map((row) => row.group) });
   const [addresses, countries, agents, tools] = await Promise.all([
     store.topPerGroup(these, [field], 'client_ip', SIGNATURE_SAMPLES),
     store.topPerGroup(these, [field], 'country', SIGNATURE_SAMPLES),
