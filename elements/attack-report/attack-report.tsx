@@ -63,10 +63,7 @@ export function AttackReport({ type = 'waf', layout = 'new', range = 'today', ru
           type={type}
           range={range}
           policyId={inner}
-          onOpenPolicy={(id) => {
-            store.detailPage.value = { ...store.detailPage.value, page: 1 };
-            store.detailRule.value = id;
-          }}
+          onOpenPolicy={(id) => void (store.detailRule.value = id)}
           onBack={() => void (store.detailRule.value = null)}
         />
       </Suspense>

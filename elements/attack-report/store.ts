@@ -8,14 +8,6 @@ import { signal } from '@preact/signals-react';
 import { ApiError, NOT_FOUND_CODE, PERMISSION_DENIED_CODE, VALIDATION_FAILED_CODE, type FieldIssue } from '../../core/api/catalogue.js';
 import type { ApiClient } from '../../core/api/client.js';
 import { getSecurityReport, type SecurityReport, type SecurityReportType } from '../../core/api/endpoints/attack-report.js';
-import {
-  getFirewallBlockDetails,
-  getFirewallBlockList,
-  type FirewallBlockDetails,
-  type FirewallBlockList,
-  type FirewallBlockWindow,
-  type FirewallReportType,
-} from '../../core/api/endpoints/firewall-report.js';
 import { getReportWebsites } from '../../core/api/endpoints/reports.js';
 import { resolveTimeRange, type TimeRange, type TimeRangePreset } from '../../core/i18n/time-range.js';
 import { validateReportRange, type ReportGranularity } from '../../core/rules/reports.js';
@@ -34,28 +26,6 @@ export type ReportState =
   | { status: 'error'; message: string }
   /** The range is one the server would refuse (rules §9): said in words, nothing is sent. */
   | { status: 'invalid'; issue: FieldIssue };
-
-/** What a firewall block list call answered (shell §7 `firewall.report.block.list`). */
-export type BlockListState =
-  | { status: 'loading' }
-  | { status: 'ready'; value: FirewallBlockList }
-  | { status: 'error'; message: string }
-  | { status: 'invalid'; issue: FieldIssue };
-
-/** What one policy's blocked requests call answered; refusals as a rule detail's. */
-export type BlockDetailsState =
-  | { status: 'loading' }
-  | { status: 'ready'; value: FirewallBlockDetails }
-  | { status: 'not-found' }
-  | { status: 'gated'; issue: FieldIssue }
-  | { status: 'error'; message: string }
-  | { status: 'invalid'; issue: FieldIssue };
-
-/** A list's page, 1-based, and its size (shell §9: 10, 20, 50, 100). */
-export interface ListPage {
-  page: number;
-  pageSize: number;
-}
 
 /** The websites of the filter. */
 export type WebsitesState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: { id: number; domain: string }[] };
@@ -83,12 +53,7 @@ export function createSecurityReportStore(preset: Exclude<TimeRangePreset, 'cust
   const detailRule = signal<number | null>(null);
   const report = signal<ReportState>({ status: 'loading' });
   const websites = signal<WebsitesState>({ status: 'loading' });
-  const blocks = signal<BlockListState>({ status: 'loading' });
-  const blockDetails = signal<BlockDetailsState>({ status: 'loading' });
-  const blockPage = signal<ListPage>({ page: 1, pageSize: 10 });
-  const detailPage = signal<ListPage>({ page: 1, pageSize: 10 });
   let generation = 0;
-  let blockGeneration = 0;
 
   /** Applies a range change; a custom range that is not one yet keeps the last good window. */
   function setTime(change: Partial<TimeRangeValue>): void {
@@ -127,45 +92,6 @@ export function createSecurityReportStore(preset: Exclude<TimeRangePreset, 'cust
     if (mine === generation) report.value = next;
   }
 
-  /** The window of the filters as a block list query, or the rules §9 issue that keeps it from being sent. */
-  function blockWindow(type: FirewallReportType, page: ListPage): { query: FirewallBlockWindow } | { issue: FieldIssue } {
-    setTime({});
-    const window = time.value.window;
-    const granularity = securityGranularity(window);
-    const [issue] = validateReportRange(window.start, window.end, granularity);
-    if (issue) return { issue };
-    return {
-      query: {
-        type,
-        from: new Date(window.start).toISOString(),
-        to: new Date(window.end).toISOString(),
-        granularity,
-        ...(domainIds.value.length > 0 ? { domain_ids: domainIds.value.join(',') } : {}),
-        page: page.page,
-        per_page: page.pageSize,
-      },
-    };
-  }
-
-  /** Reads the block list of `type` (`policyId` set: that policy's blocked requests); `quiet` as {@link load}. */
-  async function loadBlocks(client: ApiClient, type: FirewallReportType, policyId: number | null, quiet = false): Promise<void> {
-    const mine = ++blockGeneration;
-    const target = policyId === null ? blocks : blockDetails;
-    const read = blockWindow(type, policyId === null ? blockPage.value : detailPage.value);
-    if ('issue' in read) {
-      target.value = { status: 'invalid', issue: read.issue };
-      return;
-    }
-    if (!quiet || target.value.status !== 'ready') target.value = { status: 'loading' };
-    try {
-      const value = policyId === null ? await getFirewallBlockList(client, read.query) : await getFirewallBlockDetails(client, { ...read.query, id: policyId });
-      if (mine === blockGeneration) target.value = { status: 'ready', value } as BlockListState & BlockDetailsState;
-    } catch (error) {
-      const state = stateOfError(error, policyId !== null);
-      if (mine === blockGeneration) target.value = (state.status === 'ready' ? { status: 'loading' } : state) as BlockListState & BlockDetailsState;
-    }
-  }
-
   async function loadWebsites(client: ApiClient): Promise<void> {
     try {
       websites.value = { status: 'ready', list: (await getReportWebsites(client)).websites };
@@ -181,21 +107,16 @@ export function createSecurityReportStore(preset: Exclude<TimeRangePreset, 'cust
     detailRule,
     report,
     websites,
-    blocks,
-    blockDetails,
-    blockPage,
-    detailPage,
     setTime,
     setDomainIds: (ids: number[]) => void (domainIds.value = ids),
     setAutoRefresh: (seconds: number) => void (autoRefresh.value = autoRefreshChoice(seconds)),
     load,
-    loadBlocks,
     loadWebsites,
   };
 }
 
 /** What a failed read shows. */
-function stateOfError(error: unknown, detail: boolean): ReportState {
+export function stateOfError(error: unknown, detail: boolean): ReportState {
   if (error instanceof ApiError) {
     if (detail && (error.code === NOT_FOUND_CODE || error.code === PERMISSION_DENIED_CODE)) return { status: 'not-found' };
     if (error.code === VALIDATION_FAILED_CODE) {

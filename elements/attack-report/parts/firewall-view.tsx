@@ -23,6 +23,7 @@ import { Pager } from '../../../core/ui/parts/pager.js';
 import { PlanNotice } from '../../../core/ui/parts/plan-notice.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { useAutoRefresh } from '../../../core/ui/use-auto-refresh.js';
+import { firewallStoreFor } from '../firewall-store.js';
 import { securityReportStoreFor } from '../store.js';
 import type { StartRange } from './security-view.js';
 import { SecurityFilters } from './filters.js';
@@ -157,9 +158,10 @@ export function FirewallView({ type, range, policyId, onOpenPolicy, onBack }: Fi
   const t = useT('attack-report');
   const tRules = useT('rules');
   const store = securityReportStoreFor(host, range);
-  const reload = (quiet = false) => void store.loadBlocks(client, type, policyId, quiet);
-  const listState = store.blocks.value;
-  const detailState = store.blockDetails.value;
+  const blocks = firewallStoreFor(host, store);
+  const reload = (quiet = false) => void blocks.load(client, type, policyId, quiet);
+  const listState = blocks.blocks.value;
+  const detailState = blocks.blockDetails.value;
 
   useEffect(() => {
     void store.loadWebsites(client);
@@ -221,13 +223,21 @@ export function FirewallView({ type, range, policyId, onOpenPolicy, onBack }: Fi
         </section>
         {list.full && (
           <>
-            <PolicyTable list={list} type={type} onOpen={onOpenPolicy} />
+            <PolicyTable
+              list={list}
+              type={type}
+              onOpen={(id) => {
+                // A policy's blocked requests start at their first page.
+                blocks.detailPage.value = { ...blocks.detailPage.value, page: 1 };
+                onOpenPolicy(id);
+              }}
+            />
             <Pager
-              page={store.blockPage.value.page}
-              pageSize={store.blockPage.value.pageSize}
+              page={blocks.blockPage.value.page}
+              pageSize={blocks.blockPage.value.pageSize}
               total={list.total}
               onChange={(change) => {
-                store.blockPage.value = { page: change.page, pageSize: change.pageSize };
+                blocks.blockPage.value = { page: change.page, pageSize: change.pageSize };
                 reload(true);
               }}
             />
@@ -245,11 +255,11 @@ export function FirewallView({ type, range, policyId, onOpenPolicy, onBack }: Fi
       <>
         <DetailsTable details={details} />
         <Pager
-          page={store.detailPage.value.page}
-          pageSize={store.detailPage.value.pageSize}
+          page={blocks.detailPage.value.page}
+          pageSize={blocks.detailPage.value.pageSize}
           total={details.total}
           onChange={(change) => {
-            store.detailPage.value = { page: change.page, pageSize: change.pageSize };
+            blocks.detailPage.value = { page: change.page, pageSize: change.pageSize };
             reload(true);
           }}
         />
@@ -272,8 +282,8 @@ export function FirewallView({ type, range, policyId, onOpenPolicy, onBack }: Fi
         store={store}
         onRefresh={() => {
           // A new range or website choice starts again at the first page.
-          if (policyId === null) store.blockPage.value = { ...store.blockPage.value, page: 1 };
-          else store.detailPage.value = { ...store.detailPage.value, page: 1 };
+          if (policyId === null) blocks.blockPage.value = { ...blocks.blockPage.value, page: 1 };
+          else blocks.detailPage.value = { ...blocks.detailPage.value, page: 1 };
           reload();
         }}
       />
