@@ -199,6 +199,7 @@ const E2E_SECONDS = {
   'access.e2e.ts': 35,
   'plans.e2e.ts': 23,
   'reports.e2e.ts': 43,
+  'firewall-block-list.e2e.ts': 60, // ~
   'layer4.e2e.ts': 23,
   'sdk.e2e.ts': 65,
   'domains.e2e.ts': 22,

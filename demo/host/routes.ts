@@ -357,7 +357,14 @@ function securityReports(write: Writer, base: string, parent: string, attributes
     parent: bot,
     back: bot,
   });
-  return [...reports, accurate, bot];
+  // The firewall block lists (shell §7 `firewall.report.block.list` and details, the package variant chosen by type):
+  // shell §2 names no page for them; issue 25 lists them among the security reports, so they are two more tabs here,
+  // as the work-order pages are pages of the demo host that shell §2 leaves out.
+  const blockLists = [
+    write(`${base}/FirewallBlockList`, element('ec-attack-report', { type: 'firewall', ...attributes }), { parent }),
+    write(`${base}/PackageBlockList`, element('ec-attack-report', { type: 'package', ...attributes }), { parent }),
+  ];
+  return [...reports, accurate, bot, ...blockLists];
 }
 
 /** The layer-4 (TCP) report tabs: old dataReport, new four-layer-agent report. */

@@ -17,10 +17,15 @@ import '../../core/i18n/namespaces/rules.js';
  * §9 date range in UTC+8, websites, auto refresh. A package without the full attack reports (rules §6) sees the
  * figures and the series with the upgrade prompt (shell §8).
  *
+ * With `type="firewall"` or `type="package"` it is the firewall block list (shell §7 `firewall.report.block.list`
+ * and details): the blocked requests' figures and series, then per policy its rule ID, rule set, action, blocks, last
+ * blocked and top targets, each opening the policy's blocked requests (time, client IP, region, website, URL), paged
+ * up to the rules §9 detail list limit.
+ *
  * @tag ec-attack-report
- * @summary WAF and CC attack reports with drill-down to the logs, and a rule's detail.
+ * @summary WAF and CC attack reports with drill-down to the logs, and a rule's detail; the firewall block lists.
  * @fires ec-navigate - A point, slice, region or row was activated; detail `{ route, params, path, query }` (log retrieval filtered to it, or a rule's detail page).
- * @fires ec-view-state - The rule whose detail is open inside the report changed; detail `{ state }` (`rule=…`, '' for the report).
+ * @fires ec-view-state - The rule whose detail (block lists: the policy whose blocked requests) is open inside the report changed; detail `{ state }` (`rule=…` or `policy=…`, '' for the report).
  * @csspart header - A rule detail's name and the way back to the report.
  * @csspart toolbar - The filter bar.
  * @csspart figures - The headline figures.
@@ -29,7 +34,8 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart chart-export - The CSV and PNG export buttons of a chart.
  * @csspart chart-table-toggle - The button that shows or hides a chart's data table.
  * @csspart chart-map-toggle - The world/China switch of the map.
- * @csspart ranking - Each ranking table.
+ * @csspart ranking - Each ranking table (block lists: the policies and a policy's blocked requests).
+ * @csspart pagination - The pager of the block lists (shell §9 sizes).
  * @csspart drill-link - The link of a ranking row.
  * @csspart refresh - The "refresh now" button beside the auto refresh choice.
  * @csspart figure-link - A headline figure that opens its report or list.

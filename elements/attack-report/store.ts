@@ -116,7 +116,7 @@ export function createSecurityReportStore(preset: Exclude<TimeRangePreset, 'cust
 }
 
 /** What a failed read shows. */
-function stateOfError(error: unknown, detail: boolean): ReportState {
+export function stateOfError(error: unknown, detail: boolean): ReportState {
   if (error instanceof ApiError) {
     if (detail && (error.code === NOT_FOUND_CODE || error.code === PERMISSION_DENIED_CODE)) return { status: 'not-found' };
     if (error.code === VALIDATION_FAILED_CODE) {

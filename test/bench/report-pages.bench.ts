@@ -4,9 +4,9 @@
 // a fresh context (empty cache). Prints the median of each from navigation start:
 // - the dashboard: its numbers, and its first chart drawn (plotly loads after the numbers);
 // - the access analysis report: its first chart;
-// - the WAF attack report: its first chart, then its map, which (like every chart) draws only once it comes near the
-//   viewport: the time from scrolling it into view to its regions drawn (plotly, the shipped map assets, the
-//   choropleth).
+// - the WAF attack report: its first chart, then its map (plotly, the shipped map assets, the choropleth): from
+//   navigation when it is in the first viewport, otherwise from scrolling it into view (like every chart, it draws
+//   only once it comes near the viewport).
 // Run alone: `npm run bench report-pages`.
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext } from 'playwright-core';
@@ -26,20 +26,35 @@ const ACCESS_ANALYSIS_PATH = '/console/cloud-speed/data-analytics/business-repor
 const WAF_REPORT_PATH = '/console/cloud-speed/data-analytics/security-report/WAFAttack';
 
 /**
- * Opens a report page (its element `tag`), waits for its first chart, scrolls its map into view and answers the
- * first chart's time (from navigation start) and the map's (from the scroll to its regions drawn).
+ * Opens a report page (its element `tag`), waits for its first chart, then times its map: from navigation start when
+ * the map is in the first viewport (the WAF report draws it beside the series at 1280 px, so it loads with the page:
+ * the scroll this bench made then measured nothing, "regions drawn in 1 ms"), or from scrolling it into view to its
+ * regions drawn when it is below the fold (like every chart, it draws only once it comes near the viewport).
  */
-async function mapVisit(context: BrowserContext, url: string, tag: string): Promise<{ chart: number; map: number }> {
+async function mapVisit(context: BrowserContext, url: string, tag: string): Promise<{ chart: number; map: number; inView: boolean }> {
   const page = await context.newPage();
-  await page.addInitScript(watchConditions({ chart: [tag, '.js-plotly-plot'] }));
+  await page.addInitScript(watchConditions({ chart: [tag, '.js-plotly-plot'], map: [tag, '.choroplethlocation'] }));
   await page.goto(url);
-  await page.waitForFunction('Boolean(window.__benchSeen && window.__benchSeen.chart)', undefined, { timeout: 60_000 });
+  // A function, not text: the page's CSP (script-src 'self', no 'unsafe-eval') refuses a predicate given as text,
+  // which Playwright evaluates inside the page (the bench failed there with an EvalError).
+  await page.waitForFunction(() => Boolean((window as unknown as { __benchSeen?: { chart?: number } }).__benchSeen?.chart), undefined, { timeout: 60_000 });
   const chart = (await page.evaluate('window.__benchSeen.chart')) as number;
   // Sent as text: the page's own functions only (tsx would wrap a compiled one in a helper the page lacks).
-  const map = (await page.evaluate(`new Promise((resolve, reject) => {
+  const inView = (await page.evaluate(`(() => {
     const report = document.querySelector('ec-console').shadowRoot.querySelector(${JSON.stringify(tag)});
     const figure = report && report.shadowRoot.querySelector('figure.ec-chart-china-map, figure.ec-chart-world-map');
-    if (!figure) return reject(new Error('the report shows no map'));
+    if (!figure) throw new Error('the report shows no map');
+    return figure.getBoundingClientRect().top < window.innerHeight;
+  })()`)) as boolean;
+  if (inView) {
+    await page.waitForFunction(() => Boolean((window as unknown as { __benchSeen?: { map?: number } }).__benchSeen?.map), undefined, { timeout: 60_000 });
+    const map = (await page.evaluate('window.__benchSeen.map')) as number;
+    await page.close();
+    return { chart, map, inView };
+  }
+  const map = (await page.evaluate(`new Promise((resolve, reject) => {
+    const report = document.querySelector('ec-console').shadowRoot.querySelector(${JSON.stringify(tag)});
+    const figure = report.shadowRoot.querySelector('figure.ec-chart-china-map, figure.ec-chart-world-map');
     const started = performance.now();
     figure.scrollIntoView({ block: 'center' });
     const tick = () => {
@@ -50,7 +65,7 @@ async function mapVisit(context: BrowserContext, url: string, tag: string): Prom
     requestAnimationFrame(tick);
   })`)) as number;
   await page.close();
-  return { chart, map };
+  return { chart, map, inView };
 }
 
 /** Runs the report pages benchmark and prints its figures. */
@@ -68,7 +83,7 @@ export async function run(): Promise<void> {
     const access = { chart: ['ec-traffic-report', '.js-plotly-plot'] } as const;
     const dashboardVisits: Visit[] = [];
     const accessVisits: Visit[] = [];
-    const wafVisits: { chart: number; map: number }[] = [];
+    const wafVisits: { chart: number; map: number; inView: boolean }[] = [];
     for (let index = 0; index < RUNS; index++) {
       const first = await signedInContext(browser, url);
       dashboardVisits.push(await visit(first, `${url}${DASHBOARD_PATH}`, dashboard));
@@ -88,9 +103,12 @@ export async function run(): Promise<void> {
     );
     console.log(`  dashboard:        numbers ${ms(at(dashboardVisits, 'numbers'))}, first chart ${ms(at(dashboardVisits, 'chart'))}`);
     console.log(`  access analysis:  first chart ${ms(at(accessVisits, 'chart'))}`);
+    const inView = wafVisits.filter((one) => one.inView);
+    const scrolled = wafVisits.filter((one) => !one.inView);
     console.log(
-      `  WAF attacks:      first chart ${ms(median(wafVisits.map((one) => one.chart)))}; ` +
-        `the map, scrolled into view: regions drawn in ${ms(median(wafVisits.map((one) => one.map)))}`,
+      `  WAF attacks:      first chart ${ms(median(wafVisits.map((one) => one.chart)))}; the map` +
+        (inView.length > 0 ? `, in the first viewport (${inView.length} runs): regions drawn at ${ms(median(inView.map((one) => one.map)))} from navigation` : '') +
+        (scrolled.length > 0 ? `, below the fold (${scrolled.length} runs): regions drawn ${ms(median(scrolled.map((one) => one.map)))} after scrolling into view` : ''),
     );
   } finally {
     await browser.close();

@@ -3,7 +3,8 @@
  * attacked country on the map → the WAF log filtered to it"; rules §9 "Log time UTC+8"). WAF lines of the last hours
  * are appended through the server's own log store (the simulator would need that much wall time) → the report's top
  * country equals the store's → its row (the map's region ranking) opens log retrieval on the WAF log filtered to that
- * country and the report's range, showing only its lines. Screenshots of the report in both languages at 1280×800.
+ * country and the report's range, showing only its lines; the map's own region row does the same. Screenshots of the
+ * report in both languages at 1280×800.
  * Zero console errors, zero CSP violations.
  */
 import assert from 'node:assert/strict';
@@ -109,6 +110,16 @@ describe('security reports end to end (issue 25)', () => {
     await report.locator('figure.ec-chart-world-map .js-plotly-plot, figure.ec-chart-world-map svg').first().waitFor({ timeout: 20_000 });
     assert.ok((await report.locator('[part="figures"]').textContent())!.includes('攻击次数'));
     await screenshot(page, 'security-report-waf-zh');
+
+    // The map itself drills down too (not only the region ranking): its region rows, the keyboard's way to the same
+    // selection a click on a drawn region makes, open the WAF log filtered to that country.
+    const map = report.locator('figure.ec-chart-world-map');
+    await map.locator('[part~="chart-table-toggle"]').click();
+    const mapRegion = map.locator('tbody button.ec-chart-row-button').first();
+    assert.equal(await mapRegion.textContent(), regionName('US', 'zh_CN'));
+    await mapRegion.click();
+    await page.waitForURL(/\/logRetrieval\?/);
+    assert.deepEqual([new URL(page.url()).searchParams.get('type'), new URL(page.url()).searchParams.get('region')], ['waf', 'US']);
 
     assert.deepEqual(problems.errors, []);
     await context.close();

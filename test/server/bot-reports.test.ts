@@ -171,6 +171,8 @@ describe('bot reports (issue 25; rules §6 plan gating and grants)', () => {
     const curlStack = summary.unknown_fingerprints.find((row) => row.value === TOOL_JA3[0])!;
     assert.equal(curlStack.requests, all.filter((entry) => entry.row.ja3 === TOOL_JA3[0]).length);
     assert.ok(curlStack.reasons.includes('automation') && curlStack.reasons.includes('tool-fingerprint'));
+    // Lines without a TLS fingerprint are no fingerprint signature (the e2e screenshots showed them as an empty row).
+    assert.ok(summary.unknown_fingerprints.every((row) => row.value !== ''), summary.unknown_fingerprints.map((row) => row.value).join());
     assert.ok(summary.unknown_agents.every((row, index, list) => index === 0 || list[index - 1]!.requests >= row.requests));
     // The map counts bots only: Hong Kong is the rate address's, Germany curl's; no person was in Guangdong's bots.
     assert.equal(summary.countries.find((row) => row.key === 'HK')!.requests, BOT_RATE_PER_FIVE_MINUTES + 1);

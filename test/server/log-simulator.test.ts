@@ -60,6 +60,8 @@ function collectingStore(): LogStore & { rows: LogRow[]; flows: TcpFlow[] } {
     },
     async close() {},
     totals: unused,
+    groupTotals: unused,
+    topPerGroup: unused,
   };
 }
 

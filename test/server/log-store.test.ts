@@ -370,6 +370,51 @@ function contract(engine: string, open: () => Promise<LogStore>): void {
     });
   });
 
+  describe(`log store contract: ${engine}, two-field grouping (issue 25)`, () => {
+    let store: LogStore;
+    before(async () => {
+      store = await open();
+      const waf = (ts: number, rule_set_id: number, rule_id: number, uri: string, client_ip: string) =>
+        line({ ts, log_type: 'waf', rule_set_id, rule_id, uri, client_ip, action: 'block', request_id: `g${ts}` });
+      await store.append([
+        waf(T0, 1, 100, '/a', '10.0.0.1'),
+        waf(T0 + 1000, 1, 100, '/a', '10.0.0.2'),
+        waf(T0 + 2000, 1, 100, '/b', '10.0.0.1'),
+        waf(T0 + 3000, 2, 100, '/c', '10.0.0.3'),
+        waf(T0 + 4000, 1, 200, '/d', '10.0.0.4'),
+        waf(T0 + 5000, 1, 200, '/e', '10.0.0.4'),
+      ]);
+    });
+    after(async () => store.close());
+
+    it('sums per pair of values with the newest line, most lines first (the firewall block list)', async () => {
+      const rows = await store.groupTotals(search(null, { logType: 'waf' }), ['rule_set_id', 'rule_id'], 10);
+      assert.deepEqual(rows, [
+        { groups: ['1', '100'], requests: 3, visitors: 2, last: T0 + 2000 },
+        { groups: ['1', '200'], requests: 2, visitors: 1, last: T0 + 5000 },
+        { groups: ['2', '100'], requests: 1, visitors: 1, last: T0 + 3000 },
+      ]);
+      assert.deepEqual((await store.groupTotals(search(null, { logType: 'waf' }), ['rule_id'], 1)).map((row) => [row.groups, row.requests]), [[['100'], 4]]);
+      assert.deepEqual(await store.groupTotals(search(null, { logType: 'waf', domainIds: [] }), ['rule_id'], 10), []);
+    });
+
+    it('ranks a field within each group in one scan (samples per row)', async () => {
+      const rows = await store.topPerGroup(search(null, { logType: 'waf' }), ['rule_set_id', 'rule_id'], 'uri', 1);
+      assert.deepEqual(rows, [
+        { groups: ['1', '100'], value: '/a', requests: 2 },
+        { groups: ['1', '200'], value: '/d', requests: 1 },
+        { groups: ['2', '100'], value: '/c', requests: 1 },
+      ]);
+      const byRule = await store.topPerGroup(search(null, { logType: 'waf' }), ['rule_id'], 'client_ip', 5);
+      assert.deepEqual(byRule.map((row) => [row.groups[0], row.value, row.requests]), [
+        ['100', '10.0.0.1', 2],
+        ['100', '10.0.0.2', 1],
+        ['100', '10.0.0.3', 1],
+        ['200', '10.0.0.4', 2],
+      ]);
+    });
+  });
+
   describe(`log store contract: ${engine}, layer-4 flows (issue 28)`, () => {
     let store: LogStore;
     const flow = (overrides: Partial<TcpFlow>): TcpFlow => ({

@@ -288,7 +288,8 @@ describe('shell §2 route table: breadcrumbs, back links, tabs and redirects', (
         'statusCodeAnalysis',
         'hotspotAnalysis',
       ],
-      'cloud-speed-new-data-analytics-security-report-WAFAttack': ['WAFAttack', 'CCAttack', 'AccurateAccessControl', 'Bot'],
+      // The firewall block lists (shell §7 `firewall.report.*`) join the security reports as two more tabs (issue 25).
+      'cloud-speed-new-data-analytics-security-report-WAFAttack': ['WAFAttack', 'CCAttack', 'AccurateAccessControl', 'Bot', 'FirewallBlockList', 'PackageBlockList'],
       'cloud-speed-old-taskList-operateLogBatch': ['operateLogBatch', 'cleanCacheLog', 'cachePreheatLog'],
       'cloud-speed-new-operation-audit-taskList-operateLogBatch': ['operateLogBatch', 'cleanCacheLog', 'cachePreheatLog'],
       'cloud-speed-old-preUpdate-cleanCache': ['cleanCache', 'cachePreheat'],
@@ -306,7 +307,7 @@ describe('shell §2 route table: breadcrumbs, back links, tabs and redirects', (
       );
     }
     const statistics = route('cloud-speed-old-statisticsReport-wideFlowRange').tabs ?? [];
-    assert.equal(statistics.length, 9, 'old statisticsReport: five traffic and four security tabs');
+    assert.equal(statistics.length, 11, 'old statisticsReport: five traffic, four security and two block list tabs');
   });
 });
 

@@ -28,18 +28,37 @@ const CLAIM_AGENTS_MAX = 500;
 /** The busiest addresses of the range tried against the rate rule. */
 const RATE_CANDIDATES = 50;
 
+/**
+ * What the verification read of one claimed bot already counted: the requests of its verified addresses (its known
+ * bot row), and of every address claiming it, null when the addresses read stopped at {@link CLAIM_ADDRESSES_MAX}
+ * (then the claims are counted by the store). The summary's known bot rows need no query of their own.
+ */
+export interface ClaimCounts {
+  verifiedRequests: number;
+  claimedRequests: number | null;
+}
+
 /** The evidence and predicates of one range, with the bots claimed in it. */
 export interface RangeEvidence {
   evidence: BotEvidence;
   predicates: BotPredicates;
   /** Catalogue bots whose user agent appears in the range, verified or not. */
   claimed: KnownBot[];
+  /** Per claimed bot id. */
+  counts: ReadonlyMap<string, ClaimCounts>;
 }
 
-/** Addresses of `search` claiming `bot` that verify as its. */
-async function verifiedAddresses(store: LogStore, search: LogSearch, bot: KnownBot): Promise<string[]> {
+/** Addresses of `search` claiming `bot` that verify as its, and the requests counted on the way. */
+async function verifiedAddresses(store: LogStore, search: LogSearch, bot: KnownBot): Promise<{ addresses: string[]; counts: ClaimCounts }> {
   const rows = await store.totals({ ...search, where: claimsPredicate(bot) }, 'client_ip', 'requests', CLAIM_ADDRESSES_MAX);
-  return rows.map((row) => row.group).filter((ip) => verifiesAs(bot, lookupAddress(ip)));
+  const verified = rows.filter((row) => verifiesAs(bot, lookupAddress(row.group)));
+  return {
+    addresses: verified.map((row) => row.group),
+    counts: {
+      verifiedRequests: verified.reduce((sum, row) => sum + row.requests, 0),
+      claimedRequests: rows.length < CLAIM_ADDRESSES_MAX ? rows.reduce((sum, row) => sum + row.requests, 0) : null,
+    },
+  };
 }
 
 /** Addresses with more than the rate rule's requests in some five-minute window of the range. */
@@ -65,6 +84,6 @@ export async function gatherEvidence(store: LogStore, search: LogSearch, only?: 
     Promise.all(claimed.map(async (bot) => [bot.id, await verifiedAddresses(store, search, bot)] as const)),
     rateAddresses(store, search),
   ]);
-  const evidence: BotEvidence = { verified: new Map(verified), rateAddresses: rate };
-  return { evidence, predicates: botPredicates(evidence), claimed };
+  const evidence: BotEvidence = { verified: new Map(verified.map(([id, found]) => [id, found.addresses])), rateAddresses: rate };
+  return { evidence, predicates: botPredicates(evidence), claimed, counts: new Map(verified.map(([id, found]) => [id, found.counts])) };
 }

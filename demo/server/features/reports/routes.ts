@@ -29,6 +29,7 @@ import { readableWebsites } from '../logs/index.js';
 import type { LogSearch, LogStore, LogTotalOrder } from '../logs/store/index.js';
 import { previousSearch, series, statusMix, statusSeries, topRows, totals } from './aggregate.js';
 import { MAP_ROWS, readReportWindow, requireReports, type ReportWindow } from './window.js';
+import { firewallReportRoutes } from './firewall-routes.js';
 import { securityReportRoutes } from './security-routes.js';
 
 const DAY_MS = 86_400_000;
@@ -154,6 +155,7 @@ async function attacksBlocked(store: LogStore, search: LogSearch): Promise<numbe
 /** Registers the routes (under /api). */
 export async function reportRoutes(api: FastifyInstance): Promise<void> {
   await securityReportRoutes(api);
+  await firewallReportRoutes(api);
   api.get('/V4/report.website.list', async (request, reply) => {
     if (!requireReports(request, reply)) return reply;
     return ok(reply, { websites: readableWebsites(request, 'reports') });

@@ -16,5 +16,15 @@ export const reportSchemas: RouteSchemas = {
     'One security report (WAF, CC or precise access control lines), or one rule of it: series per action and rankings',
     queryFields('type', 'from', 'to', 'granularity', 'domain_ids', 'top', 'rule_id'),
   ),
+  'GET /V4/firewall.report.block.list': getRoute(
+    TAG,
+    'Firewall block list (shell §7): per firewall policy (type firewall) or built-in package rule (type package) the requests it blocked, with figures, series and top targets, paged',
+    queryFields('type', 'from', 'to', 'granularity', 'domain_ids', 'page', 'per_page'),
+  ),
+  'GET /V4/firewall.report.block.details': getRoute(
+    TAG,
+    'One firewall policy\'s blocked requests, newest first, paged, at most 3000 (rules §9 detail lists)',
+    queryFields('type', 'id', 'from', 'to', 'granularity', 'domain_ids', 'page', 'per_page'),
+  ),
   'GET /V4/report.dashboard.summary': getRoute(TAG, "Today's figures (Beijing day), top domains, status-code mix and alerts"),
 };

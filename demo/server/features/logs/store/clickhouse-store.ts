@@ -28,6 +28,8 @@ import {
   storedHalves,
   topValuesStatement,
   totalsStatement,
+  groupTotalsStatement,
+  topPerGroupStatement,
 } from './sql.js';
 
 const WIDE_COLUMNS: ReadonlySet<string> = new Set(['ts', 'bytes_sent']);
@@ -190,6 +192,16 @@ export async function openClickHouseLogStore(url: string): Promise<LogStore> {
         hits: Number(row.hits ?? 0),
         visitors: Number(row.visitors),
       }));
+    },
+    async groupTotals(search, by, limit) {
+      const p = new SqlParams('clickhouse');
+      const found = await rows<Record<string, unknown>>(groupTotalsStatement(p, search, by, limit), p);
+      return found.map((row) => ({ groups: by.map((_, index) => String(row[`g${index}`])), requests: Number(row.requests), visitors: Number(row.visitors), last: Number(row.last_ts) }));
+    },
+    async topPerGroup(search, by, field, limit) {
+      const p = new SqlParams('clickhouse');
+      const found = await rows<Record<string, unknown>>(topPerGroupStatement(p, search, by, field, limit), p);
+      return found.map((row) => ({ groups: by.map((_, index) => String(row[`g${index}`])), value: String(row.v), requests: Number(row.n) }));
     },
   };
   return store;

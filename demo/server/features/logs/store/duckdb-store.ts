@@ -41,6 +41,8 @@ import {
   storedHalves,
   topValuesStatement,
   totalsStatement,
+  groupTotalsStatement,
+  topPerGroupStatement,
   type SqlParam,
 } from './sql.js';
 
@@ -331,6 +333,23 @@ export async function openDuckDbLogStore(path = ':memory:'): Promise<LogStore> {
         hits: toNumber(hits![i] ?? 0),
         visitors: toNumber(visitors![i]),
       }));
+    },
+    async groupTotals(search, by, limit) {
+      const p = new SqlParams('duckdb');
+      const columns = await query(groupTotalsStatement(p, search, by, limit), p.params);
+      const [requests, visitors, last] = columns.slice(by.length);
+      return (requests ?? []).map((n, i) => ({
+        groups: columns.slice(0, by.length).map((column) => String(column![i])),
+        requests: toNumber(n),
+        visitors: toNumber(visitors![i]),
+        last: toNumber(last![i]),
+      }));
+    },
+    async topPerGroup(search, by, field, limit) {
+      const p = new SqlParams('duckdb');
+      const columns = await query(topPerGroupStatement(p, search, by, field, limit), p.params);
+      const [value, n] = columns.slice(by.length);
+      return (value ?? []).map((v, i) => ({ groups: columns.slice(0, by.length).map((column) => String(column![i])), value: String(v), requests: toNumber(n![i]) }));
     },
   };
   return store;

@@ -9,7 +9,7 @@ import type { LogStore } from './log-store.js';
 
 export type { LogAggregateRow, LogAggregation, LogBucket, LogPage, LogScope, LogSearch, LogStore } from './log-store.js';
 export type { TcpFlowScope, TcpSeriesQuery, TcpSeriesRow, TcpTopQuery, TcpTopRow } from './log-store.js';
-export type { LogTotalOrder, LogTotalRow } from './log-store.js';
+export type { LogGroupTotalRow, LogTopPerGroupRow, LogTotalOrder, LogTotalRow } from './log-store.js';
 export { bucketStart } from './sql.js';
 
 declare module 'fastify' {
@@ -79,6 +79,8 @@ export function lazyLogStore(options: LogStoreOptions): LogStore {
     pruneTcpFlows: async (before) => (inMemory && !opened ? 0 : (await store()).pruneTcpFlows(before)),
     // Reports (issue 25)
     totals: async (search, groupBy, orderBy, limit) => (await store()).totals(search, groupBy, orderBy, limit),
+    groupTotals: async (search, by, limit) => (await store()).groupTotals(search, by, limit),
+    topPerGroup: async (search, by, field, limit) => (await store()).topPerGroup(search, by, field, limit),
   };
 }
 

@@ -133,6 +133,16 @@ export interface LogStore {
    * at most `limit` rows: top-N tables, pies and the dashboard's figures.
    */
   totals(search: LogSearch, groupBy: LogFieldName | null, orderBy: LogTotalOrder, limit: number): Promise<LogTotalRow[]>;
+  /**
+   * Lines, distinct clients and the newest line per combination of the values of one or two fields, most lines first,
+   * at most `limit` rows (the firewall block list: per rule set and rule).
+   */
+  groupTotals(search: LogSearch, by: readonly LogFieldName[], limit: number): Promise<LogGroupTotalRow[]>;
+  /**
+   * Within each combination of the values of one or two fields, the `limit` most frequent values of `field`, in one
+   * scan (the bot summary's samples per row, the firewall block list's top targets per rule).
+   */
+  topPerGroup(search: LogSearch, by: readonly LogFieldName[], field: LogFieldName, limit: number): Promise<LogTopPerGroupRow[]>;
 }
 
 // Reports (issue 25)
@@ -141,3 +151,21 @@ export type LogTotalOrder = 'requests' | 'bytes' | 'visitors';
 
 /** One row of {@link LogStore.totals}: the sums of an aggregation row, over the whole range. */
 export type LogTotalRow = Omit<LogAggregateRow, 'bucket'>;
+
+/** One row of {@link LogStore.groupTotals}. */
+export interface LogGroupTotalRow {
+  /** The values of the grouping fields, in their order. */
+  groups: string[];
+  requests: number;
+  /** Distinct client IPs (estimated by the columnar engines, as in {@link LogAggregateRow}). */
+  visitors: number;
+  /** Time of the newest line, ms since the epoch. */
+  last: number;
+}
+
+/** One row of {@link LogStore.topPerGroup}: one value of the ranked field within one group. */
+export interface LogTopPerGroupRow {
+  groups: string[];
+  value: string;
+  requests: number;
+}

@@ -354,3 +354,41 @@ export function totalsStatement(p: SqlParams, search: LogSearch, groupBy: LogFie
     `${visitors} AS visitors FROM ${LOG_TABLE} WHERE ${where} GROUP BY grp ORDER BY ${order} DESC, grp LIMIT ${p.bind('int', integer(limit, 'limit'))}`
   );
 }
+
+// Two-field grouping (issue 25: the bot summary's per-row samples, the firewall block lists)
+/** The group columns of a grouping by one or two fields, as `g0`, `g1`. */
+function groupColumns(p: SqlParams, by: readonly LogFieldName[]): string[] {
+  if (by.length < 1 || by.length > 2) throw new Error(`group by one or two fields, got ${by.length}`);
+  return by.map((field, index) => `${groupColumn(p, field)} AS g${index}`);
+}
+
+/**
+ * Lines, distinct clients and the newest line per combination of the values of `by` (one or two fields), most lines
+ * first. Visitors are estimated by the columnar engines as in {@link aggregateStatement}.
+ */
+export function groupTotalsStatement(p: SqlParams, search: LogSearch, by: readonly LogFieldName[], limit: number): string {
+  const columns = groupColumns(p, by);
+  const names = by.map((_, index) => `g${index}`).join(', ');
+  const visitors = by.includes('client_ip') ? '1' : p.dialect === 'clickhouse' ? 'uniq(client_ip)' : p.dialect === 'duckdb' ? 'approx_count_distinct(client_ip)' : 'count(DISTINCT client_ip)';
+  const where = renderWhere(p, search);
+  return (
+    `SELECT ${columns.join(', ')}, count(*) AS requests, ${visitors} AS visitors, max(ts) AS last_ts FROM ${LOG_TABLE} ` +
+    `WHERE ${where} GROUP BY ${names} ORDER BY requests DESC, ${names} LIMIT ${p.bind('int', integer(limit, 'limit'))}`
+  );
+}
+
+/**
+ * Within each combination of the values of `by` (one or two fields), the `limit` most frequent values of `field`:
+ * one scan where a query per group scanned once per group (a window over the grouped counts).
+ */
+export function topPerGroupStatement(p: SqlParams, search: LogSearch, by: readonly LogFieldName[], field: LogFieldName, limit: number): string {
+  const columns = groupColumns(p, by);
+  const names = by.map((_, index) => `g${index}`).join(', ');
+  const value = groupColumn(p, field);
+  const where = renderWhere(p, search);
+  const inner =
+    `SELECT ${columns.join(', ')}, ${value} AS v, count(*) AS n, ` +
+    `row_number() OVER (PARTITION BY ${by.map((name) => groupColumn(p, name)).join(', ')} ORDER BY count(*) DESC, ${value}) AS rk ` +
+    `FROM ${LOG_TABLE} WHERE ${where} GROUP BY ${names}, v`;
+  return `SELECT ${names}, v, n FROM (${inner}) ranked WHERE rk <= ${p.bind('int', integer(limit, 'limit'))} ORDER BY ${names}, n DESC, v`;
+}

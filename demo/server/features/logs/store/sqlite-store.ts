@@ -26,6 +26,8 @@ import {
   storedHalves,
   topValuesStatement,
   totalsStatement,
+  groupTotalsStatement,
+  topPerGroupStatement,
   type SqlParam,
 } from './sql.js';
 
@@ -161,6 +163,16 @@ export function openSqliteLogStore(path = ':memory:'): LogStore {
         p,
       );
       return rows.map((row) => ({ group: String(row.grp), requests: row.requests, bytes: row.bytes ?? 0, errors: row.errors ?? 0, hits: row.hits ?? 0, visitors: row.visitors }));
+    },
+    async groupTotals(search, by, limit) {
+      const p = new SqlParams('sqlite');
+      const rows = all<Record<string, unknown>>(groupTotalsStatement(p, search, by, limit), p);
+      return rows.map((row) => ({ groups: by.map((_, index) => String(row[`g${index}`])), requests: Number(row.requests), visitors: Number(row.visitors), last: Number(row.last_ts) }));
+    },
+    async topPerGroup(search, by, field, limit) {
+      const p = new SqlParams('sqlite');
+      const rows = all<Record<string, unknown>>(topPerGroupStatement(p, search, by, field, limit), p);
+      return rows.map((row) => ({ groups: by.map((_, index) => String(row[`g${index}`])), value: String(row.v), requests: Number(row.n) }));
     },
   };
   return store;
