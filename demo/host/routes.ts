@@ -164,11 +164,11 @@ const businessPages = [
     parent: business,
     back: meal,
   }),
-  security('business/:id/applicationSecurity', element('ec-application-security', { 'business-id': ':id' }), {
+  security('business/:id/applicationSecurity', element('ec-web-security', { view: 'domain', section: 'application', 'domain-id': ':id' }), {
     parent: business,
     back: meal,
   }),
-  security('business/:id/businessSecurity', element('ec-business-security', { 'business-id': ':id' }), {
+  security('business/:id/businessSecurity', element('ec-web-security', { view: 'domain', section: 'business', 'domain-id': ':id' }), {
     parent: business,
     back: meal,
   }),
@@ -458,7 +458,8 @@ tabs(
 );
 const consoleAppSecurity = 'cloud-speed-old-console-applicationSecurity';
 const consoleWaf = 'cloud-speed-old-console-waf';
-old('console/:id/applicationSecurity/wafRuleEngineDetail', element('ec-waf-rule-engine-detail', { 'domain-id': ':id' }), {
+// The rule engine behind the application security cards: the WAF rule sets this domain quotes.
+old('console/:id/applicationSecurity/wafRuleEngineDetail', element('ec-waf-rules', { 'domain-id': ':id' }), {
   parent: consoleAppSecurity,
   back: consoleAppSecurity,
 });
