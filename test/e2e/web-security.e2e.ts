@@ -4,9 +4,9 @@
  * for one country -> bind two domains -> switch one to domain-specific (the template's policy copied, rules §4) and
  * change its CC mode to observation -> reload -> persisted. Screenshots at 1280×800 and 1920×1080 in both languages.
  *
- * The card editors other than cloud WAF are another change's (issue 22, the editors' helper); until they land, the
- * values behind the switches (mode, regions) are set through the same `/v5` call the editors save with, from the
- * page's session. The switches, binding and the method change go through the console.
+ * The card settings (mode, regions) are set through the same `/v5` call the editors save with, from the page's session
+ * (the editors have browser tests of their own); the switches, binding and the method change go through the console,
+ * and the request trace of each domain is run in its console's trace tab.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -17,6 +17,8 @@ let server: RunningServer;
 let browser: Browser;
 const TEMPLATE = 'E2E CC shield';
 const DOMAINS = ['shield0.e2e.example.com', 'shield1.e2e.example.com'];
+/** The two bound domains' ids, once the first test made them: the first domain-specific, the second on the template. */
+const bound: number[] = [];
 
 before(async () => {
   server = await startServer();
@@ -127,6 +129,7 @@ describe('web security end to end (issue 22)', () => {
     await until(page, 'observation kept', async () => (await summary(security, 'application_ddos_protection').textContent()) === 'Mode: Observation · Level: Normal');
     assert.equal(await summary(security, 'region_block').textContent(), 'Mode: Blocking · Regions: 1', 'the region block was copied');
     const second = ids.get(DOMAINS[1]!)!;
+    bound.push(first, second);
     await page.goto(`${server.url}/console/cloud-speed/console/${second}/applicationSecurity`);
     await security.locator('[part="method"]').getByText(`Template: ${TEMPLATE}`).waitFor();
     await until(page, 'the other follows the template', async () => (await summary(security, 'application_ddos_protection').textContent()) === 'Mode: Blocking · Level: Normal');
@@ -157,5 +160,33 @@ describe('web security end to end (issue 22)', () => {
     }
   });
 
-  it.todo('trace a request from the blocked country on each domain (issue 22: the request trace is the card editors\' and matcher\'s change)');
+  it('traces a request from the blocked country on each domain: the effective policy\'s region block stops it at the protection cards', async () => {
+    assert.equal(bound.length, 2, 'the first test bound two domains');
+    const { context, page, problems } = await openPage(browser, { locale: 'en-US' });
+    await signIn(page, server.url, { parent: true }, { language: 'en_US' });
+    for (const domainId of bound) {
+      await page.goto(`${server.url}/console/cloud-speed/console/${domainId}/backsource`);
+      // The trace form keeps its fields as a session draft (the region is a dropdown): the request is given as that
+      // draft, from Japan, the country the template blocks.
+      const domain = DOMAINS[bound.indexOf(domainId)]!;
+      await page.evaluate(
+        ([key, value]) => sessionStorage.setItem(key, JSON.stringify({ owner: localStorage.getItem('userId'), savedAt: Date.now(), value })),
+        [`ec.draft.domain-trace:${domainId}:form`, { url: `http://${domain}/index.html`, method: 'GET', headers: 'User-Agent: Mozilla/5.0 (X11)', clientIp: '203.0.113.10', region: 'JP', status: '200' }] as const,
+      );
+      await page.goto(`${server.url}/console/cloud-speed/console/${domainId}/backsource`);
+      const console = page.locator('ec-domain-console');
+      await console.getByRole('tab', { name: 'Request trace', exact: true }).click();
+      const form = console.locator('[part="trace-form"]');
+      await form.waitFor();
+      await form.locator('button[type="submit"]').click();
+      const security = console.locator('[part="trace-steps"] > li[data-step="security"]');
+      await security.waitFor();
+      assert.equal(await security.getAttribute('data-status'), 'stopped', `${domain}: stopped at the cards`);
+      assert.match((await security.locator('[data-card="region_block"]').textContent()) ?? '', /Regional blocking/);
+      assert.match((await console.locator('[part="trace-outcome"]').textContent()) ?? '', /stopped by the protection card Regional blocking/);
+      await screenshot(page, `web-security-trace-${bound.indexOf(domainId)}`);
+    }
+    assert.deepEqual(problems.errors, []);
+    await context.close();
+  });
 });
