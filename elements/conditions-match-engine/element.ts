@@ -30,6 +30,9 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart rule-preview - The read-only text of the conditions.
  * @csspart condition - One condition of the builder.
  * @csspart read-only-notice - Shown above the list when the caller's group may only view security policy.
+ * @cssprop --ec-switch-on - The status switch when the rule is enabled.
+ * @cssprop --ec-switch-off - The status switch when the rule is suspended.
+ * @cssprop --ec-focus-color - The focus ring of the status switch.
  */
 export const ConditionsMatchEngineElement = defineElement<ConditionsMatchEngineProps>('ec-conditions-match-engine', ConditionsMatchEngine, {
   namespace: 'conditions-match-engine',

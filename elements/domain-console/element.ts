@@ -49,6 +49,8 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart header-list - The request or response header rules of the performance tab.
  * @csspart custom-page - One custom error page (status code, type, HTML or link).
  * @csspart page-preview - The sandboxed preview of a custom HTML error page (runs no script).
+ * @csspart origin-pull-ranges - The back-to-origin ranges origin protection admits, with the copy button.
+ * @csspart trace-cards-unread - Says the protection cards could not be read, so the trace ran without them.
  * @cssprop --ec-color-card - Background of the settings sections.
  * @cssprop --ec-color-border - Lines around the settings sections.
  */

@@ -32,6 +32,12 @@ import '../../core/i18n/namespaces/rules.js';
  * @csspart picker - The domains a bind, unbind or batch configuration applies to.
  * @csspart bind-outcome - The domains a bind or unbind refused, with why.
  * @csspart editor - A protection card's settings in its dialog.
+ * @csspart region-tree - The regional blocking card's tree of continents, countries, provinces and the CNPR/CNHMT groups.
+ * @csspart region-schedule - The regional blocking card's Beijing-time schedule.
+ * @csspart visitor-token-tool - The visitor authentication card's token generator and checker.
+ * @csspart visitor-token - A token generated for now with the card's key.
+ * @csspart visitor-token-check - The verdict on a pasted token (valid, wrong signature, timestamp outside one hour).
+ * @csspart bot-analytics-note - Why bot analytics needs a flagship package.
  * @cssprop --ec-color-border - Card borders.
  * @cssprop --ec-color-card - Card background.
  * @cssprop --ec-color-text-secondary - A card's summary line.

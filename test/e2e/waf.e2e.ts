@@ -1,7 +1,8 @@
 /**
  * End to end: the WAF rule editor in the demo host against the real reference server (issue 7; rules §3-§5, shell §7).
  * Create a rule set, add three rules with conditions, reorder them (by keyboard), run the tester on a request that
- * matches the second rule, reload: everything is persisted, in the new order. Zero console errors, zero CSP violations.
+ * matches the second rule, reload: everything is persisted, in the new order; then re-sort by drag (shell §4) and
+ * reload: the order is kept. Zero console errors, zero CSP violations.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -115,6 +116,20 @@ describe('WAF rule editor end to end (issue 7)', () => {
     assert.match(afterReload[2]!, /URL path starts with "\/admin"/);
     assert.match(afterReload[2]!, /Ban/);
     assert.equal(await page.getByText('unsaved changes').count(), 0, 'nothing is left unsaved');
+
+    // Shell §4 "re-sorted" by drag (saved with firewall.policy.sort): the /admin rule dragged onto the first row.
+    const rows = page.locator('.ec-rule-table tbody tr');
+    await rows.nth(2).dragTo(rows.nth(0));
+    await page.getByText('1 unsaved changes').waitFor();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('The rule set was saved.').waitFor();
+    await page.reload();
+    await page.locator('.ec-editor-title', { hasText: 'E2E flow' }).waitFor();
+    await rows.nth(2).waitFor();
+    const dragged = await ruleTexts(page);
+    assert.match(dragged[0]!, /URL path starts with "\/admin"/, 'the dragged rule is first after a reload');
+    assert.match(dragged[1]!, /Method is POST/);
+    assert.match(dragged[2]!, /URL path starts with "\/api"/);
 
     await page.getByRole('button', { name: 'Back to rule sets' }).click();
     const row = page.locator('tbody tr', { hasText: 'E2E flow' });
