@@ -6,6 +6,7 @@ import ownStyles from './web-security.css';
 import './events.js';
 import '../../core/i18n/namespaces/web-security.js';
 import '../../core/i18n/namespaces/rules.js';
+import '../../core/i18n/namespaces/security-cards.js';
 
 /**
  * Web security policies (issue 22; shell §2 `safety-protection/web-security/*`, old layout `console/:id`

@@ -59,6 +59,12 @@ describe('issue 15: each element names the i18n namespaces it loads', () => {
       assert.deepEqual(missing, [], `add ${JSON.stringify(missing)} to uses`);
       const unused = uses.filter((name) => !used.has(name));
       assert.deepEqual(unused, [], `${JSON.stringify(unused)} is loaded but never translated with`);
+      // A namespace is loaded through its registration (core/i18n/namespaces/<name>.ts); one listed but never
+      // registered leaves the element on its catalogue failure screen.
+      // (Side-effect imports are not in the module graph, so the sources are searched for the registration's import.)
+      const sources = moduleGraph(file).filter((path) => !path.endsWith('.css')).map((path) => readFileSync(path, 'utf8')).join('\n');
+      const unregistered = [namespace, ...uses].filter((name) => name !== 'common' && !sources.includes(`/namespaces/${name}.js'`));
+      assert.deepEqual(unregistered, [], `import core/i18n/namespaces/${unregistered[0]}.js in the element`);
     });
   }
 });
