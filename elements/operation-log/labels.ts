@@ -30,6 +30,7 @@ export const ACTION_LABEL_KEYS = {
   disable: 'action.disable',
   bind: 'action.bind',
   unbind: 'action.unbind',
+  method: 'action.method',
   import: 'action.import',
   'assign-group': 'action.assign-group',
   'batch-setting': 'action.batch-setting',
