@@ -5,6 +5,7 @@
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, sep } from 'node:path';
 import { defaultReporter } from '@web/test-runner';
@@ -177,9 +178,51 @@ function sessionKeyOf(ctx) {
   return new URL(referer).searchParams.get('wtr-session-id') ?? 'shared';
 }
 
+/** The reference server's port on the loopback, listening from its first event stream on (see below). */
+const listening = new WeakMap();
+function portOf(server) {
+  let port = listening.get(server);
+  if (!port) {
+    port = server.listen({ port: 0, host: '127.0.0.1' }).then(() => server.server.address().port);
+    listening.set(server, port);
+  }
+  return port;
+}
+
+/**
+ * Server-Sent Events (the job stream, the bell) cannot go through `inject`, which answers only once the response has
+ * ended, and a stream never ends: the request hung, no event arrived, and a page saw a job's progress only when its
+ * one catch-up read came after the job had finished, which a loaded machine made rare (the packages test waited 30 s
+ * at 0 %). Event streams are piped from the reference server listening on the loopback instead.
+ */
+async function pipeEventStream(ctx, server) {
+  const port = await portOf(server);
+  ctx.respond = false;
+  await new Promise((resolve) => {
+    const upstream = httpRequest({ host: '127.0.0.1', port, method: ctx.method, path: ctx.url, headers: ctx.request.headers }, (answer) => {
+      ctx.res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'cache-control': 'no-store' });
+      answer.pipe(ctx.res);
+      answer.on('end', resolve);
+      answer.on('error', resolve);
+    });
+    upstream.on('error', () => {
+      if (!ctx.res.headersSent) ctx.res.writeHead(502);
+      ctx.res.end();
+      resolve();
+    });
+    // The page closing the stream ends the upstream request too.
+    ctx.res.on('close', () => {
+      upstream.destroy();
+      resolve();
+    });
+    ctx.req.pipe(upstream);
+  });
+}
+
 async function forwardApiToReferenceServer(ctx, next) {
   if (!ctx.path.startsWith('/api/')) return next();
   const server = await reference(sessionKeyOf(ctx));
+  if ((ctx.get('accept') ?? '').includes('text/event-stream')) return pipeEventStream(ctx, server);
   const chunks = [];
   for await (const chunk of ctx.req) chunks.push(chunk);
   const headers = { ...ctx.request.headers };
