@@ -31,6 +31,8 @@ import { EcDialog } from '../../../core/ui/parts/dialog.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { TextField } from '../../../core/ui/parts/labelled-fields.js';
+import { isPagerShown, Pager } from '../../../core/ui/parts/pager.js';
+import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { METHOD_CHANGED_EVENT, OPEN_BUSINESS_EVENT, STRATEGY_ROUTES } from '../events.js';
 import { CardGrid } from './card-grid.js';
@@ -78,11 +80,25 @@ function DomainTable({ source, title, pageSize, templateId }: { source: Security
   const { client, language } = useElement();
   const openBusiness = useOpenBusiness();
   const [name, setName] = useState('');
-  const { state, reload } = useLoad<ListAnswer<SecurityDomain>>(() => listSecurityDomains(client, { source, name, page: 1, per_page: pageSize, ...(templateId ? { template_id: templateId } : {}) }), [client, source, name, pageSize, templateId]);
+  // Paged as every list (shell §9): a template bound to a thousand domains shows them all, a page at a time.
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(pageSize);
+  const { state, reload } = useLoad<ListAnswer<SecurityDomain>>(
+    () => listSecurityDomains(client, { source, name, page, per_page: perPage, ...(templateId ? { template_id: templateId } : {}) }),
+    [client, source, name, page, perPage, templateId],
+  );
   return (
     <section className="ec-ws-section" part="domains" aria-label={title}>
       <h2>{title}</h2>
-      <TextField label={t('search')} value={name} onChange={setName} />
+      <SearchInput
+        label={t('search')}
+        value={name}
+        debounceMs={300}
+        onSearch={(value) => {
+          setPage(1);
+          setName(value);
+        }}
+      />
       {state === 'loading' && <LoadingState message={t('loading')} />}
       {state === 'error' && <ErrorState message={t('load-failed')} onRetry={reload} />}
       {typeof state === 'object' && state.list.length === 0 && <EmptyState message={t('empty-domains')} />}
@@ -113,6 +129,17 @@ function DomainTable({ source, title, pageSize, templateId }: { source: Security
             ))}
           </tbody>
         </table>
+      )}
+      {typeof state === 'object' && isPagerShown(state.total) && (
+        <Pager
+          page={page}
+          pageSize={perPage}
+          total={state.total}
+          onChange={(change) => {
+            setPage(change.page);
+            setPerPage(change.pageSize);
+          }}
+        />
       )}
     </section>
   );

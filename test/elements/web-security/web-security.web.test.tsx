@@ -206,4 +206,20 @@ describe('<ec-web-security>', () => {
       await signInAsDemoParent();
     }
   });
+
+  it('shell §9: the domains following a policy are paged and searched (a policy may reach a thousand domains)', async () => {
+    await addServingSites(Array.from({ length: 12 }, (_, index) => `p${index}.ws-paging.example.com`));
+    const element = await open({ view: 'global-domain-config' });
+    const domains = () => Array.from(shadow(element).querySelectorAll('[part="domains"] tbody tr td:first-child')).map((cell) => cell.textContent);
+    await waitUntil(() => shadow(element).querySelector('[part="domains"] [part="pagination"]'), 'the pager shows', { timeout: 10_000 });
+    const first = domains();
+    expect(first).to.have.length(10);
+    shadow(element).querySelector<HTMLButtonElement>('[part="domains"] .p-paginator-next')!.click();
+    await waitUntil(() => domains().length > 0 && domains()[0] !== first[0], 'the second page shows', { timeout: 10_000 });
+    expect(domains().some((domain) => first.includes(domain))).to.equal(false);
+    const search = shadow(element).querySelector<HTMLInputElement>('[part="domains"] input')!;
+    typeText(search, 'p11.ws-paging');
+    await waitUntil(() => domains().length === 1 && domains()[0] === 'p11.ws-paging.example.com', 'the search finds one', { timeout: 10_000 });
+    expect(shadow(element).querySelector('[part="domains"] [part="pagination"]')).to.equal(null);
+  });
 });
