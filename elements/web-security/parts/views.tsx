@@ -31,7 +31,8 @@ import { EcDialog } from '../../../core/ui/parts/dialog.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { TextField } from '../../../core/ui/parts/labelled-fields.js';
-import { isPagerShown, Pager } from '../../../core/ui/parts/pager.js';
+import { DeferredFailure, useDeferredModule } from '../../../core/ui/parts/deferred.js';
+import { PAGE_SIZES } from '../../../core/config/constants.js';
 import { SearchInput } from '../../../core/ui/parts/search-input.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import { METHOD_CHANGED_EVENT, OPEN_BUSINESS_EVENT, STRATEGY_ROUTES } from '../events.js';
@@ -75,6 +76,9 @@ function MethodText({ domain }: { domain: SecurityDomain }) {
 }
 
 /** Domains of one method, with search. */
+/** The pager (PrimeReact's paginator and its dropdown, ~17 KB) loads only for a list longer than one page. */
+const loadPager = () => import('../../../core/ui/parts/pager.js');
+
 function DomainTable({ source, title, pageSize, templateId }: { source: SecurityBusinessKind; title: string; pageSize: number; templateId?: number }) {
   const t = useT('web-security');
   const { client, language } = useElement();
@@ -87,6 +91,9 @@ function DomainTable({ source, title, pageSize, templateId }: { source: Security
     () => listSecurityDomains(client, { source, name, page, per_page: perPage, ...(templateId ? { template_id: templateId } : {}) }),
     [client, source, name, page, perPage, templateId],
   );
+  // Shell §9: the pager shows only when the total exceeds the first page size.
+  const paged = typeof state === 'object' && state.total > PAGE_SIZES[0];
+  const pager = useDeferredModule(loadPager, paged);
   return (
     <section className="ec-ws-section" part="domains" aria-label={title}>
       <h2>{title}</h2>
@@ -130,8 +137,9 @@ function DomainTable({ source, title, pageSize, templateId }: { source: Security
           </tbody>
         </table>
       )}
-      {typeof state === 'object' && isPagerShown(state.total) && (
-        <Pager
+      {paged && pager.failed && <DeferredFailure onRetry={pager.retry} />}
+      {paged && pager.module && (
+        <pager.module.Pager
           page={page}
           pageSize={perPage}
           total={state.total}
