@@ -2,3 +2,4 @@
 export { reportRoutes } from './routes.js';
 export { reportSchemas } from './schemas.js';
 export { MAP_ROWS, readReportWindow, requireReports, type ReportWindow } from './window.js';
+export { bucketStarts, STORE_BUCKET } from './aggregate.js';

@@ -1,25 +1,20 @@
 /**
  * The SDK data reports' figures from the log store: requests per bucket (every bucket of the range, empty ones as
- * zero, at the store's bucket starts as the traffic reports use) and top-N rows. The reports area keeps its own
- * readers in reports/aggregate.ts, which its index does not export and which another area owned this session; these
- * read only requests, through the same store interface (logs/store), so the two agree on every count.
+ * zero, at the buckets the traffic reports use: the reports area's `bucketStarts`) and top-N rows. They read only
+ * requests, through the same store interface (logs/store), so the two areas agree on every count.
  */
 import type { SdkReportPoint, SdkReportRow } from '../../../../core/api/endpoints/sdk.js';
 import type { LogFieldName } from '../../../../core/logs/predicate.js';
-import { GRANULARITY_MS, type ReportGranularity } from '../../../../core/rules/reports.js';
+import type { ReportGranularity } from '../../../../core/rules/reports.js';
 import { isoTime } from '../../platform/database.js';
-import { bucketStart, type LogBucket, type LogSearch, type LogStore } from '../logs/store/index.js';
-
-const STORE_BUCKET: Readonly<Record<ReportGranularity, LogBucket>> = { '1m': 'minute', '5m': 'five-minutes', '1h': 'hour', '1d': 'day' };
+import type { LogSearch, LogStore } from '../logs/store/index.js';
+import { bucketStarts, STORE_BUCKET } from '../reports/index.js';
 
 /** Requests per bucket over the search's range. */
 export async function requestSeries(store: LogStore, search: LogSearch, granularity: ReportGranularity): Promise<SdkReportPoint[]> {
-  const bucket = STORE_BUCKET[granularity];
-  const rows = await store.aggregate({ ...search, bucket });
+  const rows = await store.aggregate({ ...search, bucket: STORE_BUCKET[granularity] });
   const byBucket = new Map(rows.map((row) => [row.bucket, row.requests]));
-  const points: SdkReportPoint[] = [];
-  for (let at = bucketStart(search.from, bucket); at < search.to; at += GRANULARITY_MS[granularity]) points.push({ bucket: isoTime(at), requests: byBucket.get(at) ?? 0 });
-  return points;
+  return bucketStarts(search.from, search.to, granularity).map((at) => ({ bucket: isoTime(at), requests: byBucket.get(at) ?? 0 }));
 }
 
 /** The top `limit` values of a field by requests. */
