@@ -24,6 +24,11 @@ export interface JobStreamFollower {
   onJob(job: JobInfo): void;
   /** The stream is connected again after a drop: changes missed while it was down should be reloaded. */
   onReconnected?(): void;
+  /**
+   * The stream is connected, the first time or again: a change made before this moment was not heard. A follower that
+   * starts a job before the first connection re-reads it here (a short job can finish before the stream is ready).
+   */
+  onConnected?(): void;
   /** The stream gave up (or the session ended); `follow` again to retry. */
   onStopped?(): void;
 }
@@ -76,8 +81,12 @@ async function connect(client: ApiClient, key: string, connection: Connection): 
   connection.source = source;
   source.addEventListener('ready', () => {
     connection.failures = 0;
-    if (connection.connectedBefore) for (const follower of connection.followers) follower.onReconnected?.();
+    const reconnected = connection.connectedBefore;
     connection.connectedBefore = true;
+    for (const follower of connection.followers) {
+      if (reconnected) follower.onReconnected?.();
+      follower.onConnected?.();
+    }
   });
   source.addEventListener('job', (event) => {
     const job = JSON.parse((event as MessageEvent<string>).data) as JobInfo;

@@ -82,10 +82,9 @@ export function createPackagesStore(client: ApiClient) {
     liveStopped.value = false;
     stopFollowing = followJobs(client, {
       onJob,
-      onReconnected: () => {
-        void load(true);
-        void catchUp();
-      },
+      onReconnected: () => void load(true),
+      // Also on the first connection: a change started before the stream was ready may have finished unheard.
+      onConnected: () => void catchUp(),
       onStopped: () => {
         stopFollowing = null;
         liveStopped.value = true;

@@ -43,9 +43,24 @@ export function PackageNotice({ packages, editable, onActivated }: PackageNotice
         if (changed.id === job.current && FINISHED_JOB_STATES.includes(changed.state)) finish(pending);
       },
       onReconnected: () => latest.current(pending),
+      // The job may have finished after the read below and before the stream was ready: read it once more.
+      onConnected: () => void readJob(pending),
       onStopped: () => finish(pending),
     });
   }, [client, pending]);
+
+  /** Reads the activation job once; finishes when it has. */
+  async function readJob(id: number): Promise<void> {
+    const jobId = job.current;
+    if (jobId === null) return;
+    try {
+      const { state } = await getJob(client, jobId);
+      // Finished once only: the stream or the other read may have got there first.
+      if (job.current === jobId && FINISHED_JOB_STATES.includes(state)) finish(id);
+    } catch {
+      // The stream still reports it; a failed read changes nothing on screen.
+    }
+  }
 
   if (packages.some((entry) => entry.active)) return null;
   const activate = async (entry: TcpPackage) => {
@@ -53,8 +68,8 @@ export function PackageNotice({ packages, editable, onActivated }: PackageNotice
     try {
       const { job_id } = await activateTcpPackage(client, entry.id);
       job.current = job_id;
-      // A job that finished before the stream connected is read once.
-      if (FINISHED_JOB_STATES.includes((await getJob(client, job_id)).state)) finish(entry.id);
+      // A job that finished before the stream connected is read once here, and once more when it connects.
+      await readJob(entry.id);
     } catch {
       // The client has shown why activation could not start.
       finish(entry.id);

@@ -4,10 +4,13 @@
  * rules §3 form messages with nothing typed lost, the read-only sub-account, the error state, and axe per language.
  */
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { streamHooks } from '../../../core/api/job-stream.js';
+import { listTcpPackages } from '../../../core/api/endpoints/layer4.js';
 import '../../../elements/layer4-rules/element.js';
 import { signInAsDemoParent, signInAsDemoViewer } from '../../helpers/api-session.js';
 import { setDemoPlanLevel } from '../../helpers/demo-plan.js';
-import { injectFault, rows, settled, shadow } from '../../helpers/list-element.js';
+import { testClient } from '../../helpers/dns-elements.js';
+import { dialogOpened, envelope, injectFault, rows, settled, shadow } from '../../helpers/list-element.js';
 
 const text = (element: Element) => shadow(element).textContent ?? '';
 const button = (element: Element, label: string) =>
@@ -24,6 +27,30 @@ function fieldByLabel(element: Element, label: string): HTMLInputElement | HTMLT
   const node = Array.from(dialog(element)!.querySelectorAll('label')).find((entry) => entry.textContent === label);
   if (!node) throw new Error(`no label "${label}"`);
   return shadow(element).getElementById(node.htmlFor) as HTMLInputElement;
+}
+
+/**
+ * The real job stream, except that it is "not yet connected" until {@link openGate}: what it hears before is dropped
+ * and its `ready` waits. This is a slow first connection, in which a short job finishes before the stream is ready.
+ */
+let openGate: () => void = () => undefined;
+function gatedJobStream(): { restore(): void } {
+  const Real = streamHooks.EventSource!;
+  const gate = new Promise<void>((resolve) => (openGate = resolve));
+  let open = false;
+  void gate.then(() => (open = true));
+  // job-stream.ts listens with plain functions only.
+  class GatedEventSource extends Real {
+    gatedListen(name: string, listener: (event: MessageEvent) => void): void {
+      super.addEventListener(name, (event: MessageEvent) => {
+        if (name === 'ready') void gate.then(() => listener(event));
+        else if (open || name === 'error') listener(event);
+      });
+    }
+  }
+  GatedEventSource.prototype.addEventListener = GatedEventSource.prototype.gatedListen as typeof Real.prototype.addEventListener;
+  streamHooks.EventSource = GatedEventSource;
+  return { restore: () => (streamHooks.EventSource = Real) };
 }
 
 async function statusesShown(element: HTMLElement, expected: string[]): Promise<void> {
@@ -47,9 +74,28 @@ describe('<ec-layer4-rules> (issue 28; rules §3-§5, §8)', () => {
     expect(rows(element).length).to.equal(4);
     await statusesShown(element, ['Access key not recognized']);
     await expect(element).to.be.accessible();
-    const activated = oneEvent(element, 'ec-tcp-package-activated');
-    button(element, 'Activate TCP Pro 01')!.click();
-    await activated;
+    // The activation job finishes before the job stream is ready, and just after the notice's first read of it (that
+    // read is answered "in progress"): the notice must still hear of it.
+    const stream = gatedJobStream();
+    const realFetch = window.fetch;
+    let firstRead = true;
+    window.fetch = async (input, init) => {
+      const answer = await realFetch(input, init);
+      if (!firstRead || !String(input).includes('job.task.get')) return answer;
+      firstRead = false;
+      const body = (await answer.json()) as { data: { state: string } };
+      return envelope({ ...body.data, state: 'in_progress', progress: 50 });
+    };
+    try {
+      const activated = oneEvent(element, 'ec-tcp-package-activated');
+      button(element, 'Activate TCP Pro 01')!.click();
+      await waitUntil(async () => (await listTcpPackages(testClient())).list.some((entry) => entry.active), 'the job activated the package', { timeout: 15_000 });
+      openGate();
+      await activated;
+    } finally {
+      window.fetch = realFetch;
+      stream.restore();
+    }
     await waitUntil(() => !shadow(element).querySelector('[part="package-notice"]'), 'the notice goes', { timeout: 10_000 });
     await statusesShown(element, ['Forwarding normal', 'Origin failure', 'Port or domain not configured']);
   });
@@ -104,6 +150,8 @@ describe('<ec-layer4-rules> (issue 28; rules §3-§5, §8)', () => {
     button(element, 'Batch edit')!.click();
     await waitUntil(() => shadow(element).querySelector('[part="batch-preview"]'), 'the preview of differing rules');
     expect(shadow(element).querySelector('[part="batch-preview"]')!.textContent).to.contain('TCP 8080');
+    // axe measures contrast on what is painted: during the enter transition the texts are half faded in.
+    await dialogOpened(element);
     // PrimeReact's dialog focus-trap sentinels are aria-hidden yet focusable (as in the other dialogs' checks).
     await expect(element).to.be.accessible({ ignoredRules: ['aria-hidden-focus'] });
     button(element, 'Deselect the differing rule')!.click();
