@@ -185,8 +185,6 @@ describe('<ec-certificates> (rules §2-§6, §8, §9 certificates)', () => {
       await expect(element).to.be.accessible();
       button(element, lang === 'zh-CN' ? '上传证书' : 'Upload certificate').click();
       await waitUntil(() => shadow(element).querySelector('[role="dialog"]'));
-      // Wait for the dialog's opening animation: axe would measure contrast on half-transparent text.
-      await new Promise((resolve) => setTimeout(resolve, 600));
       // PrimeReact's modal focus trap uses two aria-hidden sentinels with tabindex 0 to wrap focus; axe flags them.
       await expect(element).to.be.accessible({ ignoredRules: ['aria-hidden-focus'] });
     }
@@ -219,12 +217,7 @@ describe('<ec-certificates> (rules §2-§6, §8, §9 certificates)', () => {
       expect(dialogText(element)).to.not.contain('Download private key');
       expect(dialogText(element)).to.not.match(/Unbind|Turn (on|off)/);
       expectOneLook(dialogRoot(element));
-      // axe measures colours as drawn: checked before the dialog's fade-in ends, every text looks faint.
-      // (Spinners turn forever and are not waited for.)
-      await waitUntil(
-        () => shadow(element).getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-        `${who}: the dialog has finished opening`,
-      );
+      // to.be.accessible() waits for the dialog's fade-in (test/helpers/open-wc-testing.ts).
       await expect(element).to.be.accessible({ ignoredRules: ['aria-hidden-focus'] });
     }
     } finally {
