@@ -72,6 +72,17 @@ function sidebarModules(): SidebarModule[] {
   })).filter((entry) => entry.entries.length > 0);
 }
 
+/** The product last shown (a page of user center or messages keeps the product the user came from open). */
+let lastProduct: ModuleId | null = null;
+
+/** The product whose menu the sidebar opens: the page's own, else the last one shown, else the home's (cloud-speed). */
+function productInUse(pageModule: ModuleId, products: readonly ModuleId[]): ModuleId | null {
+  if (products.includes(pageModule)) lastProduct = pageModule;
+  if (lastProduct && products.includes(lastProduct)) return lastProduct;
+  const home = findRoute(homeRouteName())?.module;
+  return home && products.includes(home) ? home : (products[0] ?? null);
+}
+
 function fillAttributes(attributes: Record<string, string> | undefined, params: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(attributes ?? {}).map(([name, value]) => [name, value.replace(/:(\w+)/g, (_match, key: string) => params[key] ?? '')]),
@@ -285,6 +296,7 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
 
   const modules = sidebarModules();
   const products = SWITCHABLE_PRODUCTS.filter((module) => modules.some((entry) => entry.module === module));
+  const openProduct = productInUse(route.route.module, products);
   const current = route.route;
   const breadcrumb = current.breadcrumb.map((name, index) => {
     const step = findRoute(name);
@@ -325,6 +337,8 @@ export function ConsoleApp({ providerLoginUrl: loginUrl, providerDashboardUrl: d
           hrefOf={(name) => router.hrefOf(name)}
           onNavigate={(name) => navigateRoute(name)}
           switchLink={{ visible: layoutSwitchVisible.value, toNew: menuType.value === 'old' }}
+          collapsible={products.filter((module) => module !== openProduct)}
+          openProduct={openProduct}
           onSwitchLayout={() => {
             switchLayout();
             router.navigateRoute(homeRouteName(), {}, { replace: true });

@@ -16,7 +16,7 @@ import {
   DEMO_VIEWER_USER_NAME,
   DEMO_VIEWER_WEBSITE,
 } from '../../demo/server/platform/demo-accounts.js';
-import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
+import { axeViolations, launchChromium, openEveryProductMenu, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -57,6 +57,7 @@ async function settled(page: Page): Promise<void> {
 /** Visits every menu page and collects what axe finds. */
 async function axeEveryMenuPage(page: Page, label: string): Promise<string[]> {
   await page.locator('nav.ec-sidebar a').first().waitFor();
+  await openEveryProductMenu(page);
   const links = await page.locator('nav.ec-sidebar a').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!));
   assert.ok(links.length > 2, `the menu lists pages: ${links.join(', ')}`);
   const failures: string[] = [];

@@ -85,6 +85,21 @@ describe('demo host end to end (shell §1, §2, §4, §6)', () => {
     await page.locator('ec-dashboard .ec-figure').first().waitFor();
     await screenshot(page, 'shell-home-en');
 
+    // Shell §1: every product stays in the sidebar, but only the one in use is open; the switcher opens another's
+    // menu, and a page outside the products (user center) keeps the last product open.
+    const productTitle = (name: RegExp) => page.locator('nav.ec-sidebar .ec-sidebar-module-toggle', { hasText: name });
+    assert.equal(await productTitle(/App SDK protection/).getAttribute('aria-expanded'), 'false', 'the SDK menu is closed on a cloud-speed page');
+    assert.equal(await page.locator('nav.ec-sidebar a', { hasText: 'Businesses' }).count(), 0);
+    await page.locator('.ec-header-products').click();
+    await page.getByRole('option', { name: 'App SDK protection' }).click();
+    await page.waitForURL(/\/console\/taichi-app\/businessList$/);
+    await page.locator('nav.ec-sidebar a[aria-current="page"]', { hasText: 'Businesses' }).waitFor();
+    assert.equal(await page.locator('nav.ec-sidebar a', { hasText: 'Traffic details' }).count(), 0, 'the cloud-speed menu closed');
+    await productTitle(/Website acceleration/i).click();
+    await page.locator('nav.ec-sidebar a', { hasText: 'Traffic details' }).first().waitFor();
+    assert.equal(await productTitle(/Website acceleration/i).getAttribute('aria-expanded'), 'true');
+    await screenshot(page, 'shell-sdk-sidebar-en');
+
     // Logout clears the session and goes to /login.
     await page.locator('.ec-header-user').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

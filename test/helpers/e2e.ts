@@ -98,6 +98,15 @@ export async function signIn(page: Page, serverUrl: string, as: SignInAs = { par
   await page.locator('nav.ec-sidebar').waitFor();
 }
 
+/**
+ * Opens the menus of the products not in use (the sidebar shows only the current product's menu open), so a test can
+ * list every menu link. They stay open while the page navigates inside the console.
+ */
+export async function openEveryProductMenu(page: Page): Promise<void> {
+  const closed = page.locator('nav.ec-sidebar .ec-sidebar-module-toggle[aria-expanded="false"]');
+  while ((await closed.count()) > 0) await closed.first().click();
+}
+
 /** Saves a screenshot under test-results/ (kept as a test artifact, never committed). */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync('test-results', { recursive: true });

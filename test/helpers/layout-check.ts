@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchChromium, openPage, screenshot, startServer, type RunningServer, signIn } from './e2e.js';
+import { axeViolations, launchChromium, openEveryProductMenu, openPage, screenshot, startServer, type RunningServer, signIn } from './e2e.js';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -133,6 +133,7 @@ export function describeLayout(language: LayoutLanguage): void {
       await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
       await signIn(page, server.url);
       await page.locator('nav.ec-sidebar a').first().waitFor();
+      await openEveryProductMenu(page);
       const links = await page.locator('nav.ec-sidebar a').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!));
       assert.ok(links.length > 5, `the menu lists the built pages: ${links.join(', ')}`);
 

@@ -1,8 +1,14 @@
 /**
  * The sidebar (shell §1, §4): modules in their fixed order, each with the available menu routes of the current
  * layout, grouped where the layout groups them; the layout switch link only when gray or observing.
+ *
+ * Every product the account has stays in the sidebar (shell §1 names the product switcher's choices as those "present
+ * in the sidebar"), but only the product being used is open: the cloud-speed menu alone is over twenty entries, and an
+ * SDK page whose own menu sat below it, off screen, read as a console without an SDK menu. The other products'
+ * titles are buttons that open their menus, and stay open once opened.
  */
 import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
 import { useT } from '../../../core/ui/element-context.js';
 import type { ModuleId, RouteDefinition } from '../route-types.js';
 import { preloadElement } from '../elements.js';
@@ -35,6 +41,10 @@ export interface SidebarProps {
   onNavigate: (name: string) => void;
   switchLink: { visible: boolean; toNew: boolean };
   onSwitchLayout: () => void;
+  /** Modules shown as titles that open their menu (the products not in use). */
+  collapsible: readonly ModuleId[];
+  /** The product in use: its menu is open. */
+  openProduct: ModuleId | null;
 }
 
 function preloadRoute(route: RouteDefinition): void {
@@ -42,10 +52,13 @@ function preloadRoute(route: RouteDefinition): void {
 }
 
 /** The console sidebar. */
-export function Sidebar({ modules, activeRoute, hrefOf, onNavigate, switchLink, onSwitchLayout }: SidebarProps) {
+export function Sidebar({ modules, activeRoute, hrefOf, onNavigate, switchLink, onSwitchLayout, collapsible, openProduct }: SidebarProps) {
   useSignals();
   const t = useT('host');
   const tRoutes = useT('routes');
+  // What the user opened or closed by its title wins over the default (only the product in use open).
+  const [toggled, setToggled] = useState<ReadonlyMap<ModuleId, boolean>>(new Map());
+  const isOpen = (module: ModuleId) => !collapsible.includes(module) || (toggled.get(module) ?? module === openProduct);
 
   const link = (route: RouteDefinition) => (
     <li key={route.name}>
@@ -76,12 +89,28 @@ export function Sidebar({ modules, activeRoute, hrefOf, onNavigate, switchLink, 
           if (last && last.key === entry.groupKey) last.routes.push(entry.route);
           else groups.push({ key: entry.groupKey, routes: [entry.route] });
         }
+        const title = oemModuleTitle(module) ?? tRoutes(`module.${module}`);
+        const open = isOpen(module);
         return (
           <section key={module} className="ec-sidebar-module" aria-labelledby={`module-${module}`}>
             <h2 id={`module-${module}`} className="ec-sidebar-module-title">
-              {oemModuleTitle(module) ?? tRoutes(`module.${module}`)}
+              {collapsible.includes(module) ? (
+                <button
+                  type="button"
+                  className="ec-sidebar-module-toggle"
+                  aria-expanded={open}
+                  aria-controls={`module-menu-${module}`}
+                  onClick={() => setToggled((current) => new Map(current).set(module, !open))}
+                >
+                  <span className={open ? 'pi pi-chevron-down' : 'pi pi-chevron-right'} aria-hidden="true" />
+                  {title}
+                </button>
+              ) : (
+                title
+              )}
             </h2>
-            {groups.map((group, index) =>
+            <div id={`module-menu-${module}`} hidden={!open}>
+            {open && groups.map((group, index) =>
               group.key ? (
                 <div key={`${group.key}-${index}`} className="ec-sidebar-group">
                   <h3 className="ec-sidebar-group-title">{tRoutes(group.key.replace(/^routes:/, ''))}</h3>
@@ -91,6 +120,7 @@ export function Sidebar({ modules, activeRoute, hrefOf, onNavigate, switchLink, 
                 <ul key={`plain-${index}`}>{group.routes.map(link)}</ul>
               ),
             )}
+            </div>
           </section>
         );
       })}
