@@ -208,6 +208,7 @@ const E2E_SECONDS = {
   'cache.e2e.ts': 12,
   'conditions.e2e.ts': 20,
   'web-security.e2e.ts': 30, // ~
+  'security-module.e2e.ts': 40, // ~
 };
 const e2eSeconds = (file) => E2E_SECONDS[relative('test/e2e', file)] ?? Infinity;
 const e2eFiles = want('e2e')

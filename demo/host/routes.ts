@@ -172,9 +172,9 @@ const businessPages = [
     parent: business,
     back: meal,
   }),
-  // Network security: the business's origin-side defences (origin protection, range fetch, health checks), which sit
-  // on the domain console's origin tab.
-  security('business/:id/networkSecurity', element('ec-domain-console', { 'domain-id': ':id', tab: 'origin' }), {
+  // Network security: the business's origin-side defences (origin protection, range fetch, health checks), the
+  // domain console's origin tab alone.
+  security('business/:id/networkSecurity', element('ec-domain-console', { 'domain-id': ':id', tab: 'origin', tabs: 'origin' }), {
     parent: business,
     back: meal,
   }),

@@ -8,5 +8,8 @@ export const attributes = {
   viewState: attr.string(
     'The view to start from, as URL query text: `tab` (one of the tabs). The element reports the user picking another tab with `ec-view-state`; a page that owns the address keeps it there.',
   ),
+  tabs: attr.string(
+    'The tabs to offer, comma-separated names of `tab` (all the domain has when empty); with one, no tab bar is shown (the security module\'s network security page shows the origin tab alone).',
+  ),
   mode: attr.enum(['manage', 'readonly'], 'manage', '`readonly` hides every change; `manage` shows them where allowed.'),
 } satisfies AttributeSchema;

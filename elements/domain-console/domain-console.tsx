@@ -28,6 +28,7 @@ export interface DomainConsoleProps {
   tab?: DomainConsoleTab;
   mode?: 'manage' | 'readonly';
   viewState?: string;
+  tabs?: string;
 }
 
 function isTab(value: string | null): value is DomainConsoleTab {
@@ -39,8 +40,16 @@ export function visibleTabs(context: DomainContext): DomainConsoleTab[] {
   return DOMAIN_CONSOLE_TABS.filter((tab) => tab !== 'live' || context.plan.actions.includes('live_streaming') || context.info.type === 'live');
 }
 
+/** The tabs offered: those of `tabs` the domain shows (all it shows when `tabs` names none of them). */
+function offeredTabs(context: DomainContext, only: string): DomainConsoleTab[] {
+  const named = only.split(',').map((name) => name.trim());
+  const shown = visibleTabs(context);
+  const offered = shown.filter((tab) => named.includes(tab));
+  return offered.length > 0 ? offered : shown;
+}
+
 /** The domain console. */
-export function DomainConsole({ domainId, tab: startTab = 'origin', mode = 'manage', viewState = '' }: DomainConsoleProps) {
+export function DomainConsole({ domainId, tab: startTab = 'origin', mode = 'manage', viewState = '', tabs: only = '' }: DomainConsoleProps) {
   const { client, emit } = useElement();
   const t = useT('domain-console');
   const tList = useT('domain-list');
@@ -79,8 +88,9 @@ export function DomainConsole({ domainId, tab: startTab = 'origin', mode = 'mana
     [domainId, emit],
   );
 
-  const tabs = useMemo(() => (context ? visibleTabs(context).map((key) => ({ key, label: t(`tab.${key}`) })) : []), [context, t]);
-  const shownTab = context && visibleTabs(context).includes(tab) ? tab : 'origin';
+  const offered = useMemo(() => (context ? offeredTabs(context, only) : []), [context, only]);
+  const tabs = useMemo(() => offered.map((key) => ({ key, label: t(`tab.${key}`) })), [offered, t]);
+  const shownTab = offered.includes(tab) ? tab : (offered[0] ?? 'origin');
 
   if (!domainId) return <ErrorState message={t('load-failed')} />;
   if (status === 'loading' || !context) {
@@ -98,8 +108,8 @@ export function DomainConsole({ domainId, tab: startTab = 'origin', mode = 'mana
         <StatusTag settings={statusTags(tList)} value={context.info.status} />
         <ConfigMethodBar context={context} readonly={mode === 'readonly'} onChanged={setContext} />
       </div>
-      <TabBar tabs={tabs} activeTab={shownTab} onTabChange={(key) => setTab(key as DomainConsoleTab)} baseId={baseId} labelledBy={`${baseId}-title`} />
-      <div {...tabPanelProps(baseId, tabs, shownTab)} className="ec-tab-panel">
+      {tabs.length > 1 && <TabBar tabs={tabs} activeTab={shownTab} onTabChange={(key) => setTab(key as DomainConsoleTab)} baseId={baseId} labelledBy={`${baseId}-title`} />}
+      <div {...(tabs.length > 1 ? tabPanelProps(baseId, tabs, shownTab) : {})} className="ec-tab-panel">
         {/* A change of configuration method changes every value a tab shows: the tab loads again. */}
         <DeferredTab key={`${shownTab}:${context.id}:${context.config_method.source}:${context.config_method.template_id ?? ''}`} load={TAB_LOADERS[shownTab]} context={context} readonly={mode === 'readonly'} onSaved={onSaved} />
       </div>

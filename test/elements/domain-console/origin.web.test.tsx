@@ -252,6 +252,18 @@ describe('<ec-domain-console> origin tab (rules §3, §4, §5, §6, §9)', () =>
     await expect(again).to.be.accessible();
   });
 
+  it('tabs="origin" (the security module\'s network security) offers the origin tab alone: no tab bar, the origin groups, axe', async () => {
+    const id = ids['www.example.com'];
+    const element = await fixture<HTMLElement>(html`<ec-domain-console domain-id=${id} tabs="origin" tab="cache" lang="en-US"></ec-domain-console>`);
+    await waitUntil(() => shadow(element).querySelector('[part~="origin-tab"]'), 'the origin tab shows', { timeout: 10_000 });
+    expect(shadow(element).querySelector('[role="tablist"]'), 'no tab bar for one tab').to.equal(null);
+    expect(section(element, 'Origin protection')).to.not.equal(null);
+    await expect(element).to.be.accessible();
+    const all = await fixture<HTMLElement>(html`<ec-domain-console domain-id=${id} tabs="no-such-tab" lang="en-US"></ec-domain-console>`);
+    await waitUntil(() => shadow(all).querySelector('[role="tablist"]'), 'tabs naming none of the tabs offer them all', { timeout: 10_000 });
+    expect(shadow(all).querySelectorAll('[role="tab"]').length).to.be.greaterThan(5);
+  });
+
   it('both languages: zh-CN titles and rules messages', async () => {
     const element = await rendered('static.example.net', 'zh-CN');
     const fetch = section(element, '回源设置');
