@@ -7,6 +7,7 @@
  */
 import type { PermissionModule } from '../../api/endpoints/platform.js';
 import type { ReactNode } from 'react';
+import { useT } from '../element-context.js';
 import { FastTable, type FastColumn } from './fast-table.js';
 import { Pager, type PageChange } from './pager.js';
 import { GuardedButton, useModuleAccess, useReadOnlyReason } from './read-only.js';
@@ -28,14 +29,22 @@ export interface SearchableTableTexts {
   noMatch: string;
 }
 
-/** Props of {@link SearchableTable}. */
-export interface SearchableTableProps<Row> {
-  rows: SearchableRows<Row>;
+/** Where a searched list stands and what its toolbar and pager ask: what a list part passes on from its element. */
+export interface SearchableListProps {
   /** A reload runs over the rows shown. */
   busy: boolean;
   keyword: string;
   page: number;
   pageSize: number;
+  onSearch: (keyword: string) => void;
+  onPage: (change: PageChange) => void;
+  onRetry: () => void;
+  onCreate: () => void;
+}
+
+/** Props of {@link SearchableTable}. */
+export interface SearchableTableProps<Row> extends SearchableListProps {
+  rows: SearchableRows<Row>;
   /** Keep the array stable between renders (FastTable renders every row again for a new one). */
   columns: readonly FastColumn<Row>[];
   rowKey: (row: Row) => string | number;
@@ -45,16 +54,26 @@ export interface SearchableTableProps<Row> {
   columnsKey: string;
   /** The module whose manage grant creating needs (rules §6). */
   module: PermissionModule;
-  texts: SearchableTableTexts;
-  onSearch: (keyword: string) => void;
-  onPage: (change: PageChange) => void;
-  onRetry: () => void;
-  onCreate: () => void;
+  /**
+   * The list's words; default the element's own catalogue: `loading`, `load-failed`, `list.search`, `list.create`,
+   * `list.table`, `list.empty` and `list.no-match`.
+   */
+  texts?: SearchableTableTexts;
 }
 
 /** Toolbar, then a state or the table and its pager. */
 export function SearchableTable<Row>(props: SearchableTableProps<Row>) {
-  const { rows, keyword, texts, module } = props;
+  const { rows, keyword, module } = props;
+  const t = useT();
+  const texts = props.texts ?? {
+    loading: t('loading'),
+    loadFailed: t('load-failed'),
+    search: t('list.search'),
+    create: t('list.create'),
+    table: t('list.table'),
+    empty: t('list.empty'),
+    noMatch: t('list.no-match'),
+  };
   const access = useModuleAccess(module);
   const reason = useReadOnlyReason(module);
   const createDenied = access !== null && access !== 'manage' ? reason : null;

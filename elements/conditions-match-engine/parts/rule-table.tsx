@@ -10,23 +10,14 @@ import type { ConditionRule } from '../../../core/api/endpoints/conditions.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import { useT } from '../../../core/ui/element-context.js';
 import type { FastColumn } from '../../../core/ui/parts/fast-table.js';
-import type { PageChange } from '../../../core/ui/parts/pager.js';
 import { ReadOnlyMark, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
-import { SearchableTable } from '../../../core/ui/parts/searchable-table.js';
+import { SearchableTable, type SearchableListProps } from '../../../core/ui/parts/searchable-table.js';
 import { EmptyState } from '../../../core/ui/parts/state-views.js';
 import type { Loaded } from '../store.js';
 
 /** Props of {@link RuleTable}. */
-export interface RuleTableProps {
+export interface RuleTableProps extends SearchableListProps {
   rules: Loaded<{ list: ConditionRule[]; total: number }>;
-  busy: boolean;
-  keyword: string;
-  page: number;
-  pageSize: number;
-  onSearch: (keyword: string) => void;
-  onPage: (change: PageChange) => void;
-  onRetry: () => void;
-  onCreate: () => void;
   onEdit: (rule: ConditionRule) => void;
   onCitations: (rule: ConditionRule) => void;
   /** Asks to switch the status (the caller confirms). */
@@ -37,7 +28,7 @@ export interface RuleTableProps {
 
 /** Toolbar, table and pager of the condition rules (the shared searchable table, as the IP lists use it). */
 export function RuleTable(props: RuleTableProps) {
-  const { rules, busy, keyword, page, pageSize } = props;
+  const { rules } = props;
   const t = useT();
   const reason = useReadOnlyReason('security_policy');
   // The columns stay one array (FastTable renders every row again for a new one); the cells call the latest props.
@@ -115,21 +106,13 @@ export function RuleTable(props: RuleTableProps) {
   }
   return (
     <SearchableTable
+      {...props}
       rows={rules}
-      busy={busy}
-      keyword={keyword}
-      page={page}
-      pageSize={pageSize}
       columns={columns}
       rowKey={(rule) => rule.id}
       rowState={(rule) => `${rule.status}:${rule.citations}:${rule.editable}:${rule.updated_at}`}
       columnsKey="conditions-match-engine.rules"
       module="security_policy"
-      texts={{ loading: t('loading'), loadFailed: t('load-failed'), search: t('list.search'), create: t('list.create'), table: t('list.table'), empty: t('list.empty'), noMatch: t('list.no-match') }}
-      onSearch={props.onSearch}
-      onPage={props.onPage}
-      onRetry={props.onRetry}
-      onCreate={props.onCreate}
     />
   );
 }

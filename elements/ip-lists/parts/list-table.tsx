@@ -12,22 +12,13 @@ import { IP_LIST_MAX, validateIpListDeletable } from '../../../core/rules/bans.j
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import type { FastColumn } from '../../../core/ui/parts/fast-table.js';
-import type { PageChange } from '../../../core/ui/parts/pager.js';
 import { ReadOnlyMark, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
-import { SearchableTable } from '../../../core/ui/parts/searchable-table.js';
+import { SearchableTable, type SearchableListProps } from '../../../core/ui/parts/searchable-table.js';
 import type { Loaded } from '../store.js';
 
 /** Props of {@link ListTable}. */
-export interface ListTableProps {
+export interface ListTableProps extends SearchableListProps {
   lists: Loaded<{ list: IpListInfo[]; total: number }>;
-  busy: boolean;
-  keyword: string;
-  page: number;
-  pageSize: number;
-  onSearch: (keyword: string) => void;
-  onPage: (change: PageChange) => void;
-  onRetry: () => void;
-  onCreate: () => void;
   onOpen: (list: IpListInfo) => void;
   onEdit: (list: IpListInfo) => void;
   onExport: (list: IpListInfo) => void;
@@ -36,7 +27,7 @@ export interface ListTableProps {
 
 /** Toolbar, table and pager of the lists (the shared searchable table with the lists' columns). */
 export function ListTable(props: ListTableProps) {
-  const { lists, busy, keyword, page, pageSize } = props;
+  const { lists } = props;
   const { language } = useElement();
   const t = useT();
   const tRules = useT('rules');
@@ -108,21 +99,13 @@ export function ListTable(props: ListTableProps) {
 
   return (
     <SearchableTable
+      {...props}
       rows={lists}
-      busy={busy}
-      keyword={keyword}
-      page={page}
-      pageSize={pageSize}
       columns={columns}
       rowKey={(list) => list.id}
       rowState={(list) => String(list.editable)}
       columnsKey="ip-lists.lists"
       module="security_policy"
-      texts={{ loading: t('loading'), loadFailed: t('load-failed'), search: t('list.search'), create: t('list.create'), table: t('list.table'), empty: t('list.empty'), noMatch: t('list.no-match') }}
-      onSearch={props.onSearch}
-      onPage={props.onPage}
-      onRetry={props.onRetry}
-      onCreate={props.onCreate}
     />
   );
 }
