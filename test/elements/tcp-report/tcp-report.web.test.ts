@@ -11,7 +11,7 @@ import '../../../elements/access-control-detail/element.js';
 import { listLayer4Rules, updateLayer4Rule, type Layer4Rule } from '../../../core/api/endpoints/layer4.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { shadow } from '../../helpers/list-element.js';
-import { reportClient, reportText } from '../../helpers/report-element.js';
+import { reportClient as client, reportText } from '../../helpers/report-element.js';
 
 const figures = (element: Element) => shadow(element).querySelector('[part="figures"]');
 
@@ -20,7 +20,6 @@ describe('<ec-tcp-report> and <ec-access-control-detail> (issue 28)', () => {
 
   before(async () => {
     await signInAsDemoParent();
-    const client = reportClient;
     const rule = (await listLayer4Rules(client, { page: 1, per_page: 10, keyword: '443' })).list.find((entry) => entry.rule_port === 443)!;
     // Mainland visitors are most of the simulated traffic: denying CN makes accurate access control refuse many.
     denying = await updateLayer4Rule(client, {
