@@ -4,6 +4,7 @@
  * views last chose, so switching views keeps it.
  */
 import { signal } from '@preact/signals-react';
+import { useEffect, useState, type DependencyList } from 'react';
 import { ApiError, PERMISSION_DENIED_CODE } from '../../core/api/catalogue.js';
 import type { ApiClient } from '../../core/api/client.js';
 import { listSdkBusinesses, type SdkBusiness } from '../../core/api/endpoints/sdk.js';
@@ -14,6 +15,29 @@ export type Loaded<T> = { status: 'loading' } | { status: 'error'; forbidden?: b
 /** The error state of a failed load: refused (a sub-account, shell §4) or failed. */
 export function failed(error: unknown): { status: 'error'; forbidden: boolean } {
   return { status: 'error', forbidden: error instanceof ApiError && error.code === PERMISSION_DENIED_CODE };
+}
+
+/**
+ * Reads a value again whenever `deps` change or `reload()` is called; an answer that arrives after the next read
+ * started (or after unmounting) is dropped, so a slow page never overwrites a newer one.
+ */
+export function useLoaded<T>(load: () => Promise<T>, deps: DependencyList): [Loaded<T>, () => void] {
+  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    load().then(
+      (value) => live && setState({ status: 'ready', value }),
+      (error: unknown) => live && setState(failed(error)),
+    );
+    return () => {
+      live = false;
+    };
+    // `load` is a new closure each render; what it reads is in `deps`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, count]);
+  return [state, () => setCount((value) => value + 1)];
 }
 
 /** The most businesses a picker offers (an account has a handful; the list view pages through more). */

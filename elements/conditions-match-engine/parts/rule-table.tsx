@@ -9,24 +9,15 @@ import { useMemo, useRef } from 'react';
 import type { ConditionRule } from '../../../core/api/endpoints/conditions.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import { useT } from '../../../core/ui/element-context.js';
-import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
-import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
-import { GuardedButton, ReadOnlyMark, useModuleAccess, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
-import { SearchInput } from '../../../core/ui/parts/search-input.js';
-import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
+import type { FastColumn } from '../../../core/ui/parts/fast-table.js';
+import { ReadOnlyMark, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
+import { SearchableTable, type SearchableListProps } from '../../../core/ui/parts/searchable-table.js';
+import { EmptyState } from '../../../core/ui/parts/state-views.js';
 import type { Loaded } from '../store.js';
 
 /** Props of {@link RuleTable}. */
-export interface RuleTableProps {
+export interface RuleTableProps extends SearchableListProps {
   rules: Loaded<{ list: ConditionRule[]; total: number }>;
-  busy: boolean;
-  keyword: string;
-  page: number;
-  pageSize: number;
-  onSearch: (keyword: string) => void;
-  onPage: (change: PageChange) => void;
-  onRetry: () => void;
-  onCreate: () => void;
   onEdit: (rule: ConditionRule) => void;
   onCitations: (rule: ConditionRule) => void;
   /** Asks to switch the status (the caller confirms). */
@@ -35,13 +26,11 @@ export interface RuleTableProps {
   onDelete: (rule: ConditionRule) => void;
 }
 
-/** Toolbar, table and pager of the condition rules. */
+/** Toolbar, table and pager of the condition rules (the shared searchable table, as the IP lists use it). */
 export function RuleTable(props: RuleTableProps) {
-  const { rules, busy, keyword, page, pageSize } = props;
+  const { rules } = props;
   const t = useT();
-  const access = useModuleAccess('security_policy');
   const reason = useReadOnlyReason('security_policy');
-  const createDenied = access !== null && access !== 'manage' ? reason : null;
   // The columns stay one array (FastTable renders every row again for a new one); the cells call the latest props.
   const latest = useRef(props);
   latest.current = props;
@@ -107,44 +96,23 @@ export function RuleTable(props: RuleTableProps) {
     ];
   }, [t, reason]);
 
-  const table = () => {
-    if (rules.status === 'loading') return <LoadingState message={t('loading')} />;
-    if (rules.status === 'error') return <ErrorState message={t('load-failed')} onRetry={props.onRetry} />;
-    if (rules.status === 'off') return <EmptyState message={t('engine-off')} />;
-    if (rules.data.list.length === 0) {
-      return (
-        <EmptyState message={keyword ? t('list.no-match') : t('list.empty')}>
-          {!keyword && <GuardedButton type="button" icon="pi pi-plus" label={t('list.create')} deniedReason={createDenied} onClick={props.onCreate} />}
-        </EmptyState>
-      );
-    }
+  // Shell §4: with the engine's gate off there is nothing to search or create, only the notice.
+  if (rules.status === 'off') {
     return (
-      <>
-        <FastTable
-          rows={rules.data.list}
-          rowKey={(rule) => rule.id}
-          columns={columns}
-          label={t('list.table')}
-          busy={busy}
-          busyLabel={t('loading')}
-          rowState={(rule) => `${rule.status}:${rule.citations}:${rule.editable}:${rule.updated_at}`}
-          columnsKey="conditions-match-engine.rules"
-        />
-        <Pager page={page} pageSize={pageSize} total={rules.data.total} onChange={props.onPage} />
-      </>
+      <div className="ec-stack">
+        <EmptyState message={t('engine-off')} />
+      </div>
     );
-  };
-
+  }
   return (
-    <div className="ec-stack">
-      {rules.status !== 'off' && (
-        <div className="ec-row ec-toolbar" part="toolbar">
-          <SearchInput label={t('list.search')} value={keyword} onSearch={props.onSearch} />
-          <span className="ec-spacer" />
-          <GuardedButton type="button" icon="pi pi-plus" label={t('list.create')} deniedReason={createDenied} onClick={props.onCreate} aria-haspopup="dialog" />
-        </div>
-      )}
-      {table()}
-    </div>
+    <SearchableTable
+      {...props}
+      rows={rules}
+      columns={columns}
+      rowKey={(rule) => rule.id}
+      rowState={(rule) => `${rule.status}:${rule.citations}:${rule.editable}:${rule.updated_at}`}
+      columnsKey="conditions-match-engine.rules"
+      module="security_policy"
+    />
   );
 }

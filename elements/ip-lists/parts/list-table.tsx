@@ -11,39 +11,27 @@ import { formatCount, formatLogTime } from '../../../core/i18n/format.js';
 import { IP_LIST_MAX, validateIpListDeletable } from '../../../core/rules/bans.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
-import { FastTable, type FastColumn } from '../../../core/ui/parts/fast-table.js';
-import { Pager, type PageChange } from '../../../core/ui/parts/pager.js';
-import { GuardedButton, ReadOnlyMark, useModuleAccess, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
-import { SearchInput } from '../../../core/ui/parts/search-input.js';
-import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
+import type { FastColumn } from '../../../core/ui/parts/fast-table.js';
+import { ReadOnlyMark, useReadOnlyReason } from '../../../core/ui/parts/read-only.js';
+import { SearchableTable, type SearchableListProps } from '../../../core/ui/parts/searchable-table.js';
 import type { Loaded } from '../store.js';
 
 /** Props of {@link ListTable}. */
-export interface ListTableProps {
+export interface ListTableProps extends SearchableListProps {
   lists: Loaded<{ list: IpListInfo[]; total: number }>;
-  busy: boolean;
-  keyword: string;
-  page: number;
-  pageSize: number;
-  onSearch: (keyword: string) => void;
-  onPage: (change: PageChange) => void;
-  onRetry: () => void;
-  onCreate: () => void;
   onOpen: (list: IpListInfo) => void;
   onEdit: (list: IpListInfo) => void;
   onExport: (list: IpListInfo) => void;
   onDelete: (list: IpListInfo) => void;
 }
 
-/** Toolbar, table and pager of the lists. */
+/** Toolbar, table and pager of the lists (the shared searchable table with the lists' columns). */
 export function ListTable(props: ListTableProps) {
-  const { lists, busy, keyword, page, pageSize } = props;
+  const { lists } = props;
   const { language } = useElement();
   const t = useT();
   const tRules = useT('rules');
-  const access = useModuleAccess('security_policy');
   const reason = useReadOnlyReason('security_policy');
-  const createDenied = access !== null && access !== 'manage' ? reason : null;
   // The columns stay one array (FastTable renders every row again for a new one); the cells call the latest props.
   const latest = useRef(props);
   latest.current = props;
@@ -109,41 +97,15 @@ export function ListTable(props: ListTableProps) {
     ];
   }, [t, tRules, language, reason]);
 
-  const table = () => {
-    if (lists.status === 'loading') return <LoadingState message={t('loading')} />;
-    if (lists.status === 'error') return <ErrorState message={t('load-failed')} onRetry={props.onRetry} />;
-    if (lists.data.list.length === 0) {
-      return (
-        <EmptyState message={keyword ? t('list.no-match') : t('list.empty')}>
-          {!keyword && <GuardedButton type="button" icon="pi pi-plus" label={t('list.create')} deniedReason={createDenied} onClick={props.onCreate} />}
-        </EmptyState>
-      );
-    }
-    return (
-      <>
-        <FastTable
-          rows={lists.data.list}
-          rowKey={(list) => list.id}
-          columns={columns}
-          label={t('list.table')}
-          busy={busy}
-          busyLabel={t('loading')}
-          rowState={(list) => String(list.editable)}
-          columnsKey="ip-lists.lists"
-        />
-        <Pager page={page} pageSize={pageSize} total={lists.data.total} onChange={props.onPage} />
-      </>
-    );
-  };
-
   return (
-    <div className="ec-stack">
-      <div className="ec-row ec-toolbar" part="toolbar">
-        <SearchInput label={t('list.search')} value={keyword} onSearch={props.onSearch} />
-        <span className="ec-spacer" />
-        <GuardedButton type="button" icon="pi pi-plus" label={t('list.create')} deniedReason={createDenied} onClick={props.onCreate} aria-haspopup="dialog" />
-      </div>
-      {table()}
-    </div>
+    <SearchableTable
+      {...props}
+      rows={lists}
+      columns={columns}
+      rowKey={(list) => list.id}
+      rowState={(list) => String(list.editable)}
+      columnsKey="ip-lists.lists"
+      module="security_policy"
+    />
   );
 }

@@ -5,17 +5,16 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { ApiError, NOT_FOUND_CODE } from '../../../core/api/catalogue.js';
-import type { ListAnswer } from '../../../core/api/endpoints/platform.js';
 import { getSdkBusiness, listSdkDevices, SDK_REPUTATION_LEVELS, type SdkBusiness, type SdkDevice, type SdkReputationLevel } from '../../../core/api/endpoints/sdk.js';
 import { formatDateTime } from '../../../core/i18n/format.js';
 import { SDK_REPUTATION_THRESHOLDS } from '../../../core/rules/sdk.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { NavLink } from '../../../core/ui/parts/nav-link.js';
-import { Pager } from '../../../core/ui/parts/pager.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { SDK_ROUTES } from '../routes.js';
 import type { SdkViewProps } from '../sdk.js';
-import type { Loaded } from '../store.js';
+import { useLoaded, type Loaded } from '../store.js';
+import { SdkListTable, type SdkColumn } from './list-table.js';
 import { ReputationTag } from './shared.js';
 
 function Thresholds() {
@@ -44,19 +43,28 @@ function Devices({ businessId }: { businessId: number }) {
   const filterId = useId();
   const [level, setLevel] = useState<SdkReputationLevel | ''>('');
   const [page, setPage] = useState({ page: 1, perPage: 10 });
-  const [reload, setReload] = useState(0);
-  const [state, setState] = useState<Loaded<ListAnswer<SdkDevice>>>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    listSdkDevices(client, { business_id: businessId, page: page.page, per_page: page.perPage, ...(level ? { level } : {}) }).then(
-      (value) => live && setState({ status: 'ready', value }),
-      () => live && setState({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, businessId, level, page, reload]);
+  const [state, reload] = useLoaded(
+    () => listSdkDevices(client, { business_id: businessId, page: page.page, per_page: page.perPage, ...(level ? { level } : {}) }),
+    [client, businessId, level, page],
+  );
+  const columns: SdkColumn<SdkDevice>[] = [
+    {
+      key: 'key',
+      header: t('device.key'),
+      cell: (device) => (
+        <>
+          <span className="ec-sdk-key">{device.device_key}</span>
+          <div className="ec-muted">{device.model}</div>
+        </>
+      ),
+    },
+    { key: 'platform', header: t('device.platform'), cell: (device) => t(`platform.${device.platform}`) },
+    { key: 'hours', header: t('device.hours'), className: 'ec-sdk-number', cell: (device) => device.online_hours },
+    { key: 'launches', header: t('device.launches'), className: 'ec-sdk-number', cell: (device) => device.launches },
+    { key: 'last-seen', header: t('device.last-seen'), cell: (device) => (device.last_seen ? formatDateTime(device.last_seen, language) : t('device.never')) },
+    { key: 'level', header: t('device.level'), cell: (device) => <ReputationTag level={device.level} /> },
+    { key: 'why', header: t('device.why'), cellClassName: 'ec-sdk-why', cell: (device) => rules(device.reason.key, device.reason.values) },
+  ];
 
   return (
     <section className="ec-stack" aria-label={t('device.title')}>
@@ -80,49 +88,17 @@ function Devices({ businessId }: { businessId: number }) {
           ))}
         </select>
       </div>
-      {state.status === 'loading' ? <LoadingState message={t('loading')} /> : null}
-      {state.status === 'error' ? <ErrorState message={t('load-failed')} onRetry={() => setReload((count) => count + 1)} /> : null}
-      {state.status === 'ready' && state.value.total === 0 ? <EmptyState message={t('device.empty')} /> : null}
-      {state.status === 'ready' && state.value.total > 0 ? (
-        <>
-          <table className="ec-sdk-table" part="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('device.key')}</th>
-                <th scope="col">{t('device.platform')}</th>
-                <th scope="col" className="ec-sdk-number">
-                  {t('device.hours')}
-                </th>
-                <th scope="col" className="ec-sdk-number">
-                  {t('device.launches')}
-                </th>
-                <th scope="col">{t('device.last-seen')}</th>
-                <th scope="col">{t('device.level')}</th>
-                <th scope="col">{t('device.why')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.value.list.map((device) => (
-                <tr key={device.id} data-device={device.device_key} data-level={device.level}>
-                  <td>
-                    <span className="ec-sdk-key">{device.device_key}</span>
-                    <div className="ec-muted">{device.model}</div>
-                  </td>
-                  <td>{t(`platform.${device.platform}`)}</td>
-                  <td className="ec-sdk-number">{device.online_hours}</td>
-                  <td className="ec-sdk-number">{device.launches}</td>
-                  <td>{device.last_seen ? formatDateTime(device.last_seen, language) : t('device.never')}</td>
-                  <td>
-                    <ReputationTag level={device.level} />
-                  </td>
-                  <td className="ec-sdk-why">{rules(device.reason.key, device.reason.values)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={page.page} pageSize={page.perPage} total={state.value.total} onChange={(next) => setPage({ page: next.page, perPage: next.pageSize })} />
-        </>
-      ) : null}
+      <SdkListTable
+        state={state}
+        columns={columns}
+        rowKey={(device) => device.id}
+        rowAttributes={(device) => ({ 'data-device': device.device_key, 'data-level': device.level })}
+        empty={t('device.empty')}
+        errorMessage={t('load-failed')}
+        onRetry={reload}
+        page={page}
+        onPage={setPage}
+      />
     </section>
   );
 }

@@ -5,19 +5,16 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useState } from 'react';
 import { LAYER4_PROTOCOLS } from '../../../core/api/endpoints/layer4.js';
-import type { ListAnswer } from '../../../core/api/endpoints/platform.js';
 import { deleteSdkPackage, listSdkPackages, saveSdkPackage, type SdkPackage } from '../../../core/api/endpoints/sdk.js';
 import { L4_PORTS_MAX_APPLICATION } from '../../../core/rules/origin.js';
 import { validateSdkPackage } from '../../../core/rules/sdk.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { DialogFooter, EcDialog } from '../../../core/ui/parts/dialog.js';
-import { Pager } from '../../../core/ui/parts/pager.js';
-import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { useDraft } from '../../../core/ui/use-draft.js';
 import type { SdkViewProps } from '../sdk.js';
-import { failed, type Loaded, SdkStore } from '../store.js';
+import { useLoaded, type SdkStore } from '../store.js';
+import { ConfirmedAction, RowAction, RowActions, SdkListTable, type SdkColumn, type SdkPage } from './list-table.js';
 import { Issues } from './shared.js';
 
 /** "10000-10999, 443": consecutive ports folded into ranges, for the form and the table. */
@@ -133,27 +130,42 @@ export function Packages({ store }: SdkViewProps) {
   const t = useT('sdk');
   const { client } = useElement();
   const remove = useSave();
-  const [state, setState] = useState<Loaded<ListAnswer<SdkPackage>>>({ status: 'loading' });
-  const [page, setPage] = useState({ page: 1, perPage: 10 });
+  const [page, setPage] = useState<SdkPage>({ page: 1, perPage: 10 });
   const [editing, setEditing] = useState<SdkPackage | 'new' | null>(null);
-  const [reload, setReload] = useState(0);
   useEffect(() => store.ensureBusinesses(), [store]);
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    listSdkPackages(client, { page: page.page, per_page: page.perPage }).then(
-      (value) => live && setState({ status: 'ready', value }),
-      (error: unknown) => live && setState(failed(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, page, reload]);
+  const [state, reload] = useLoaded(() => listSdkPackages(client, { page: page.page, per_page: page.perPage }), [client, page]);
 
   const destroy = async (pack: SdkPackage) => {
     const outcome = await remove.run(() => deleteSdkPackage(client, pack.id, { notify: false }));
-    if (outcome.ok) setReload((count) => count + 1);
+    if (outcome.ok) reload();
   };
+  const columns: SdkColumn<SdkPackage>[] = [
+    { key: 'name', header: t('package.name'), cell: (pack) => pack.name },
+    { key: 'business', header: t('package.business'), cell: (pack) => pack.business },
+    { key: 'protocol', header: t('package.protocol'), cell: (pack) => pack.protocol.toUpperCase() },
+    {
+      key: 'ports',
+      header: t('package.ports'),
+      cell: (pack) => (
+        <>
+          {portText(pack.ports)}
+          <div className="ec-muted">{t('package.port-count', { count: pack.ports.length })}</div>
+        </>
+      ),
+    },
+    { key: 'sources', header: t('package.sources'), cell: (pack) => pack.source_ips.join(', ') },
+    { key: 'source-port', header: t('package.source-port'), cell: (pack) => pack.source_port },
+    {
+      key: 'actions',
+      header: t('actions'),
+      cell: (pack) => (
+        <RowActions>
+          <RowAction label={t('business.edit')} name={pack.name} onClick={() => setEditing(pack)} />
+          <ConfirmedAction label={t('business.delete')} name={pack.name} message={t('package.delete-confirm', { name: pack.name })} danger onConfirm={() => void destroy(pack)} />
+        </RowActions>
+      ),
+    },
+  ];
   return (
     <div className="ec-stack">
       <div className="ec-row" part="toolbar">
@@ -161,61 +173,7 @@ export function Packages({ store }: SdkViewProps) {
           <span className="pi pi-plus" aria-hidden="true" /> {t('package.create')}
         </button>
       </div>
-      {remove.error ? (
-        <p role="alert" className="ec-error-text">
-          {remove.error}
-        </p>
-      ) : null}
-      {state.status === 'loading' ? <LoadingState message={t('loading')} /> : null}
-      {state.status === 'error' ? <ErrorState message={t(state.forbidden ? 'forbidden' : 'load-failed')} onRetry={() => setReload((count) => count + 1)} /> : null}
-      {state.status === 'ready' && state.value.total === 0 ? <EmptyState message={t('package.empty')} /> : null}
-      {state.status === 'ready' && state.value.total > 0 ? (
-        <>
-          <table className="ec-sdk-table" part="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('package.name')}</th>
-                <th scope="col">{t('package.business')}</th>
-                <th scope="col">{t('package.protocol')}</th>
-                <th scope="col">{t('package.ports')}</th>
-                <th scope="col">{t('package.sources')}</th>
-                <th scope="col">{t('package.source-port')}</th>
-                <th scope="col">{t('actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.value.list.map((pack) => (
-                <tr key={pack.id}>
-                  <td>{pack.name}</td>
-                  <td>{pack.business}</td>
-                  <td>{pack.protocol.toUpperCase()}</td>
-                  <td>
-                    {portText(pack.ports)}
-                    <div className="ec-muted">{t('package.port-count', { count: pack.ports.length })}</div>
-                  </td>
-                  <td>{pack.source_ips.join(', ')}</td>
-                  <td>{pack.source_port}</td>
-                  <td>
-                    <div className="ec-sdk-actions">
-                      <button type="button" className="p-button p-component p-button-sm p-button-text" onClick={() => setEditing(pack)} aria-label={`${t('business.edit')} ${pack.name}`}>
-                        {t('business.edit')}
-                      </button>
-                      <ConfirmPopover message={t('package.delete-confirm', { name: pack.name })} danger onConfirm={() => void destroy(pack)}>
-                        {(trigger) => (
-                          <button type="button" className="p-button p-component p-button-sm p-button-text p-button-danger" {...trigger} aria-label={`${t('business.delete')} ${pack.name}`}>
-                            {t('business.delete')}
-                          </button>
-                        )}
-                      </ConfirmPopover>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={page.page} pageSize={page.perPage} total={state.value.total} onChange={(next) => setPage({ page: next.page, perPage: next.pageSize })} />
-        </>
-      ) : null}
+      <SdkListTable state={state} columns={columns} rowKey={(pack) => pack.id} empty={t('package.empty')} onRetry={reload} page={page} onPage={setPage} actionError={remove.error} />
       {editing !== null ? (
         <PackageDialog
           pack={editing === 'new' ? undefined : editing}
@@ -223,7 +181,7 @@ export function Packages({ store }: SdkViewProps) {
           onCancel={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            setReload((count) => count + 1);
+            reload();
           }}
         />
       ) : null}

@@ -2,15 +2,15 @@
  * The data reports (shell §2: CC attack, visit, WAF) of one business: requests over time and the top client IPs and
  * URLs, counted by the server from the log lines of the website the business's SDK traffic goes through.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
-import { getSdkReport, SDK_REPORT_TYPES, type SdkReport, type SdkReportRow, type SdkReportType } from '../../../core/api/endpoints/sdk.js';
+import { useId, useMemo, useState } from 'react';
+import { getSdkReport, SDK_REPORT_TYPES, type SdkReportRow, type SdkReportType } from '../../../core/api/endpoints/sdk.js';
 import { formatLargeNumber } from '../../../core/i18n/format.js';
 import type { ReportGranularity } from '../../../core/rules/reports.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
 import { Chart } from '../../../core/ui/parts/chart.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import type { SdkViewProps } from '../sdk.js';
-import type { Loaded } from '../store.js';
+import { useLoaded } from '../store.js';
 import { BusinessPicker } from './shared.js';
 
 /** The ranges offered, each with the granularity that keeps the chart readable and within rules §9's limits. */
@@ -60,21 +60,11 @@ function BusinessReport({ businessId, type }: { businessId: number; type: SdkRep
   const { client, language } = useElement();
   const rangeId = useId();
   const [range, setRange] = useState<(typeof RANGES)[number]['key']>('24h');
-  const [reload, setReload] = useState(0);
-  const [state, setState] = useState<Loaded<SdkReport>>({ status: 'loading' });
-  useEffect(() => {
+  const [state, reload] = useLoaded(() => {
     const chosen = RANGES.find((entry) => entry.key === range)!;
     const to = Date.now();
-    let live = true;
-    setState({ status: 'loading' });
-    getSdkReport(client, { business_id: businessId, type, from: new Date(to - chosen.ms).toISOString(), to: new Date(to).toISOString(), granularity: chosen.granularity }).then(
-      (value) => live && setState({ status: 'ready', value }),
-      () => live && setState({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, businessId, type, range, reload]);
+    return getSdkReport(client, { business_id: businessId, type, from: new Date(to - chosen.ms).toISOString(), to: new Date(to).toISOString(), granularity: chosen.granularity });
+  }, [client, businessId, type, range]);
   const data = useMemo(
     () => (state.status === 'ready' ? { columns: ['time', 'requests'], rows: state.value.series.map((point) => ({ time: Date.parse(point.bucket), requests: point.requests })) } : null),
     [state],
@@ -94,7 +84,7 @@ function BusinessReport({ businessId, type }: { businessId: number; type: SdkRep
         </select>
       </div>
       {state.status === 'loading' ? <LoadingState message={t('loading')} /> : null}
-      {state.status === 'error' ? <ErrorState message={t('load-failed')} onRetry={() => setReload((count) => count + 1)} /> : null}
+      {state.status === 'error' ? <ErrorState message={t('load-failed')} onRetry={reload} /> : null}
       {state.status === 'ready' && state.value.domain === null ? <EmptyState message={t('report.no-website')} /> : null}
       {state.status === 'ready' && state.value.domain !== null ? (
         <>

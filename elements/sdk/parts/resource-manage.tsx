@@ -3,21 +3,19 @@
  * identifier, shown whole with a copy button); it can be created, rotated (a new value, the old one stops working)
  * and deleted, each after a confirmation where it breaks running apps.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FieldIssue } from '../../../core/api/catalogue.js';
-import type { ListAnswer } from '../../../core/api/endpoints/platform.js';
 import { createSdkKey, deleteSdkKey, listSdkKeys, rotateSdkKey, type SdkKey } from '../../../core/api/endpoints/sdk.js';
 import { formatDateTime } from '../../../core/i18n/format.js';
 import { validateSdkKeyName } from '../../../core/rules/sdk.js';
 import { onField } from '../../../core/rules/types.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { ConfirmPopover } from '../../../core/ui/parts/confirm-popover.js';
 import { CopyButton } from '../../../core/ui/parts/copy-button.js';
-import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { useSave } from '../../../core/ui/parts/use-save.js';
 import { SDK_KEY_ROTATED_EVENT } from '../events.js';
 import type { SdkViewProps } from '../sdk.js';
-import type { Loaded } from '../store.js';
+import { useLoaded } from '../store.js';
+import { ConfirmedAction, RowActions, SdkListTable, type SdkColumn } from './list-table.js';
 import { BusinessPicker, Issues } from './shared.js';
 
 function Keys({ businessId }: { businessId: number }) {
@@ -25,22 +23,10 @@ function Keys({ businessId }: { businessId: number }) {
   const { client, emit, language } = useElement();
   const nameId = useId();
   const save = useSave();
-  const [state, setState] = useState<Loaded<ListAnswer<SdkKey>>>({ status: 'loading' });
-  const [reload, setReload] = useState(0);
   const [name, setName] = useState('');
   const [checked, setChecked] = useState<FieldIssue[]>([]);
   const [notice, setNotice] = useState('');
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    listSdkKeys(client, businessId).then(
-      (value) => live && setState({ status: 'ready', value }),
-      () => live && setState({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, businessId, reload]);
+  const [state, reload] = useLoaded(() => listSdkKeys(client, businessId), [client, businessId]);
 
   const create = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -50,20 +36,44 @@ function Keys({ businessId }: { businessId: number }) {
     const outcome = await save.run(() => createSdkKey(client, { business_id: businessId, name: name.trim() }, { notify: false }));
     if (!outcome.ok) return;
     setName('');
-    setReload((count) => count + 1);
+    reload();
   };
   const rotate = async (key: SdkKey) => {
     const outcome = await save.run(() => rotateSdkKey(client, key.id, { notify: false }));
     if (!outcome.ok) return;
     emit(SDK_KEY_ROTATED_EVENT, { key: outcome.value });
     setNotice(t('keys.rotated-notice', { name: key.name }));
-    setReload((count) => count + 1);
+    reload();
   };
   const destroy = async (key: SdkKey) => {
     const outcome = await save.run(() => deleteSdkKey(client, key.id, { notify: false }));
-    if (outcome.ok) setReload((count) => count + 1);
+    if (outcome.ok) reload();
   };
   const issues = [...checked, ...save.issues.filter((entry) => entry.field === 'name')];
+  const columns: SdkColumn<SdkKey>[] = [
+    { key: 'name', header: t('keys.name'), cell: (key) => key.name },
+    {
+      key: 'app-key',
+      header: t('keys.app-key'),
+      cell: (key) => (
+        <>
+          <span className="ec-sdk-key">{key.app_key}</span> <CopyButton text={key.app_key} label={t('keys.copy')} />
+        </>
+      ),
+    },
+    { key: 'created', header: t('keys.created'), cell: (key) => formatDateTime(key.created_at, language) },
+    { key: 'rotated', header: t('keys.rotated'), cell: (key) => (key.rotated_at ? formatDateTime(key.rotated_at, language) : t('keys.never')) },
+    {
+      key: 'actions',
+      header: t('actions'),
+      cell: (key) => (
+        <RowActions>
+          <ConfirmedAction label={t('keys.rotate')} name={key.name} message={t('keys.rotate-confirm', { name: key.name })} onConfirm={() => void rotate(key)} />
+          <ConfirmedAction label={t('keys.delete')} name={key.name} message={t('keys.delete-confirm', { name: key.name })} danger onConfirm={() => void destroy(key)} />
+        </RowActions>
+      ),
+    },
+  ];
 
   return (
     <section className="ec-stack" aria-label={t('keys.title')}>
@@ -75,60 +85,11 @@ function Keys({ businessId }: { businessId: number }) {
         </button>
       </form>
       <Issues id={`${nameId}-issues`} issues={issues} />
-      {save.error ? (
-        <p role="alert" className="ec-error-text">
-          {save.error}
+      <SdkListTable state={state} columns={columns} rowKey={(key) => key.id} empty={t('keys.empty')} errorMessage={t('load-failed')} onRetry={reload} actionError={save.error}>
+        <p role="status" className="ec-muted">
+          {notice}
         </p>
-      ) : null}
-      <p role="status" className="ec-muted">
-        {notice}
-      </p>
-      {state.status === 'loading' ? <LoadingState message={t('loading')} /> : null}
-      {state.status === 'error' ? <ErrorState message={t('load-failed')} onRetry={() => setReload((count) => count + 1)} /> : null}
-      {state.status === 'ready' && state.value.total === 0 ? <EmptyState message={t('keys.empty')} /> : null}
-      {state.status === 'ready' && state.value.total > 0 ? (
-        <table className="ec-sdk-table" part="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('keys.name')}</th>
-              <th scope="col">{t('keys.app-key')}</th>
-              <th scope="col">{t('keys.created')}</th>
-              <th scope="col">{t('keys.rotated')}</th>
-              <th scope="col">{t('actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.value.list.map((key) => (
-              <tr key={key.id}>
-                <td>{key.name}</td>
-                <td>
-                  <span className="ec-sdk-key">{key.app_key}</span> <CopyButton text={key.app_key} label={t('keys.copy')} />
-                </td>
-                <td>{formatDateTime(key.created_at, language)}</td>
-                <td>{key.rotated_at ? formatDateTime(key.rotated_at, language) : t('keys.never')}</td>
-                <td>
-                  <div className="ec-sdk-actions">
-                    <ConfirmPopover message={t('keys.rotate-confirm', { name: key.name })} onConfirm={() => void rotate(key)}>
-                      {(trigger) => (
-                        <button type="button" className="p-button p-component p-button-sm p-button-text" {...trigger} aria-label={`${t('keys.rotate')} ${key.name}`}>
-                          {t('keys.rotate')}
-                        </button>
-                      )}
-                    </ConfirmPopover>
-                    <ConfirmPopover message={t('keys.delete-confirm', { name: key.name })} danger onConfirm={() => void destroy(key)}>
-                      {(trigger) => (
-                        <button type="button" className="p-button p-component p-button-sm p-button-text p-button-danger" {...trigger} aria-label={`${t('keys.delete')} ${key.name}`}>
-                          {t('keys.delete')}
-                        </button>
-                      )}
-                    </ConfirmPopover>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      </SdkListTable>
     </section>
   );
 }

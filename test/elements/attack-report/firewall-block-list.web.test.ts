@@ -1,14 +1,11 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { createApiClient } from '../../../core/api/client.js';
-import { getReportWebsites } from '../../../core/api/endpoints/reports.js';
-import { createRuleSet, getPoliciesByMain, listRuleSets, quoteRuleSet, savePolicy } from '../../../core/api/endpoints/waf.js';
+import { expect, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { LogRow } from '../../../core/logs/fields.js';
-import { sessionToken } from '../../../core/session/session.js';
 import '../../../elements/attack-report/element.js';
 import { DEMO_MEMBER_ID } from '../../../demo/server/platform/demo-accounts.js';
-import { signInAsDemoParent } from '../../helpers/api-session.js';
+import { setDemoPlanLevel } from '../../helpers/demo-plan.js';
 import { injectFault, shadow } from '../../helpers/list-element.js';
 import { logLine } from '../../helpers/log-lines.js';
+import { appendLogLines, figureValue, REPORT_SETTLED_PARTS, reportFirewall, reportText, settledReport } from '../../helpers/report-element.js';
 
 /**
  * `<ec-attack-report type="firewall|package">`, the firewall block lists (issue 25; shell §7
@@ -18,34 +15,9 @@ import { logLine } from '../../helpers/log-lines.js';
  * the free package's prompt (rules §6), a policy out of reach and the error state. A fetch stub only injects faults.
  */
 
-const client = createApiClient({ base: '/api', getToken: () => sessionToken.value, getLanguage: () => 'en_US', notify: () => undefined });
-const text = (element: Element) => shadow(element).textContent ?? '';
-
-async function appendLines(rows: LogRow[]): Promise<void> {
-  const answer = await fetch('/__ec-test__/log-lines', { method: 'POST', body: JSON.stringify(rows) });
-  if (!answer.ok) throw new Error(`appending log lines failed: HTTP ${answer.status}`);
-}
-
-async function setPlanLevel(level: string): Promise<void> {
-  const answer = await fetch('/__ec-test__/plan-level', { method: 'POST', body: JSON.stringify({ level }) });
-  if (!answer.ok) throw new Error(`changing the plan failed: HTTP ${answer.status}`);
-}
-
 /** Mounts a block list and waits until it has settled (figures, a table, a state or a prompt). */
-async function settled(markup: ReturnType<typeof html>): Promise<HTMLElement> {
-  const element = await fixture<HTMLElement>(markup);
-  await waitUntil(
-    () =>
-      shadow(element).querySelector('[part="figures"], [part="ranking"], [part="error-state"], [part="empty-state"], [part="plan-notice"]') &&
-      !shadow(element).querySelector('[part="loading-state"]'),
-    'the block list settles',
-    { timeout: 15_000 },
-  );
-  return element;
-}
+const settled = (markup: ReturnType<typeof html>) => settledReport(markup, { parts: [...REPORT_SETTLED_PARTS, 'ranking'], what: 'the block list settles' });
 
-const figure = (element: Element, label: string) =>
-  Array.from(shadow(element).querySelectorAll('[part="figures"] li')).find((item) => item.querySelector('.ec-figure-label')?.textContent === label)?.querySelector('strong')?.textContent;
 const cells = (row: Element) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent);
 const bodyRows = (element: Element) => Array.from(shadow(element).querySelectorAll('[part="ranking"] tbody tr'));
 
@@ -73,22 +45,16 @@ describe('<ec-attack-report type="firewall|package">: the firewall block lists (
     });
 
   before(async () => {
-    await appendLines([]);
-    await signInAsDemoParent();
-    www = (await getReportWebsites(client)).websites.find((website) => website.domain === 'www.example.com')!;
-    const builtIn = (await listRuleSets(client, { per_page: 100 })).list.find((set) => set.attribution === 'built-in')!;
-    const first = (await getPoliciesByMain(client, builtIn.id)).list[0]!;
-    packageRule = { id: first.id, code: Number(first.code), setId: builtIn.id };
-    const custom = await createRuleSet(client, { name: 'Partners only', description: '' });
-    await quoteRuleSet(client, { id: custom.id, domain_ids: [www.id] });
-    const saved = await savePolicy(client, { main_id: custom.id, rules: [{ rule_type: 'url', data: { operator: 'prefix', value: '/admin' } }], action: { type: 'block' }, status: 'enabled', remark: 'Admin from partners only' });
-    policy = { id: saved.id, code: Number(saved.code), setId: custom.id };
+    const firewall = await reportFirewall();
+    www = firewall.www;
+    packageRule = firewall.builtIn;
+    policy = firewall.custom;
   });
 
   it('shell §8: without blocked requests, the zeros and the empty state in both languages (axe)', async () => {
     const zh = await settled(html`<ec-attack-report lang="zh-CN" type="firewall" range="15m"></ec-attack-report>`);
     expect(shadow(zh).querySelector('[part="empty-state"]')!.textContent).to.contain('该时间范围内没有策略拦截请求');
-    expect(figure(zh, '拦截请求数')).to.equal('0');
+    expect(figureValue(zh, '拦截请求数')).to.equal('0');
     await expect(zh).to.be.accessible();
     const en = await settled(html`<ec-attack-report lang="en-US" type="package" range="15m"></ec-attack-report>`);
     expect(shadow(en).querySelector('[part="empty-state"]')!.textContent).to.contain('No policy blocked a request in this range');
@@ -97,14 +63,14 @@ describe('<ec-attack-report type="firewall|package">: the firewall block lists (
 
   it('a policy row: rule ID, policy, rule set, action, blocks, last blocked, top targets; its blocked requests open inside the report, paged', async () => {
     // Twelve blocked requests of the custom policy and one it only observed; three of the built-in package's rule.
-    await appendLines([
+    await appendLogLines([
       ...Array.from({ length: 12 }, (_, index) => blocked(index, policy, index === 11 ? { uri: '/export', country: 'CN', province: 'CN-GD' } : {})),
       blocked(20, policy, { action: 'log' }),
       ...[0, 1, 2].map((index) => blocked(index, packageRule, { log_type: 'waf', uri: '/login', action: index ? 'ban' : 'block' })),
     ]);
     const en = await settled(html`<ec-attack-report lang="en-US" type="firewall" range="3h"></ec-attack-report>`);
-    expect(figure(en, 'Blocked requests')).to.equal('12');
-    expect(figure(en, 'Policies that blocked')).to.equal('1');
+    expect(figureValue(en, 'Blocked requests')).to.equal('12');
+    expect(figureValue(en, 'Policies that blocked')).to.equal('1');
     const [row] = bodyRows(en);
     const [code, name, set, action, blocks, last, targets] = cells(row!);
     expect([code, name, set, action, blocks]).to.deep.equal([String(policy.code), 'Admin from partners only', 'Partners only', 'Block', '12']);
@@ -117,7 +83,7 @@ describe('<ec-attack-report type="firewall|package">: the firewall block lists (
     expect((await changed).detail.state).to.equal(`policy=${policy.id}`);
     await waitUntil(() => shadow(en).querySelector('[part="header"] h2')?.textContent?.startsWith('Blocked requests of rule') && bodyRows(en).length > 0, 'the blocked requests');
     expect(shadow(en).querySelector('[part="header"] h2')!.textContent).to.equal(`Blocked requests of rule ${policy.code}: Admin from partners only`);
-    expect(text(en)).to.contain('Rule set: Partners only');
+    expect(reportText(en)).to.contain('Rule set: Partners only');
     // Shell §9: ten per page, the pager shown as twelve exceed the first size; newest first.
     expect(bodyRows(en).length).to.equal(10);
     const [time, ip, region, website, url, result] = cells(bodyRows(en)[0]!);
@@ -128,10 +94,10 @@ describe('<ec-attack-report type="firewall|package">: the firewall block lists (
     expect(cells(bodyRows(en)[1]!).slice(1, 3)).to.deep.equal(['203.0.113.11', 'China · Guangdong']);
     await expect(en).to.be.accessible();
     shadow(en).querySelector<HTMLButtonElement>('[part="header"] button')!.click();
-    await waitUntil(() => figure(en, 'Blocked requests') === '12', 'back to the list');
+    await waitUntil(() => figureValue(en, 'Blocked requests') === '12', 'back to the list');
 
     const zh = await settled(html`<ec-attack-report lang="zh-CN" type="package" range="3h"></ec-attack-report>`);
-    expect(figure(zh, '拦截请求数')).to.equal('3');
+    expect(figureValue(zh, '拦截请求数')).to.equal('3');
     expect(cells(bodyRows(zh)[0]!)[0]).to.equal(String(packageRule.code));
     expect(cells(bodyRows(zh)[0]!)[6]).to.contain('/login');
     await expect(zh).to.be.accessible();
@@ -146,17 +112,17 @@ describe('<ec-attack-report type="firewall|package">: the firewall block lists (
   });
 
   it('rules §6: the free package sees the block totals with the upgrade prompt and no policy; the details are the prompt alone', async () => {
-    await setPlanLevel('trial');
+    await setDemoPlanLevel('trial');
     try {
       const report = await settled(html`<ec-attack-report lang="en-US" type="firewall" range="3h"></ec-attack-report>`);
-      expect(figure(report, 'Blocked requests')).to.equal('12');
+      expect(figureValue(report, 'Blocked requests')).to.equal('12');
       expect(shadow(report).querySelector('[part="plan-notice"]')!.textContent).to.contain('Your package shows the block totals only');
       expect(shadow(report).querySelector('[part="ranking"]')).to.equal(null);
       await expect(report).to.be.accessible();
       const details = await settled(html`<ec-attack-report lang="zh-CN" type="firewall" range="3h" view-state=${`policy=${policy.id}`}></ec-attack-report>`);
       expect(shadow(details).querySelector('[part="plan-notice"]')!.textContent).to.contain('当前套餐不包含策略的拦截请求明细');
     } finally {
-      await setPlanLevel('business');
+      await setDemoPlanLevel('business');
     }
   });
 

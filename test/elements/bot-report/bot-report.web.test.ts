@@ -11,19 +11,17 @@ import '../../../elements/bot-report/element.js';
 import '../../../elements/bot-detail/element.js';
 import { signatureId } from '../../../core/logs/bots.js';
 import type { LogRow } from '../../../core/logs/fields.js';
-import { createApiClient } from '../../../core/api/client.js';
 import { getReportWebsites } from '../../../core/api/endpoints/reports.js';
-import { sessionToken } from '../../../core/session/session.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { setDemoPlanLevel } from '../../helpers/demo-plan.js';
 import { injectFault, shadow } from '../../helpers/list-element.js';
 import { logLine } from '../../helpers/log-lines.js';
+import { appendLogLines, reportClient, reportText } from '../../helpers/report-element.js';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SQLMAP = 'sqlmap/1.8.4#stable (https://sqlmap.org)';
 
-const text = (element: Element) => shadow(element).textContent ?? '';
 const figures = (element: Element) => shadow(element).querySelector('[part="figures"]');
 const rankings = (element: Element) => Array.from(shadow(element).querySelectorAll('[part="ranking"]'));
 
@@ -39,8 +37,8 @@ describe('<ec-bot-report> and <ec-bot-detail> (issue 25; rules §6)', () => {
 
   it('shell §8 / rules §6: below flagship the report shows the prompt with its way out (en_US, axe)', async () => {
     const element = await fixture<HTMLElement>(html`<ec-bot-report lang="en-US"></ec-bot-report>`);
-    await waitUntil(() => text(element).includes('Bot analytics is not in your package'), 'the prompt', { timeout: 10_000 });
-    expect(text(element)).to.contain('Bot analytics needs a flagship package or above');
+    await waitUntil(() => reportText(element).includes('Bot analytics is not in your package'), 'the prompt', { timeout: 10_000 });
+    expect(reportText(element)).to.contain('Bot analytics needs a flagship package or above');
     const link = shadow(element).querySelector<HTMLElement>('.ec-plan-notice a, .ec-plan-notice button')!;
     await expect(element).to.be.accessible();
     const navigate = oneEvent(element, 'ec-navigate');
@@ -51,14 +49,14 @@ describe('<ec-bot-report> and <ec-bot-detail> (issue 25; rules §6)', () => {
   it('on flagship, an empty range says so, and a failed call shows the error with a retry', async () => {
     previous = await setDemoPlanLevel('flagship');
     const empty = await fixture<HTMLElement>(html`<ec-bot-report lang="en-US" range="15m"></ec-bot-report>`);
-    await waitUntil(() => text(empty).includes('No requests in this range'), 'the empty state', { timeout: 10_000 });
+    await waitUntil(() => reportText(empty).includes('No requests in this range'), 'the empty state', { timeout: 10_000 });
     const restore = injectFault(/report\.bot\.summary/, () => new Response('<html>bad gateway</html>', { status: 502 }));
     try {
       const failed = await fixture<HTMLElement>(html`<ec-bot-report lang="en-US" range="15m"></ec-bot-report>`);
-      await waitUntil(() => text(failed).includes('The bot report could not be loaded'), 'the error state', { timeout: 10_000 });
+      await waitUntil(() => reportText(failed).includes('The bot report could not be loaded'), 'the error state', { timeout: 10_000 });
       restore();
       Array.from(shadow(failed).querySelectorAll<HTMLButtonElement>('[part="error-state"] button'))[0]!.click();
-      await waitUntil(() => text(failed).includes('No requests in this range'), 'the retry reads again', { timeout: 10_000 });
+      await waitUntil(() => reportText(failed).includes('No requests in this range'), 'the retry reads again', { timeout: 10_000 });
     } finally {
       restore();
     }
@@ -66,8 +64,7 @@ describe('<ec-bot-report> and <ec-bot-detail> (issue 25; rules §6)', () => {
 
   describe('with an hour of lines', () => {
     before(async () => {
-      const client = createApiClient({ base: '/api', getToken: () => sessionToken.value, getLanguage: () => 'en_US', notify: () => undefined });
-      const www = (await getReportWebsites(client)).websites.find((website) => website.domain === 'www.example.com')!;
+      const www = (await getReportWebsites(reportClient)).websites.find((website) => website.domain === 'www.example.com')!;
       const now = Date.now();
       const rows: LogRow[] = [];
       const line = (minute: number, change: Partial<LogRow>) =>
@@ -81,8 +78,7 @@ describe('<ec-bot-report> and <ec-bot-detail> (issue 25; rules §6)', () => {
         if (minute % 3 === 0) line(minute, { user_agent: 'curl/8.5.0', client_ip: '45.1.2.3', country: 'DE', province: '' });
         if (minute % 10 === 0) line(minute, { user_agent: SQLMAP, client_ip: '45.1.2.4', uri: '/', query: 'id=1', country: 'US', province: '' });
       }
-      const answer = await fetch('/__ec-test__/log-lines', { method: 'POST', body: JSON.stringify(rows) });
-      expect(answer.ok).to.equal(true);
+      await appendLogLines(rows);
     });
 
     it('the report (zh_CN, en_US): figures, rankings whose rows open the detail, a bar that opens the logs; axe', async () => {
@@ -121,7 +117,7 @@ describe('<ec-bot-report> and <ec-bot-detail> (issue 25; rules §6)', () => {
     it('a known bot\'s detail (en_US) and an unknown signature\'s (zh_CN); an id that names nothing; axe', async () => {
       const known = await fixture<HTMLElement>(html`<ec-bot-detail lang="en-US" kind="known" bot-id="googlebot" range="3h"></ec-bot-detail>`);
       await waitUntil(() => figures(known), 'the figures', { timeout: 15_000 });
-      expect(text(known)).to.contain('Known bot: Googlebot').and.contain('.googlebot.com');
+      expect(reportText(known)).to.contain('Known bot: Googlebot').and.contain('.googlebot.com');
       const verified = Array.from(figures(known)!.querySelectorAll('li')).find((item) => item.textContent?.includes('Verified requests'))!;
       expect(verified.querySelector('strong')!.textContent).to.equal('30');
       expect(rankings(known)[1]!.textContent).to.contain('203.0.113.250');
@@ -130,7 +126,7 @@ describe('<ec-bot-report> and <ec-bot-detail> (issue 25; rules §6)', () => {
       const id = signatureId({ kind: 'ua', value: SQLMAP });
       const unknown = await fixture<HTMLElement>(html`<ec-bot-detail lang="zh-CN" kind="unknown" bot-id=${id} range="3h"></ec-bot-detail>`);
       await waitUntil(() => figures(unknown), 'the figures', { timeout: 15_000 });
-      expect(text(unknown)).to.contain(`未知 Bot：${SQLMAP}`).and.contain('漏洞扫描器');
+      expect(reportText(unknown)).to.contain(`未知 Bot：${SQLMAP}`).and.contain('漏洞扫描器');
       await expect(unknown).to.be.accessible();
       // An address row opens log retrieval on that address and the signature.
       const navigate = oneEvent(unknown, 'ec-navigate');
@@ -139,7 +135,7 @@ describe('<ec-bot-report> and <ec-bot-detail> (issue 25; rules §6)', () => {
       expect([drill.get('ip'), drill.get('q')]).to.deep.equal(['45.1.2.4', `user_agent = "${SQLMAP}"`]);
 
       const missing = await fixture<HTMLElement>(html`<ec-bot-detail lang="en-US" kind="known" bot-id="no-such-bot"></ec-bot-detail>`);
-      await waitUntil(() => text(missing).includes('No such bot'), 'not found', { timeout: 10_000 });
+      await waitUntil(() => reportText(missing).includes('No such bot'), 'not found', { timeout: 10_000 });
     });
   });
 });

@@ -1,12 +1,11 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { createApiClient } from '../../../core/api/client.js';
 import { getReportWebsites } from '../../../core/api/endpoints/reports.js';
 import type { LogRow } from '../../../core/logs/fields.js';
-import { sessionToken } from '../../../core/session/session.js';
 import '../../../elements/dashboard/element.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { injectFault, shadow } from '../../helpers/list-element.js';
 import { logLine } from '../../helpers/log-lines.js';
+import { appendLogLines, reportClient as client } from '../../helpers/report-element.js';
 
 /**
  * `<ec-dashboard>` against the real reference server (issue 25; rules §9 "Log time UTC+8"): the empty state before
@@ -15,12 +14,6 @@ import { logLine } from '../../helpers/log-lines.js';
  * only injects faults (DESIGN §5).
  */
 
-const client = createApiClient({ base: '/api', getToken: () => sessionToken.value, getLanguage: () => 'en_US', notify: () => undefined });
-
-async function appendLines(rows: LogRow[]): Promise<void> {
-  const answer = await fetch('/__ec-test__/log-lines', { method: 'POST', body: JSON.stringify(rows) });
-  if (!answer.ok) throw new Error(`appending log lines failed: HTTP ${answer.status}`);
-}
 
 async function dashboard(lang: string): Promise<HTMLElement> {
   const element = await fixture<HTMLElement>(html`<ec-dashboard lang=${lang} refresh="0"></ec-dashboard>`);
@@ -56,7 +49,7 @@ describe('<ec-dashboard> (issue 25)', () => {
       const target = index < 9 ? www : api;
       rows.push(logLine({ ts: now - index * 1000, member_id: 100001, domain_id: target.id, domain: target.domain, request_id: `${index}`.padStart(32, '0'), bytes_sent: 1000, cache_status: index % 2 === 0 ? 'hit' : 'miss' }));
     }
-    await appendLines(rows);
+    await appendLogLines(rows);
     const element = await dashboard('en-US');
     expect(figure(element, 'requests')).to.equal('12');
     expect(figure(element, 'bytes')).to.equal('12.00 KB');

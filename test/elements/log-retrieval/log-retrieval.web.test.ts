@@ -1,10 +1,8 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { createApiClient } from '../../../core/api/client.js';
 import { VALIDATION_FAILED_CODE } from '../../../core/api/catalogue.js';
 import { getLogContext } from '../../../core/api/endpoints/logs.js';
 import { formatLogTime } from '../../../core/i18n/format.js';
 import type { LogRow } from '../../../core/logs/fields.js';
-import { sessionToken } from '../../../core/session/session.js';
 import { loadCatalogues, translator } from '../../../core/i18n/i18n.js';
 import { parseLogExpression } from '../../../core/logs/expression.js';
 import { validateSavedQueryName } from '../../../core/rules/bans.js';
@@ -15,6 +13,7 @@ import { toLogWallTime } from '../../../core/i18n/time-range.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { choose, chosen, dropdownByLabel, envelope, injectFault, press, shadow, typeInto, watchCalls } from '../../helpers/list-element.js';
 import { logLine } from '../../helpers/log-lines.js';
+import { appendLogLines, reportClient as client } from '../../helpers/report-element.js';
 
 /**
  * `<ec-log-retrieval>` against the real reference server (rules §2 "Log retrieval", §3/§5 saved queries, §9 limits,
@@ -23,13 +22,6 @@ import { logLine } from '../../helpers/log-lines.js';
  */
 
 const SEARCH = /V4\/logs\.record\.list/;
-const client = createApiClient({ base: '/api', getToken: () => sessionToken.value, getLanguage: () => 'en_US', notify: () => undefined });
-
-/** Writes lines into this test file's reference server's log store (test/web-test-runner.config.mjs). */
-async function appendLines(rows: LogRow[]): Promise<void> {
-  const answer = await fetch('/__ec-test__/log-lines', { method: 'POST', body: JSON.stringify(rows) });
-  if (!answer.ok) throw new Error(`appending log lines failed: HTTP ${answer.status}`);
-}
 
 /** A log line of the demo account with everything a line has; `change` sets what a test looks at. */
 function logRow(change: Partial<LogRow> & Pick<LogRow, 'ts' | 'log_type' | 'domain_id' | 'domain'>): LogRow {
@@ -400,7 +392,7 @@ describe('<ec-log-retrieval> (rules §2 log retrieval, §9 log limits, ranges an
     const rows = Array.from({ length: 520 }, (_, index) =>
       logRow({ ts: newest - index * 1000, log_type: 'waf', domain_id: site.id, domain: site.domain, uri: '/cap-test', query: 'a=1', status: 403, rule_id: 1001, rule_set_id: 7, action: 'block', attack_type: 'scanner', country: 'CN', province: 'CN-GD' }),
     );
-    await appendLines(rows);
+    await appendLogLines(rows);
     const calls = watchCalls();
     try {
       const element = await logRetrieval(html`<ec-log-retrieval lang="en-US" log-type="waf" range="15m" expression='uri = "/cap-test"'></ec-log-retrieval>`);
@@ -481,7 +473,7 @@ describe('<ec-log-retrieval> (rules §2 log retrieval, §9 log limits, ranges an
       logRow({ ts: now - minutes * 60_000, log_type: 'waf', domain_id: site.id, domain: site.domain, client_ip: ip, uri: '/admin', status: 403, rule_id: 1001, rule_set_id: 7, action: 'block', attack_type: 'scanner', cache_status: 'bypass' }),
     );
     const other = logRow({ ts: now - 30_000, log_type: 'waf', domain_id: site.id, domain: site.domain, uri: '/login', status: 200, rule_id: 1002, action: 'log', attack_type: 'sqli' });
-    await appendLines([...blocked, other]);
+    await appendLogLines([...blocked, other]);
 
     const element = await logRetrieval(html`<ec-log-retrieval lang="en-US" log-type="waf" range="15m"></ec-log-retrieval>`);
     await searched(element);

@@ -8,13 +8,11 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../elements/tcp-report/element.js';
 import '../../../elements/access-control-detail/element.js';
-import { createApiClient } from '../../../core/api/client.js';
 import { listLayer4Rules, updateLayer4Rule, type Layer4Rule } from '../../../core/api/endpoints/layer4.js';
-import { sessionToken } from '../../../core/session/session.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { shadow } from '../../helpers/list-element.js';
+import { reportClient as client, reportText } from '../../helpers/report-element.js';
 
-const text = (element: Element) => shadow(element).textContent ?? '';
 const figures = (element: Element) => shadow(element).querySelector('[part="figures"]');
 
 describe('<ec-tcp-report> and <ec-access-control-detail> (issue 28)', () => {
@@ -22,7 +20,6 @@ describe('<ec-tcp-report> and <ec-access-control-detail> (issue 28)', () => {
 
   before(async () => {
     await signInAsDemoParent();
-    const client = createApiClient({ base: '/api', getToken: () => sessionToken.value, getLanguage: () => 'en_US', notify: () => undefined });
     const rule = (await listLayer4Rules(client, { page: 1, per_page: 10, keyword: '443' })).list.find((entry) => entry.rule_port === 443)!;
     // Mainland visitors are most of the simulated traffic: denying CN makes accurate access control refuse many.
     denying = await updateLayer4Rule(client, {
@@ -41,7 +38,7 @@ describe('<ec-tcp-report> and <ec-access-control-detail> (issue 28)', () => {
 
   it('says so when the range has no connections (the packages are not active yet)', async () => {
     const element = await fixture<HTMLElement>(html`<ec-tcp-report lang="en-US" type="traffic" range="15m"></ec-tcp-report>`);
-    await waitUntil(() => text(element).includes('No TCP connections in this range'), 'the empty state', { timeout: 10_000 });
+    await waitUntil(() => reportText(element).includes('No TCP connections in this range'), 'the empty state', { timeout: 10_000 });
     expect(shadow(element).querySelector('[part="toolbar"]')).to.exist;
   });
 
@@ -61,7 +58,7 @@ describe('<ec-tcp-report> and <ec-access-control-detail> (issue 28)', () => {
     await waitUntil(() => figures(en), 'the figures', { timeout: 10_000 });
     const peak = Array.from(figures(en)!.querySelectorAll('li')).find((item) => item.textContent?.includes('Peak concurrent sessions'))!;
     expect(Number(peak.querySelector('strong')!.textContent!.replace(/[^0-9.]/g, ''))).to.be.greaterThan(0);
-    expect(text(en)).to.contain('Concurrent sessions are those open at the start of each interval.');
+    expect(reportText(en)).to.contain('Concurrent sessions are those open at the start of each interval.');
     await waitUntil(() => shadow(en).querySelector('.ec-tcp-ranking [href], .ec-tcp-ranking button'), 'the rule ranking');
     const link = shadow(en).querySelector<HTMLElement>('.ec-tcp-ranking [href], .ec-tcp-ranking button')!;
     const navigate = oneEvent(en, 'ec-navigate');
@@ -89,7 +86,7 @@ describe('<ec-tcp-report> and <ec-access-control-detail> (issue 28)', () => {
   it('a rule\'s access control details (zh_CN, en_US); a rule out of reach reads as not found', async () => {
     const en = await fixture<HTMLElement>(html`<ec-access-control-detail lang="en-US" protocol="tcp" rule-id=${denying.id} range="3h"></ec-access-control-detail>`);
     await waitUntil(() => figures(en), 'the figures', { timeout: 10_000 });
-    expect(text(en)).to.contain('Access control of TCP 443');
+    expect(reportText(en)).to.contain('Access control of TCP 443');
     expect(shadow(en).querySelector('[part="lists"]')!.textContent).to.contain('Denied regions: 1');
     const denied = Array.from(figures(en)!.querySelectorAll('li')).find((item) => item.textContent?.includes('Connections denied'))!;
     expect(denied.querySelector('strong')!.textContent).to.not.equal('0');
@@ -97,8 +94,8 @@ describe('<ec-tcp-report> and <ec-access-control-detail> (issue 28)', () => {
     await expect(en).to.be.accessible();
 
     const zh = await fixture<HTMLElement>(html`<ec-access-control-detail lang="zh-CN" protocol="tcp" rule-id=${denying.id}></ec-access-control-detail>`);
-    await waitUntil(() => text(zh).includes('TCP 443 的访问控制'), 'the title', { timeout: 10_000 });
+    await waitUntil(() => reportText(zh).includes('TCP 443 的访问控制'), 'the title', { timeout: 10_000 });
     const missing = await fixture<HTMLElement>(html`<ec-access-control-detail lang="en-US" protocol="tcp" rule-id="999999"></ec-access-control-detail>`);
-    await waitUntil(() => text(missing).includes('This rule does not exist, or your account may not read it'), 'not found', { timeout: 10_000 });
+    await waitUntil(() => reportText(missing).includes('This rule does not exist, or your account may not read it'), 'not found', { timeout: 10_000 });
   });
 });

@@ -1,12 +1,10 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { createApiClient } from '../../../core/api/client.js';
 import { getReportWebsites } from '../../../core/api/endpoints/reports.js';
-import type { LogRow } from '../../../core/logs/fields.js';
-import { sessionToken } from '../../../core/session/session.js';
 import '../../../elements/traffic-report/element.js';
 import { signInAsDemoParent } from '../../helpers/api-session.js';
 import { choose, injectFault, shadow, typeInto, watchCalls } from '../../helpers/list-element.js';
 import { logLine } from '../../helpers/log-lines.js';
+import { appendLogLines, reportClient, settledReport } from '../../helpers/report-element.js';
 
 /**
  * `<ec-traffic-report>` against the real reference server (issue 25; rules §9 date ranges, UTC+8): the empty state,
@@ -17,22 +15,7 @@ import { logLine } from '../../helpers/log-lines.js';
  * with axe, and the error state. A fetch stub only injects faults (DESIGN §5).
  */
 
-const client = createApiClient({ base: '/api', getToken: () => sessionToken.value, getLanguage: () => 'en_US', notify: () => undefined });
-
-async function appendLines(rows: LogRow[]): Promise<void> {
-  const answer = await fetch('/__ec-test__/log-lines', { method: 'POST', body: JSON.stringify(rows) });
-  if (!answer.ok) throw new Error(`appending log lines failed: HTTP ${answer.status}`);
-}
-
-async function report(markup: ReturnType<typeof html>): Promise<HTMLElement> {
-  const element = await fixture<HTMLElement>(markup);
-  await waitUntil(
-    () => shadow(element).querySelector('[part="figures"], [part="error-state"]') && !shadow(element).querySelector('[part="loading-state"]'),
-    'the report settles',
-    { timeout: 10_000 },
-  );
-  return element;
-}
+const report = (markup: ReturnType<typeof html>) => settledReport(markup, { parts: ['figures', 'error-state'], timeout: 10_000 });
 
 describe('<ec-traffic-report> (issue 25)', () => {
   before(async () => {
@@ -49,11 +32,11 @@ describe('<ec-traffic-report> (issue 25)', () => {
   });
 
   it('hotspots: the top URLs are counted from the log store; a row opens log retrieval on that URL and range', async () => {
-    const { websites } = await getReportWebsites(client);
+    const { websites } = await getReportWebsites(reportClient);
     const www = websites.find((website) => website.domain === 'www.example.com')!;
     const now = Date.now();
     const uris = ['/hot', '/hot', '/hot', '/warm', '/warm', '/cold "quoted"'];
-    await appendLines(
+    await appendLogLines(
       uris.map((uri, index) => logLine({ ts: now - (index + 1) * 1000, member_id: 100001, domain_id: www.id, domain: www.domain, uri, request_id: `h${index}`.padStart(32, '0') })),
     );
     const element = await report(html`<ec-traffic-report lang="en-US" type="hotspot-analysis" range="3h"></ec-traffic-report>`);
@@ -75,11 +58,11 @@ describe('<ec-traffic-report> (issue 25)', () => {
     let shop: { id: number; domain: string };
 
     before(async () => {
-      const { websites } = await getReportWebsites(client);
+      const { websites } = await getReportWebsites(reportClient);
       www = websites.find((website) => website.domain === 'www.example.com')!;
       shop = websites.find((website) => website.domain === 'shop.example.com')!;
       const now = Date.now();
-      await appendLines(
+      await appendLogLines(
         [www, www, www, shop].map((site, index) =>
           logLine({ ts: now - (index + 1) * 2000, member_id: 100001, domain_id: site.id, domain: site.domain, country: index === 3 ? 'US' : 'CN', province: index === 3 ? '' : 'CN-GD', cache_status: index === 0 ? 'miss' : 'hit', request_id: `d${index}`.padStart(32, '0') }),
         ),
