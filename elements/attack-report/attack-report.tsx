@@ -61,6 +61,7 @@ export function AttackReport({ type = 'waf', layout = 'new', range = 'today', ru
       <Suspense fallback={<LoadingState />}>
         <FirewallView
           type={type}
+          layout={layout}
           range={range}
           policyId={inner}
           onOpenPolicy={(id) => void (store.detailRule.value = id)}

@@ -77,7 +77,7 @@ describe('firewall block list end to end (issue 25; shell §7)', () => {
     await report.locator('.js-plotly-plot, figure.ec-chart-line svg').first().waitFor({ timeout: 20_000 }).catch(() => undefined);
     await screenshot(page, 'firewall-block-list-en');
 
-    await row.locator('[part~="drill-link"]').click();
+    await row.locator('th [part~="drill-link"]').click();
     await page.waitForURL(/policy=/);
     const details = report.locator('[part="ranking"] tbody tr');
     await report.locator('[part="header"] h2', { hasText: 'Blocked requests of rule' }).waitFor();
@@ -90,6 +90,21 @@ describe('firewall block list end to end (issue 25; shell §7)', () => {
     await page.reload();
     await report.locator('[part="ranking"] tbody tr').first().waitFor({ timeout: 30_000 });
     assert.equal(await report.locator('[part="ranking"] tbody tr').count(), 3);
+
+    // Issue 25 drill-down: the policy's blocks open log retrieval on the access control log (a custom set's policies
+    // write it), filtered to that policy's blocked lines over the report's range: the three, not the observed one.
+    await page.goto(`${server.url}${BLOCK_LIST}`);
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByRole('link', { name: /^3 requests blocked by Admin from partners only/ }).click();
+    await page.waitForURL(/\/logRetrieval\?/);
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('type'), 'acl');
+    assert.equal(url.searchParams.get('q'), `action in ("block", "ban") and rule_set_id = ${setId} and rule_id = ${code}`);
+    const lines = page.locator('ec-log-retrieval [part="table"] tbody tr');
+    await lines.first().waitFor({ timeout: 30_000 });
+    assert.equal(await lines.count(), 3, 'the policy\'s three blocked lines');
+    assert.ok((await lines.allTextContents()).some((text) => text.includes('198.51.100.77')));
+    await screenshot(page, 'firewall-block-list-logs-en');
     assert.deepEqual(problems.errors, []);
     await context.close();
   });

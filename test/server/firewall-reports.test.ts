@@ -144,6 +144,14 @@ describe('firewall block lists: per policy and one policy\'s blocked requests (i
     assert.equal(answer.total, 2);
     assert.equal(answer.series.reduce((sum, point) => sum + point.blocks, 0), answer.totals.blocks);
     assert.equal(answer.series.length, 7, 'every hour bucket of the range is present');
+    // Issue 25 drill-down: a custom set's policies write the access control log, the default set's the WAF log; the
+    // series counts each log apart so a point opens the lines it counts.
+    assert.deepEqual([first!.log_type, second!.log_type], ['acl', 'waf']);
+    assert.ok(answer.sets.some((set) => set.id === custom.setId && set.log_type === 'acl'));
+    assert.ok(answer.sets.some((set) => set.id === fallback.setId && set.log_type === 'waf'));
+    assert.equal(answer.series.reduce((sum, point) => sum + point.by_log.acl, 0), customLines.length);
+    assert.equal(answer.series.reduce((sum, point) => sum + point.by_log.waf, 0), fallbackLines.length);
+    assert.ok(answer.series.every((point) => point.blocks === point.by_log.acl + point.by_log.waf));
   });
 
   it('type=package: the built-in rule packages, blocked and banned lines only (not observed or challenged)', async () => {
@@ -153,6 +161,8 @@ describe('firewall block lists: per policy and one policy\'s blocked requests (i
     assert.ok(answer.list[0]!.name.length > 0 && answer.list[0]!.rule_set.length > 0);
     assert.equal(answer.list[0]!.top_targets[0]!.url, '/login');
     assert.equal(answer.totals.blocks, lines.length);
+    assert.equal(answer.list[0]!.log_type, 'waf');
+    assert.ok(answer.sets.length > 0 && answer.sets.every((set) => set.log_type === 'waf'), 'the packages write the WAF log');
   });
 
   it('shell §9 paging: the list is paged 10/20/50/100, and out-of-range sizes are refused', async () => {

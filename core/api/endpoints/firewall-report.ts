@@ -22,7 +22,7 @@
  * plan notice.
  */
 import type { ApiClient, CallOptions, QueryParams } from '../client.js';
-import type { LogAction } from '../../logs/fields.js';
+import type { LogAction, LogType } from '../../logs/fields.js';
 import { DETAIL_LIST_MAX } from '../../rules/bans.js';
 import type { WafActionType } from '../../rules/waf-actions.js';
 import type { WafRuleStatus } from '../../rules/waf.js';
@@ -65,6 +65,18 @@ export interface FirewallBlockDetailsQuery extends FirewallBlockWindow {
   id: number;
 }
 
+/**
+ * The log a rule set's policies write their lines to: a custom set's the access control (`acl`) log, the default set's
+ * and the built-in packages' the WAF log. A drill-down opens log retrieval on it.
+ */
+export type FirewallLogType = Extract<LogType, 'waf' | 'acl'>;
+
+/** One rule set of a variant and the log its policies write. */
+export interface FirewallReportSet {
+  id: number;
+  log_type: FirewallLogType;
+}
+
 /** Who a policy is. A policy deleted since its lines were written keeps its rule ID and set, with id 0. */
 export interface FirewallBlockPolicy {
   /** The policy's id; 0 when it is no longer stored. */
@@ -72,6 +84,8 @@ export interface FirewallBlockPolicy {
   /** The rule ID the lines carry (the policy's `code`). */
   rule_id: number;
   rule_set_id: number;
+  /** The log its lines are in. */
+  log_type: FirewallLogType;
   /** Its rule set's name ('' when the set is gone). */
   rule_set: string;
   /** The policy's remark (built-in rules: their description). */
@@ -97,10 +111,11 @@ export interface FirewallBlockRow extends FirewallBlockPolicy {
   top_targets: FirewallBlockTarget[];
 }
 
-/** Blocked requests in one bucket. */
+/** Blocked requests in one bucket, in all and per log (so a point of either line opens its own log). */
 export interface FirewallBlockPoint {
   bucket: string;
   blocks: number;
+  by_log: Record<FirewallLogType, number>;
 }
 
 /** Answer of `V4/firewall.report.block.list`. */
@@ -114,6 +129,8 @@ export interface FirewallBlockList extends ListAnswer<FirewallBlockRow> {
   notice: 'upgrade' | 'work-order' | null;
   totals: { blocks: number; policies: number; clients: number };
   series: FirewallBlockPoint[];
+  /** The variant's rule sets: which logs its lines are in (the series' lines, the drill-downs' filters). */
+  sets: FirewallReportSet[];
 }
 
 /** One blocked request. */

@@ -3,7 +3,13 @@
  * `V4/firewall.report.block.list` and details, the package variant chosen by type): the figures, the blocked
  * requests over time, and per policy (rule ID, policy, rule set, action, blocks, last blocked, top targets) with a
  * link to that policy's blocked requests (time, client IP, region, website, URL, result), both paged (shell §9 sizes
- * 10/20/50/100). The details reach the newest 3000 records (rules §9 detail lists, the stricter reading), which the
+ * 10/20/50/100).
+ *
+ * Drill-down (issue 25 "every bar, slice, map region and table row opens log retrieval with that filter and time
+ * range applied"): a point of the series opens the blocked lines of that bucket in its log (a custom rule set's
+ * policies write the access control log, the default set's and the packages' the WAF log, so the series has a line
+ * per log); a policy's blocks, a top target and a blocked request open the lines of that policy, that URL or that
+ * request over the report's range. The details reach the newest 3000 records (rules §9 detail lists, the stricter reading), which the
  * view says when a policy blocked more. The report shows the details itself: no console page exists for them
  * (shell §2), so the open policy is kept in the bookmarkable view (`view-state` `policy=…`). A package without the
  * full attack reports (rules §6) sees the figures and the series with the shell §8 prompt.
@@ -11,18 +17,30 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from 'primereact/button';
 import { useEffect, useId, useMemo } from 'react';
-import type { FirewallBlockDetails, FirewallBlockList, FirewallBlockPolicy, FirewallReportType } from '../../../core/api/endpoints/firewall-report.js';
+import {
+  BLOCKED_ACTIONS,
+  type FirewallBlockDetails,
+  type FirewallBlockList,
+  type FirewallBlockPolicy,
+  type FirewallLogType,
+  type FirewallReportType,
+} from '../../../core/api/endpoints/firewall-report.js';
 import { noticeFor } from '../../../core/config/plan-gating.js';
 import { formatCount, formatLargeNumber, formatLogTime } from '../../../core/i18n/format.js';
 import type { TFunction } from '../../../core/i18n/i18n.js';
+import { GRANULARITY_MS } from '../../../core/rules/reports.js';
 import { useElement, useT } from '../../../core/ui/element-context.js';
-import { Chart } from '../../../core/ui/parts/chart.js';
+import { Chart, type ChartSelection } from '../../../core/ui/parts/chart.js';
 import { Figures } from '../../../core/ui/parts/figures.js';
+import { NavLink, useNavigate, type NavTarget } from '../../../core/ui/parts/nav-link.js';
 import { regionName } from '../../../core/ui/parts/map-regions.js';
 import { Pager } from '../../../core/ui/parts/pager.js';
 import { PlanNotice } from '../../../core/ui/parts/plan-notice.js';
 import { EmptyState, ErrorState, LoadingState } from '../../../core/ui/parts/state-views.js';
 import { useAutoRefresh } from '../../../core/ui/use-auto-refresh.js';
+import { expressionString } from '../../../core/logs/expression-string.js';
+import { logsView } from '../../reports-shared/drill-down.js';
+import { securityReportRoutes, type SecurityReportLayout } from '../../reports-shared/routes.js';
 import { firewallStoreFor } from '../firewall-store.js';
 import { securityReportStoreFor } from '../store.js';
 import type { StartRange } from './security-view.js';
@@ -31,6 +49,7 @@ import { SecurityFilters } from './filters.js';
 /** Props of {@link FirewallView}. */
 export interface FirewallViewProps {
   type: FirewallReportType;
+  layout: SecurityReportLayout;
   range: StartRange;
   /** The policy whose blocked requests are shown, or null for the list. */
   policyId: number | null;
@@ -48,8 +67,17 @@ function actionLabel(policy: FirewallBlockPolicy, t: TFunction): string {
   return t(`block.policy-action.${policy.action ?? 'none'}`);
 }
 
+/** The blocked lines of a log, narrowed by an expression, over a range: where a drill-down leads. */
+type BlockedLines = (logType: FirewallLogType, narrow: string, range?: { from: number; to: number }) => NavTarget;
+
+/** `action in (…)`: the lines the block lists count (blocked or banned). */
+const BLOCKED_EXPRESSION = `action in (${BLOCKED_ACTIONS.map(expressionString).join(', ')})`;
+
+/** A policy's lines: its set and rule ID (codes repeat across sets). */
+const policyExpression = (policy: FirewallBlockPolicy) => `rule_set_id = ${policy.rule_set_id} and rule_id = ${policy.rule_id}`;
+
 /** The list of policies. */
-function PolicyTable({ list, type, onOpen }: { list: FirewallBlockList; type: FirewallReportType; onOpen: (id: number) => void }) {
+function PolicyTable({ list, type, onOpen, lines }: { list: FirewallBlockList; type: FirewallReportType; onOpen: (id: number) => void; lines: BlockedLines }) {
   const t = useT('attack-report');
   const { language } = useElement();
   const id = useId();
@@ -88,13 +116,25 @@ function PolicyTable({ list, type, onOpen }: { list: FirewallBlockList; type: Fi
                 </th>
                 <td>{row.rule_set}</td>
                 <td>{actionLabel(row, t)}</td>
-                <td>{formatCount(row.blocks, language)}</td>
+                <td>
+                  <NavLink {...lines(row.log_type, policyExpression(row))} part="drill-link" aria-label={t('block.open-logs', { count: formatCount(row.blocks, language), policy: label })}>
+                    {formatCount(row.blocks, language)}
+                  </NavLink>
+                </td>
                 <td>{formatLogTime(row.last_blocked)}</td>
                 <td>
                   <ul className="ec-attack-targets">
                     {row.top_targets.map((target) => (
                       <li key={target.url}>
-                        <span className="ec-attack-target-url">{target.url}</span> <span className="ec-muted">{formatCount(target.blocks, language)}</span>
+                        <NavLink
+                          {...lines(row.log_type, `${policyExpression(row)} and uri = ${expressionString(target.url)}`)}
+                          className="ec-attack-target-url"
+                          part="drill-link"
+                          aria-label={t('block.open-target-logs', { value: target.url })}
+                        >
+                          {target.url}
+                        </NavLink>{' '}
+                        <span className="ec-muted">{formatCount(target.blocks, language)}</span>
                       </li>
                     ))}
                   </ul>
@@ -109,7 +149,7 @@ function PolicyTable({ list, type, onOpen }: { list: FirewallBlockList; type: Fi
 }
 
 /** One policy's blocked requests. */
-function DetailsTable({ details }: { details: FirewallBlockDetails }) {
+function DetailsTable({ details, lines }: { details: FirewallBlockDetails; lines: BlockedLines }) {
   const t = useT('attack-report');
   const { language } = useElement();
   const id = useId();
@@ -137,7 +177,15 @@ function DetailsTable({ details }: { details: FirewallBlockDetails }) {
         <tbody>
           {details.list.map((row) => (
             <tr key={row.request_id}>
-              <td>{formatLogTime(row.time)}</td>
+              <td>
+                <NavLink
+                  {...lines(details.policy.log_type, `request_id = ${expressionString(row.request_id)}`)}
+                  part="drill-link"
+                  aria-label={t('block.open-request-logs', { value: formatLogTime(row.time) })}
+                >
+                  {formatLogTime(row.time)}
+                </NavLink>
+              </td>
               <td>{row.client_ip}</td>
               <td>{[row.country && regionName(row.country, language), row.province && regionName(row.province, language)].filter(Boolean).join(' · ')}</td>
               <td>{row.domain}</td>
@@ -152,11 +200,13 @@ function DetailsTable({ details }: { details: FirewallBlockDetails }) {
 }
 
 /** The view. */
-export function FirewallView({ type, range, policyId, onOpenPolicy, onBack }: FirewallViewProps) {
+export function FirewallView({ type, layout, range, policyId, onOpenPolicy, onBack }: FirewallViewProps) {
   useSignals();
   const { client, host, language } = useElement();
   const t = useT('attack-report');
   const tRules = useT('rules');
+  const navigate = useNavigate();
+  const routes = securityReportRoutes(layout);
   const store = securityReportStoreFor(host, range);
   const blocks = firewallStoreFor(host, store);
   const reload = (quiet = false) => void blocks.load(client, type, policyId, quiet);
@@ -171,7 +221,24 @@ export function FirewallView({ type, range, policyId, onOpenPolicy, onBack }: Fi
   }, [store, client, type, policyId]);
   useAutoRefresh(store.autoRefresh.value, () => reload(true));
 
-  const columnLabels = useMemo(() => ({ time: t('column.time'), blocks: t('block.figure.blocks') }), [t]);
+  const columnLabels = useMemo(
+    () => ({ time: t('column.time'), blocks: t('block.figure.blocks'), acl: t('block.series.acl'), waf: t(`block.series.waf-${type}`) }),
+    [t, type],
+  );
+
+  /** The blocked lines of one log over the shown range (or a part of it), on the report's websites. */
+  const blockedLines = (shown: { from: string; to: string }): BlockedLines => (logType, narrow, part) => {
+    const from = Date.parse(shown.from);
+    const to = Date.parse(shown.to);
+    const view = logsView({
+      from: Math.max(from, part?.from ?? from),
+      to: Math.min(to, part?.to ?? to),
+      logType,
+      domainIds: store.domainIds.value,
+      extra: { q: `${BLOCKED_EXPRESSION} and ${narrow}` },
+    });
+    return { route: routes.logs, query: view };
+  };
 
   const refusal = (state: typeof listState | typeof detailState) => {
     if (state.status === 'loading') return <LoadingState />;
@@ -212,20 +279,43 @@ export function FirewallView({ type, range, policyId, onOpenPolicy, onBack }: Fi
         </>
       );
     }
-    const series = { columns: ['time', 'blocks'], rows: list.series.map((point) => ({ time: Date.parse(point.bucket), blocks: point.blocks })) };
+    // A line per log the variant's sets write, so a point leads to the lines it counts.
+    const logs = (['acl', 'waf'] as const).filter((logType) => list.sets.some((set) => set.log_type === logType));
+    const series = {
+      columns: ['time', ...logs],
+      rows: list.series.map((point) => ({ time: Date.parse(point.bucket), ...Object.fromEntries(logs.map((logType) => [logType, point.by_log[logType]])) })),
+    };
+    const lines = blockedLines(list);
+    const bucket = GRANULARITY_MS[list.granularity];
+    const selectPoint = (selection: ChartSelection) => {
+      const start = Number(selection.value);
+      const logType = logs.find((candidate) => candidate === selection.metric) ?? logs[0];
+      if (!Number.isFinite(start) || !logType) return;
+      const ids = list.sets.filter((set) => set.log_type === logType).map((set) => set.id);
+      navigate(lines(logType, `rule_set_id in (${ids.join(', ')})`, { from: start, to: start + bucket - 1 }));
+    };
     return (
       <>
         {figures}
         {limited}
         <section className="ec-stack ec-attack-section" aria-label={t('block.chart.series')}>
           <h3 className="ec-section-title">{t('block.chart.series')}</h3>
-          <Chart type="line" data={series} label={t('block.chart.series')} columnLabels={columnLabels} valueFormat="large" exportName={`${type}-blocks`} />
+          <Chart
+            type="line"
+            data={series}
+            label={t('block.chart.series')}
+            columnLabels={columnLabels}
+            valueFormat="large"
+            exportName={`${type}-blocks`}
+            onSelect={selectPoint}
+          />
         </section>
         {list.full && (
           <>
             <PolicyTable
               list={list}
               type={type}
+              lines={lines}
               onOpen={(id) => {
                 // A policy's blocked requests start at their first page.
                 blocks.detailPage.value = { ...blocks.detailPage.value, page: 1 };
@@ -253,7 +343,7 @@ export function FirewallView({ type, range, policyId, onOpenPolicy, onBack }: Fi
     if (details.total === 0) return <EmptyState message={t('block.empty-details')} />;
     return (
       <>
-        <DetailsTable details={details} />
+        <DetailsTable details={details} lines={blockedLines(details)} />
         <Pager
           page={blocks.detailPage.value.page}
           pageSize={blocks.detailPage.value.pageSize}

@@ -1,5 +1,6 @@
 import { expect, html, oneEvent, waitUntil } from '@open-wc/testing';
-import type { LogRow } from '../../../core/logs/fields.js';
+import { parseLogExpression } from '../../../core/logs/expression.js';
+import type { LogRow, LogType } from '../../../core/logs/fields.js';
 import '../../../elements/attack-report/element.js';
 import { DEMO_MEMBER_ID } from '../../../demo/server/platform/demo-accounts.js';
 import { setDemoPlanLevel } from '../../helpers/demo-plan.js';
@@ -101,6 +102,53 @@ describe('<ec-attack-report type="firewall|package">: the firewall block lists (
     expect(cells(bodyRows(zh)[0]!)[0]).to.equal(String(packageRule.code));
     expect(cells(bodyRows(zh)[0]!)[6]).to.contain('/login');
     await expect(zh).to.be.accessible();
+  });
+
+  it('issue 25 drill-down: a point of each log\'s line, a policy\'s blocks, a top target and a blocked request open log retrieval with that filter and range', async () => {
+    // The twelve custom-policy lines (access control log) and three package lines (WAF log) of the test before.
+    const en = await settled(html`<ec-attack-report lang="en-US" type="firewall" range="3h"></ec-attack-report>`);
+    const opened = async (link: HTMLElement, logType: LogType): Promise<URLSearchParams> => {
+      const navigate = oneEvent(en, 'ec-navigate');
+      link.click();
+      const { detail } = await navigate;
+      expect(detail.route).to.equal('cloud-speed-new-logRetrieval');
+      const query = new URLSearchParams(detail.query);
+      expect([query.get('type'), query.get('range')]).to.deep.equal([logType, 'custom']);
+      // What the drill-down writes is what log retrieval reads.
+      expect(parseLogExpression(query.get('q')!, logType).ok, query.get('q')!).to.equal(true);
+      return query;
+    };
+    const policyLines = `action in ("block", "ban") and rule_set_id = ${policy.setId} and rule_id = ${policy.code}`;
+    const row = bodyRows(en)[0]!;
+    // Links (buttons under route-mode="none"): the policy's name opens its requests, the others log retrieval.
+    const links = () => Array.from(row.querySelectorAll<HTMLElement>('[part~="drill-link"]'));
+    let query = await opened(links().find((link) => link.textContent === '12')!, 'acl');
+    expect(query.get('q')).to.equal(policyLines);
+    query = await opened(links().find((link) => link.textContent === '/export')!, 'acl');
+    expect(query.get('q')).to.equal(`${policyLines} and uri = "/export"`);
+    // The series has a line per log; its table's row opens the first log (the custom sets') on that minute.
+    const figure = shadow(en).querySelector('figure.ec-chart-line')!;
+    expect(Array.from(figure.querySelectorAll('thead th')).map((cell) => cell.textContent)).to.include.members(['Custom rule sets (access control log)', 'Default rule set (WAF log)']);
+    query = await opened(figure.querySelector<HTMLElement>('tbody tr.ec-chart-row-selectable')!, 'acl');
+    expect(query.get('to'), 'one bucket').to.equal(query.get('from'));
+    expect(query.get('q')).to.match(/^action in \("block", "ban"\) and rule_set_id in \(\d+(, \d+)*\)$/);
+
+    // A blocked request opens its own line.
+    links()[0]!.click();
+    await waitUntil(() => shadow(en).querySelector('[part="header"]') && bodyRows(en).length > 0, 'the blocked requests');
+    const request = bodyRows(en)[0]!.querySelector<HTMLElement>('[part~="drill-link"]')!;
+    query = await opened(request, 'acl');
+    expect(query.get('q')).to.match(/^action in \("block", "ban"\) and request_id = "[0-9a-z-]+"$/);
+    await expect(en).to.be.accessible();
+
+    // The rule packages' policies write the WAF log; in the security module the logs are its own page.
+    const packages = await settled(html`<ec-attack-report lang="en-US" type="package" range="3h" layout="security"></ec-attack-report>`);
+    const navigate = oneEvent(packages, 'ec-navigate');
+    Array.from(bodyRows(packages)[0]!.querySelectorAll<HTMLElement>('[part~="drill-link"]')).find((link) => link.textContent === '3')!.click();
+    const { detail } = await navigate;
+    expect(detail.route).to.equal('security-logs');
+    expect(new URLSearchParams(detail.query).get('type')).to.equal('waf');
+    expect(new URLSearchParams(detail.query).get('q')).to.equal(`action in ("block", "ban") and rule_set_id = ${packageRule.setId} and rule_id = ${packageRule.code}`);
   });
 
   it('a policy out of reach (another variant, or none) says so; the view state opens a policy directly', async () => {

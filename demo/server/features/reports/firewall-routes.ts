@@ -24,8 +24,10 @@ import {
   isFirewallReportType,
   type FirewallBlockDetails,
   type FirewallBlockList,
+  type FirewallBlockPoint,
   type FirewallBlockPolicy,
   type FirewallBlockRow,
+  type FirewallLogType,
   type FirewallReportType,
 } from '../../../../core/api/endpoints/firewall-report.js';
 import { featureGate } from '../../../../core/config/plan-gates.js';
@@ -49,7 +51,7 @@ const PAGE: PageLimits = { defaultPerPage: BLOCK_PAGE_SIZES[0], maxPerPage: BLOC
 const POLICY_GROUPS_MAX = 10_000;
 /** The attributions each variant reads, and the log type each attribution's rules write. */
 const ATTRIBUTIONS: Readonly<Record<FirewallReportType, readonly RuleSetRow['attribution'][]>> = { firewall: ['custom', 'default'], package: ['built-in'] };
-const LOG_TYPE_OF: Readonly<Record<RuleSetRow['attribution'], LogType>> = { custom: 'acl', default: 'waf', 'built-in': 'waf' };
+const LOG_TYPE_OF: Readonly<Record<RuleSetRow['attribution'], FirewallLogType>> = { custom: 'acl', default: 'waf', 'built-in': 'waf' };
 
 type SetRow = Pick<RuleSetRow, 'id' | 'name' | 'attribution' | 'catalogue_key'>;
 
@@ -86,25 +88,31 @@ function storedPolicies(request: FastifyRequest, pairs: readonly { set: number; 
 }
 
 /** How a policy is named, from its stored rule when it still exists. */
-function policyOf(request: FastifyRequest, set: SetRow | undefined, ruleSetId: number, ruleId: number, stored: RuleRow | undefined): FirewallBlockPolicy {
+function policyOf(request: FastifyRequest, set: SetRow, ruleId: number, stored: RuleRow | undefined): FirewallBlockPolicy {
   return {
     id: stored?.id ?? 0,
     rule_id: ruleId,
-    rule_set_id: ruleSetId,
-    rule_set: set ? ruleSetName(set, requestLanguage(request)) : '',
+    rule_set_id: set.id,
+    log_type: LOG_TYPE_OF[set.attribution],
+    rule_set: ruleSetName(set, requestLanguage(request)),
     name: stored?.remark ?? '',
     action: stored ? (JSON.parse(stored.action) as WafActionInput).type : null,
     status: stored?.status ?? null,
   };
 }
 
-/** Blocked requests per bucket over every search, every bucket of the range present. */
-async function blockSeries(store: LogStore, searches: readonly LogSearch[], window: ReportWindow) {
-  const counts = new Map<number, number>();
-  for (const rows of await Promise.all(searches.map((search) => store.aggregate({ ...search, bucket: STORE_BUCKET[window.granularity] })))) {
-    for (const row of rows) counts.set(row.bucket, (counts.get(row.bucket) ?? 0) + row.requests);
-  }
-  return bucketStarts(window.search.from, window.search.to, window.granularity).map((at) => ({ bucket: isoTime(at), blocks: counts.get(at) ?? 0 }));
+/** Blocked requests per bucket and log over every search, every bucket of the range present. */
+async function blockSeries(store: LogStore, searches: readonly LogSearch[], window: ReportWindow): Promise<FirewallBlockPoint[]> {
+  const counts: Record<FirewallLogType, Map<number, number>> = { waf: new Map(), acl: new Map() };
+  const answers = await Promise.all(searches.map((search) => store.aggregate({ ...search, bucket: STORE_BUCKET[window.granularity] })));
+  answers.forEach((rows, index) => {
+    const counted = counts[searches[index]!.logType as FirewallLogType];
+    for (const row of rows) counted.set(row.bucket, (counted.get(row.bucket) ?? 0) + row.requests);
+  });
+  return bucketStarts(window.search.from, window.search.to, window.granularity).map((at) => {
+    const byLog = { waf: counts.waf.get(at) ?? 0, acl: counts.acl.get(at) ?? 0 };
+    return { bucket: isoTime(at), blocks: byLog.waf + byLog.acl, by_log: byLog };
+  });
 }
 
 /** The common query: type, window and page; answers the refusal and returns null when the call may not run. */
@@ -161,7 +169,8 @@ export async function firewallReportRoutes(api: FastifyInstance): Promise<void> 
       const key = row.groups.join(':');
       const ruleSetId = Number(row.groups[0]);
       return {
-        ...policyOf(request, setById.get(ruleSetId), ruleSetId, Number(row.groups[1]), stored.get(key)),
+        // Every row's set is one of the variant's: the searches read those sets only.
+        ...policyOf(request, setById.get(ruleSetId)!, Number(row.groups[1]), stored.get(key)),
         blocks: row.requests,
         clients: row.visitors,
         last_blocked: isoTime(row.last),
@@ -179,6 +188,7 @@ export async function firewallReportRoutes(api: FastifyInstance): Promise<void> 
       // Clients are summed over the log types: an address blocked by both a custom and a default policy counts twice.
       totals: { blocks: totals.reduce((sum, row) => sum + row.requests, 0), policies: all.length, clients: totals.reduce((sum, row) => sum + row.visitors, 0) },
       series,
+      sets: sets.map((set) => ({ id: set.id, log_type: LOG_TYPE_OF[set.attribution] })),
       list,
       total: all.length,
     };
@@ -215,7 +225,7 @@ export async function firewallReportRoutes(api: FastifyInstance): Promise<void> 
       type,
       from: isoTime(window.search.from),
       to: isoTime(window.search.to - 1),
-      policy: policyOf(request, set, set.id, ruleId, rule),
+      policy: policyOf(request, set, ruleId, rule),
       list: found.rows.slice(page.offset, end).map((line) => ({
         time: isoTime(line.ts),
         request_id: line.request_id,
