@@ -49,8 +49,11 @@ export function BatchUnbanDialog({ store, domains, initialDomainId, onFinished }
   const check = store.check.value;
   const run = store.run.value;
   const file = store.file.value;
-  const domainIssue = validateDomainSelected(domainId);
   const domain = domains.status === 'ready' ? domains.data.find((item) => item.domain_id === domainId) : undefined;
+  // A kept choice that is no longer one of the domains (deleted since the draft was saved) is no choice.
+  const domainIssue = validateDomainSelected(domains.status === 'ready' && domain === undefined ? null : domainId);
+  // While the domains load, a chosen domain cannot be sent yet: the button waits rather than ignoring a click.
+  const domainPending = domainIssue === null && domain === undefined;
   const checked = check.status === 'checked' ? check : null;
   const ready = checked !== null && checked.issue === null && checked.packed.summary.valid > 0;
   const batchIssue = check.status === 'refused' ? check.issue : (checked?.issue ?? null);
@@ -107,7 +110,7 @@ export function BatchUnbanDialog({ store, domains, initialDomainId, onFinished }
         onCancel={() => store.close()}
         onConfirm={() => void submit()}
         confirmLabel={t('batch.submit', { count: formatCount(checked?.packed.summary.valid ?? 0, language) })}
-        confirmDisabled={!ready}
+        confirmDisabled={!ready || domainPending}
         extra={
           <Button
             type="button"

@@ -350,6 +350,8 @@ describe('<ec-ban-manager> (rules §2-§5, §9 ban management)', () => {
       const element = await fixture<HTMLElement>(html`<ec-ban-manager lang="en-US" domain-id=${target.domain_id}></ec-ban-manager>`);
       const dialog = await openBatch(element);
       await typeEntries(dialog, target.ip);
+      // The button is offered once the entries are checked and the domains loaded (a click before would be refused).
+      await waitUntil(() => dialogText(element).includes('Unban 1 entries') && !button(dialog, 'Unban 1 entries').disabled, 'the unban button enables');
       button(dialog, 'Unban 1 entries').click();
       // The entries are checked in a worker before the first chunk goes: on two busy cores starting it can take
       // longer than the default wait.
