@@ -4,13 +4,18 @@
  *
  * One layout per language, so both layouts and both languages are covered inside the time this file may take: zh_CN
  * with the old layout (the account's menu type set to `normal`, shell §4), en_US with the new one (the demo seed's
- * `done`). Each sweeps the routes of every module (`both`) and of its own layout: element routes and redirects; the
- * host's own sign-in pages are left out (they redirect a signed-in user home, and console-shell.e2e.ts covers them).
+ * `done`). Each sweeps the routes of every module (`both`) and of its own layout: element routes, redirects, and the
+ * host's own pages (sign-in sends a signed-in user home; the access page and the mail viewer show). Parameters are
+ * real objects read through the API in setup; those the seed lacks (a config template, a work order, cache tasks) are
+ * created there.
  *
  * Each route is opened with the host's own client-side router (an `ec-navigate` event on `<ec-console>`, as an
  * element asks for a page), not a reload, and is done when, polled, the address is the route's, the routed element
- * is a new one of the route's tag with the route's attributes, its shadow root has content, nothing on the page is
- * loading, no error, not-found or blocked state shows, and no same-origin request is still open.
+ * is a new one of the route's tag with the route's attributes, its shadow root has content, the frame's texts are
+ * translated, nothing on the page is loading, no error, not-found or blocked state shows (nor, on a page about one
+ * object, only an empty state), and no same-origin request is still open. Its problems: console errors, page errors,
+ * HTTP errors and failed requests of the console's origin, error or warning notices, and `ec-error` events, from the
+ * moment it is asked for until the next route is.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
