@@ -84,7 +84,9 @@ export function createSecurityReportStore(preset: Exclude<TimeRangePreset, 'cust
         granularity,
         ...(domainIds.value.length > 0 ? { domain_ids: domainIds.value.join(',') } : {}),
         ...(ruleId ? { rule_id: ruleId } : {}),
-      });
+        // A rule's detail says a missing rule inline ("This rule does not exist..."): a notice on top of it said the
+        // same twice (issue 29 route sweep). The report itself keeps its notice.
+      }, ruleId ? { notify: false } : undefined);
       next = { status: 'ready', value };
     } catch (error) {
       next = stateOfError(error, ruleId !== null);

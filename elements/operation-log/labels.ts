@@ -19,6 +19,14 @@ export const AREA_LABEL_KEYS = {
   job: 'area.job',
   message: 'area.message',
   sdk: 'area.sdk',
+  // Areas the server recorded that had no label (the route sweep's operation log showed their ids, issue 29).
+  layer4: 'area.layer4',
+  conditions: 'area.conditions',
+  'message-center': 'area.message-center',
+  package: 'area.package',
+  'work-order': 'area.work-order',
+  'web-security': 'area.web-security',
+  'acceleration-policy': 'area.acceleration-policy',
 } as const satisfies Record<string, string>;
 
 /** Verbs the server records (test/elements/operation-log/action-labels.test.ts holds that every one has a label). */
@@ -68,5 +76,9 @@ export const ACTION_LABEL_KEYS = {
   activate: 'action.activate',
   'batch-add': 'action.batch-add',
   'batch-edit': 'action.batch-edit',
+  // Cache tasks record their kind (core/rules/cache-tasks.ts CacheTaskKind).
+  'purge-url': 'action.purge-url',
+  'purge-directory': 'action.purge-directory',
+  prefetch: 'action.prefetch',
 } as const satisfies Record<string, string>;
 

@@ -195,7 +195,7 @@ function TicketDetail({ store, id, routes }: { store: WorkOrdersStore; id: numbe
     if (id) void store.loadDetail(id);
   }, [store, id]);
 
-  if (!id) return <EmptyState message={t('not-found')} />;
+  if (!id || state.status === 'not-found') return <EmptyState message={t('not-found')} />;
   if (state.status === 'loading') return <LoadingState message={t('loading')} />;
   if (state.status === 'error') return <ErrorState message={t('load-failed')} onRetry={() => void store.loadDetail(id)} />;
   const ticket: WorkOrder = state.value;

@@ -4,7 +4,7 @@
  * - `GET V4/workorder.ticket.list?page=&per_page=&status=` answers `{ list, total }`, newest first;
  * - `GET V4/workorder.ticket.get?id=`; `POST V4/workorder.ticket.create`; `POST V4/workorder.ticket.close {id}`.
  */
-import type { ApiClient } from '../client.js';
+import type { ApiClient, CallOptions } from '../client.js';
 import type { GatedFeature } from '../../config/plan-gates.js';
 import type { WorkOrderCategory } from '../../rules/work-orders.js';
 import type { ListAnswer } from './platform.js';
@@ -54,8 +54,8 @@ export function listWorkOrders(client: ApiClient, query: WorkOrderQuery): Promis
 }
 
 /** One ticket. */
-export function getWorkOrder(client: ApiClient, id: number): Promise<WorkOrder> {
-  return client.get('V4/workorder.ticket.get', { id });
+export function getWorkOrder(client: ApiClient, id: number, options?: CallOptions): Promise<WorkOrder> {
+  return client.get('V4/workorder.ticket.get', { id }, options);
 }
 
 /** Opens a ticket. */

@@ -141,6 +141,13 @@ describe('<ec-attack-report>, <ec-access-control-report>, <ec-access-control-det
     expect(figureValue(zh, '规则命中次数')).to.equal('4');
     const missing = await settledReport(html`<ec-access-control-detail lang="en-US" protocol="http" rule-id="999999"></ec-access-control-detail>`);
     expect(shadow(missing).querySelector('[part="empty-state"]')!.textContent).to.contain('This rule does not exist');
+    // A WAF rule's detail (security module `report/waf/:id`) the same way. The page says it once: no "The object does
+    // not exist" notice on top of it (issue 29 route sweep); the toast would show once its chunk loads.
+    const missingWaf = await settled(html`<ec-attack-report lang="en-US" type="waf" rule-id="999999"></ec-attack-report>`);
+    expect(shadow(missingWaf).querySelector('[part="empty-state"]')!.textContent).to.contain('This rule does not exist');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const toasts = document.querySelector('ec-notice-host')?.shadowRoot?.querySelectorAll('.p-toast-message') ?? [];
+    expect(Array.from(toasts, (toast) => toast.textContent).filter((words) => words?.includes('does not exist'))).to.deep.equal([]);
   });
 
   it('rules §6: the free package sees the figures with the upgrade prompt and no rankings; a rule detail is the prompt alone', async () => {

@@ -13,7 +13,8 @@ import { describe, it } from 'node:test';
 import en from '../../../core/i18n/locales/en_US/operation-log.json';
 import zh from '../../../core/i18n/locales/zh_CN/operation-log.json';
 import type { WebsiteStatusAction } from '../../../core/api/endpoints/websites.js';
-import { ACTION_LABEL_KEYS } from '../../../elements/operation-log/labels.js';
+import { CACHE_TASK_KINDS } from '../../../core/rules/cache-tasks.js';
+import { ACTION_LABEL_KEYS, AREA_LABEL_KEYS } from '../../../elements/operation-log/labels.js';
 
 const FEATURES = join(import.meta.dirname, '../../../demo/server/features');
 
@@ -31,6 +32,8 @@ const PARAMETER_ACTIONS: Record<string, { name: string; callee: string } | { nam
   'websites/routes.ts': { name: 'action', values: ['suspend', 'enable'] satisfies [WebsiteStatusAction, WebsiteStatusAction] },
   // One route per verb of a package binding, written as a loop over the two.
   'layer4/routes.ts': { name: 'verb', values: ['bind', 'unbind'] },
+  // `retryOf ? 'retry' : kind`: a new cache task records its kind (issue 29: the sweep's operation log showed the ids).
+  'cache-tasks/routes.ts': { name: 'kind', values: CACHE_TASK_KINDS },
 };
 
 function sources(dir: string): string[] {
@@ -69,11 +72,18 @@ function recordedActions(): Map<string, string> {
       const expression = shorthand ? 'action' : (/\baction\s*:\s*([^,\n}]+)/.exec(argument)?.[1] ?? '');
       // Compared values (`status === 'enabled'`) are conditions, not actions.
       const literals = [...expression.replace(/[!=]==\s*'[^']*'/g, '').matchAll(/'([^']+)'/g)].map((match) => match[1]!);
+      // A conditional whose last branch is a variable (`retryOf ? 'retry' : kind`) records that variable's values too.
+      const otherBranch = literals.length > 0 ? /:\s*([A-Za-z_]\w*)\s*$/.exec(expression.trim())?.[1] : undefined;
       if (literals.length > 0) {
         for (const action of literals) actions.set(action, where);
-        continue;
+        if (!otherBranch) continue;
       }
       const parameter = PARAMETER_ACTIONS[where];
+      if (otherBranch) {
+        assert.ok(parameter && 'values' in parameter && parameter.name === otherBranch, `${where}: the action "${otherBranch}" is neither a literal nor a listed parameter`);
+        for (const action of parameter.values) actions.set(action, where);
+        continue;
+      }
       assert.ok(parameter && expression.trim() === parameter.name, `${where}: the action "${expression.trim()}" is neither a literal nor a listed parameter`);
       if ('values' in parameter) {
         for (const action of parameter.values) actions.set(action, where);
@@ -87,7 +97,40 @@ function recordedActions(): Map<string, string> {
   return actions;
 }
 
+/**
+ * The areas the server records: each call's `area` literal, or the module constant it names (`area: AREA`,
+ * `area: ACCESS_AREA`, declared as a string in some feature file); an area handed on by a helper (`target.area`)
+ * comes from its callers, whose literals are read the same way.
+ */
+function recordedAreas(): Map<string, string> {
+  const files = sources(FEATURES).map((file) => ({ where: relative(FEATURES, file), text: readFileSync(file, 'utf8') }));
+  const constants = new Map<string, string>();
+  for (const { text } of files) for (const match of text.matchAll(/\bconst ([A-Z][A-Z0-9_]*) = '([a-z0-9-]+)'/g)) constants.set(match[1]!, match[2]!);
+  const areas = new Map<string, string>();
+  for (const { where, text } of files) {
+    for (const match of text.matchAll(/(?<=[{,]\s*)area: (?:'([a-z0-9-]+)'|([A-Z][A-Z0-9_]*)\b)/g)) {
+      const area = match[1] ?? constants.get(match[2]!);
+      assert.ok(area, `${where}: the area constant ${match[2]} is not a string constant of the features`);
+      areas.set(area, where);
+    }
+  }
+  return areas;
+}
+
 describe('operation log labels (issue 27)', () => {
+  it('every area the server records has a label key with a text in zh_CN and en_US (issue 29: the sweep saw ids)', () => {
+    const areas = recordedAreas();
+    assert.ok(areas.has('sdk') && areas.has('acceleration-policy') && areas.has('work-order'), 'the scan finds constants and literals');
+    const missing: string[] = [];
+    for (const [area, where] of areas) {
+      const key = (AREA_LABEL_KEYS as Record<string, string>)[area];
+      const name = key?.replace(/^area\./, '');
+      if (!name || !(en.area as Record<string, string>)[name] || !(zh.area as Record<string, string>)[name]) missing.push(`${area} (${where})`);
+    }
+    assert.deepEqual(missing, []);
+  });
+
+
   it('the scan finds the user center\'s account actions, the identity submission among them', () => {
     const actions = recordedActions();
     for (const action of ['login-time', 'login-whitelist', 'bind-mailbox', 'secondary-verification', 'change-password', 'identity-submit']) {

@@ -72,6 +72,20 @@ describe('<ec-work-orders> (shell §6 work orders)', () => {
     await expect(detail).to.be.accessible();
   });
 
+  it('a ticket that does not exist (a stale link) says "not found", not a load failure, and shows no notice on top (issue 29)', async () => {
+    for (const [lang, words] of [['en-US', 'Work order not found'], ['zh-CN', '未找到工单']] as const) {
+      const detail = await fixture<HTMLElement>(html`<ec-work-orders lang=${lang} view="detail" ticket-id="999999"></ec-work-orders>`);
+      await waitUntil(() => shadow(detail).querySelector('[part="empty-state"], [part="error-state"]'), 'the detail settles', { timeout: 5000 });
+      // A boolean: chai describing a React-owned element in its failure message hangs the browser.
+      expect(Boolean(shadow(detail).querySelector('[part="error-state"]')), 'the error state shows').to.equal(false);
+      expect(shadow(detail).querySelector('[part="empty-state"]')!.textContent).to.contain(words);
+      // The notice host would show the API's "does not exist" once its toast loads: give it the time.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(Boolean(document.querySelector('ec-notice-host')?.shadowRoot?.querySelector('.p-toast-message')), 'a notice shows').to.equal(false);
+      await expect(detail).to.be.accessible();
+    }
+  });
+
   it('a failed load shows the error state with a retry', async () => {
     const realFetch = window.fetch;
     window.fetch = (request, init) => (String(request).includes('workorder.ticket.list') ? Promise.resolve(new Response('oops', { status: 500 })) : realFetch(request, init));
