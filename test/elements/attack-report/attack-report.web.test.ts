@@ -143,7 +143,7 @@ describe('<ec-attack-report>, <ec-access-control-report>, <ec-access-control-det
     expect(shadow(missing).querySelector('[part="empty-state"]')!.textContent).to.contain('This rule does not exist');
     // A WAF rule's detail (security module `report/waf/:id`) the same way. The page says it once: no "The object does
     // not exist" notice on top of it (issue 29 route sweep); the toast would show once its chunk loads.
-    const missingWaf = await settled(html`<ec-attack-report lang="en-US" type="waf" rule-id="999999"></ec-attack-report>`);
+    const missingWaf = await settledReport(html`<ec-attack-report lang="en-US" type="waf" rule-id="999999"></ec-attack-report>`);
     expect(shadow(missingWaf).querySelector('[part="empty-state"]')!.textContent).to.contain('This rule does not exist');
     await new Promise((resolve) => setTimeout(resolve, 300));
     const toasts = document.querySelector('ec-notice-host')?.shadowRoot?.querySelectorAll('.p-toast-message') ?? [];
