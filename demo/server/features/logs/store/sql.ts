@@ -158,17 +158,54 @@ function renderCidr(p: SqlParams, blocks: readonly string[]): string {
 
 const OPERATORS: Record<string, string> = { '=': '=', '!=': '<>', '>': '>', '>=': '>=', '<': '<', '<=': '<=' };
 
-/** A predicate as a boolean SQL expression. */
-export function renderPredicate(p: SqlParams, predicate: LogPredicate): string {
+/** The fields a predicate reads. */
+function fieldsRead(predicate: LogPredicate, into = new Set<string>()): Set<string> {
+  switch (predicate.op) {
+    case 'and':
+    case 'or':
+      for (const item of predicate.items) fieldsRead(item, into);
+      break;
+    case 'not':
+      fieldsRead(predicate.item, into);
+      break;
+    case 'per-value':
+      into.add(predicate.field);
+      fieldsRead(predicate.item, into);
+      break;
+    default:
+      into.add(predicate.field);
+  }
+  return into;
+}
+
+/**
+ * A predicate as a boolean SQL expression. `scope` is the search's (renderWhere gives it): a `per-value` condition
+ * reads the distinct values of its field within it; without one, it is tested line by line.
+ */
+export function renderPredicate(p: SqlParams, predicate: LogPredicate, scope?: LogScope): string {
   switch (predicate.op) {
     case 'and':
     case 'or': {
       if (predicate.items.length === 0) return predicate.op === 'and' ? ALWAYS : NEVER;
-      const items = predicate.items.map((item) => renderPredicate(p, item));
+      const items = predicate.items.map((item) => renderPredicate(p, item, scope));
       return `(${items.join(predicate.op === 'and' ? ' AND ' : ' OR ')})`;
     }
     case 'not':
-      return `(NOT ${renderPredicate(p, predicate.item)})`;
+      return `(NOT ${renderPredicate(p, predicate.item, scope)})`;
+    case 'per-value': {
+      const { field, item } = predicate;
+      // Text fields only: the other kinds read other columns (an address's halves), which the distinct values lack.
+      if (fieldKind(field) !== 'text') throw new Error(`per-value applies to text fields, got ${JSON.stringify(field)}`);
+      const read = [...fieldsRead(item)];
+      if (read.some((name) => name !== field)) throw new Error(`a per-value condition on ${field} reads ${read.join(', ')}`);
+      if (!scope) return renderPredicate(p, item);
+      // The count is never 0; testing it keeps the engine from pushing `item` below the grouping, where DuckDB would
+      // test it on every line again (measured: 400 ms of CPU over 2.3 million lines, against 70 ms this way).
+      return (
+        `${field} IN (SELECT ${field} FROM (SELECT ${field}, count(*) AS n FROM ${LOG_TABLE} WHERE ${renderScope(p, scope)} GROUP BY ${field}) per_value ` +
+        `WHERE n > 0 AND ${renderPredicate(p, item)})`
+      );
+    }
     case 'compare': {
       const kind = fieldKind(predicate.field);
       const operator = OPERATORS[predicate.operator];
@@ -234,7 +271,7 @@ function textColumn(p: SqlParams, field: LogFieldName): string {
 /** The WHERE condition of a search (without the keyword): its scope and its conditions. */
 export function renderWhere(p: SqlParams, search: LogSearch): string {
   const scope = renderScope(p, search);
-  return search.where ? `${scope} AND ${renderPredicate(p, search.where)}` : scope;
+  return search.where ? `${scope} AND ${renderPredicate(p, search.where, search)}` : scope;
 }
 
 /** The start of a line's bucket (of its `ts`, or of a flow's `end_ts`); days start at 00:00 Beijing time (UTC+8), not UTC. */
