@@ -12,7 +12,7 @@ import { LOG_COLUMNS, LOG_FIELDS, type LogFieldKind, type LogRow } from '../../.
 import type { LogFieldName, LogPredicate } from '../../../../../core/logs/predicate.js';
 import { BEIJING_UTC_OFFSET_MINUTES } from '../../../../../core/rules/bans.js';
 import { ipBlockRange, ipHalves } from './ip-range.js';
-import type { LogBucket, LogScope, LogSearch, LogTotalOrder } from './log-store.js';
+import type { LogBucket, LogConditionCountRow, LogScope, LogSearch, LogTopGroupRow, LogTotalOrder } from './log-store.js';
 
 export type SqlDialect = 'duckdb' | 'clickhouse' | 'sqlite';
 
@@ -428,4 +428,101 @@ export function topPerGroupStatement(p: SqlParams, search: LogSearch, by: readon
     `row_number() OVER (PARTITION BY ${by.map((name) => groupColumn(p, name)).join(', ')} ORDER BY count(*) DESC, ${value}) AS rk ` +
     `FROM ${LOG_TABLE} WHERE ${where} GROUP BY ${names}, v`;
   return `SELECT ${names}, v, n FROM (${inner}) ranked WHERE rk <= ${p.bind('int', integer(limit, 'limit'))} ORDER BY ${names}, n DESC, v`;
+}
+
+// One scan for the bot summary (issue 25): classes over time, and top groups with their samples
+/** `1` for the lines matching a condition, `0` for the others (summed into a count). */
+function conditionColumns(p: SqlParams, search: LogSearch, conditions: readonly LogPredicate[]): string[] {
+  return conditions.map((condition, index) => `CASE WHEN ${renderPredicate(p, condition, search)} THEN 1 ELSE 0 END AS m${index}`);
+}
+
+/** Lines per bucket and, per condition, how many of them match it: one scan where a query per condition scanned once each. */
+export function conditionCountsStatement(p: SqlParams, search: LogSearch, bucket: LogBucket, conditions: readonly LogPredicate[]): string {
+  // Built in the statement's order: the '?' placeholders of DuckDB and SQLite bind by position.
+  const bucketSql = bucketExpression(p, bucket);
+  const columns = conditionColumns(p, search, conditions);
+  const where = renderWhere(p, search);
+  const sums = conditions.map((_, index) => `, sum(m${index}) AS m${index}`).join('');
+  const lines = `SELECT ${bucketSql} AS bucket${columns.map((column) => `, ${column}`).join('')} FROM ${LOG_TABLE} WHERE ${where}`;
+  return `SELECT bucket, count(*) AS requests${sums} FROM (${lines}) lines GROUP BY bucket ORDER BY bucket`;
+}
+
+/**
+ * The `limit` values of `by` with the most lines, each with its lines, distinct clients, how many of its lines match
+ * each condition and, per sample field, its `limit` most frequent values (most lines first, then by value). One
+ * statement: the matching lines are read once (a materialised CTE where the engine has one), ranked by group, and the
+ * samples taken with the engine's own top-k (DuckDB `arg_min(value, key, k)`, ClickHouse a sorted `groupArray`, SQLite
+ * the baseline's window), only within the groups kept. Answers one row per group: `g, requests, visitors, m0..,
+ * v0, n0, v1, n1..` where `vI`/`nI` are the values and their counts of sample I (lists; JSON text in SQLite).
+ */
+export function topGroupsStatement(
+  p: SqlParams,
+  search: LogSearch,
+  by: LogFieldName,
+  limit: number,
+  samples: readonly { field: LogFieldName; limit: number }[],
+  conditions: readonly LogPredicate[],
+): string {
+  const group = groupColumn(p, by);
+  const sampleColumns = samples.map((sample, index) => `${groupColumn(p, sample.field)} AS s${index}`);
+  const matching = conditionColumns(p, search, conditions);
+  const where = renderWhere(p, search);
+  const visitors = by === 'client_ip' ? '1' : p.dialect === 'clickhouse' ? 'uniq(ip)' : p.dialect === 'duckdb' ? 'approx_count_distinct(ip)' : 'count(DISTINCT ip)';
+  const lines = `SELECT ${[`${group} AS g`, ...sampleColumns, 'client_ip AS ip', ...matching].join(', ')} FROM ${LOG_TABLE} WHERE ${where}`;
+  const sums = conditions.map((_, index) => `, sum(m${index}) AS m${index}`).join('');
+  const topGroups = `SELECT g, count(*) AS requests, ${visitors} AS visitors${sums} FROM lines GROUP BY g ORDER BY requests DESC, g LIMIT ${p.bind('int', integer(limit, 'limit'))}`;
+  const ctes = [`lines AS ${p.dialect === 'clickhouse' ? '' : 'MATERIALIZED '}(${lines})`, `top_groups AS (${topGroups})`];
+  samples.forEach((sample, index) => {
+    // The sample size is pasted in (DuckDB's arg_min needs a constant), so it must be a small whole number.
+    const k = integer(sample.limit, 'sample limit');
+    if (k < 1 || k > 1000) throw new Error(`sample limit must be 1-1000, got ${k}`);
+    const pairs = `SELECT g, s${index} AS v, count(*) AS n FROM lines WHERE g IN (SELECT g FROM top_groups) GROUP BY g, s${index}`;
+    let top: string;
+    if (p.dialect === 'duckdb') {
+      // The k smallest of (-count, value): most lines first, ties by value, in that order.
+      top = `SELECT g, arg_min(v, (-n, v), ${k}) AS vals, arg_min(n, (-n, v), ${k}) AS counts FROM (${pairs}) pairs GROUP BY g`;
+    } else if (p.dialect === 'clickhouse') {
+      const sorted = `arraySlice(arraySort(x -> (-toInt64(x.1), x.2), groupArray((n, v))), 1, ${k})`;
+      top = `SELECT g, arrayMap(x -> x.2, ${sorted}) AS vals, arrayMap(x -> x.1, ${sorted}) AS counts FROM (${pairs}) pairs GROUP BY g`;
+    } else {
+      const ranked = `SELECT g, v, n, row_number() OVER (PARTITION BY g ORDER BY n DESC, v) AS rk FROM (${pairs}) pairs`;
+      top = `SELECT g, json_group_array(v ORDER BY rk) AS vals, json_group_array(n ORDER BY rk) AS counts FROM (${ranked}) ranked WHERE rk <= ${k} GROUP BY g`;
+    }
+    ctes.push(`sample${index} AS (${top})`);
+  });
+  const select = ['t.g AS g', 't.requests AS requests', 't.visitors AS visitors', ...conditions.map((_, index) => `t.m${index} AS m${index}`)];
+  const joins = samples.map((_, index) => {
+    select.push(`sample${index}.vals AS v${index}`, `sample${index}.counts AS n${index}`);
+    return ` LEFT JOIN sample${index} ON sample${index}.g = t.g`;
+  });
+  return `WITH ${ctes.join(', ')} SELECT ${select.join(', ')} FROM top_groups t${joins.join('')} ORDER BY t.requests DESC, t.g`;
+}
+
+/** A count as the engines return it (a bigint from DuckDB, a number or numeric text from the others). */
+function countOf(value: unknown): number {
+  return value === null || value === undefined ? 0 : Number(value);
+}
+
+/** The rows of {@link conditionCountsStatement}, whatever the engine (records by column name). */
+export function conditionCountRows(records: readonly Record<string, unknown>[], conditions: number): LogConditionCountRow[] {
+  return records.map((record) => ({
+    bucket: countOf(record.bucket),
+    requests: countOf(record.requests),
+    matching: Array.from({ length: conditions }, (_, index) => countOf(record[`m${index}`])),
+  }));
+}
+
+/** The rows of {@link topGroupsStatement}; `list` reads one list value the engine's way. */
+export function topGroupRows(records: readonly Record<string, unknown>[], samples: number, conditions: number, list: (value: unknown) => readonly unknown[]): LogTopGroupRow[] {
+  return records.map((record) => ({
+    group: String(record.g),
+    requests: countOf(record.requests),
+    visitors: countOf(record.visitors),
+    matching: Array.from({ length: conditions }, (_, index) => countOf(record[`m${index}`])),
+    samples: Array.from({ length: samples }, (_, index) => {
+      const values = record[`v${index}`] === null || record[`v${index}`] === undefined ? [] : list(record[`v${index}`]);
+      const counts = record[`n${index}`] === null || record[`n${index}`] === undefined ? [] : list(record[`n${index}`]);
+      return values.map((value, at) => ({ value: String(value), requests: countOf(counts[at]) }));
+    }),
+  }));
 }
