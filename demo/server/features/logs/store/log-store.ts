@@ -228,4 +228,6 @@ export interface LogTopGroupRow {
   matching: number[];
   /** Per sample field, in the query's order: its most frequent values, most lines first, ties by value. */
   samples: LogSampleValue[][];
+  /** Per sample field: how many distinct values it has in the group (exact in every engine). */
+  distinct: number[];
 }

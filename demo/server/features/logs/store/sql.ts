@@ -452,8 +452,9 @@ export function conditionCountsStatement(p: SqlParams, search: LogSearch, bucket
  * each condition and, per sample field, its `limit` most frequent values (most lines first, then by value). One
  * statement: the matching lines are read once (a materialised CTE where the engine has one), ranked by group, and the
  * samples taken with the engine's own top-k (DuckDB `arg_min(value, key, k)`, ClickHouse a sorted `groupArray`, SQLite
- * the baseline's window), only within the groups kept. Answers one row per group: `g, requests, visitors, m0..,
- * v0, n0, v1, n1..` where `vI`/`nI` are the values and their counts of sample I (lists; JSON text in SQLite).
+ * the baseline's window), only within the groups kept. The count of a sample's (group, value) pairs is its exact
+ * number of distinct values, for free. Answers one row per group: `g, requests, visitors, m0.., v0, n0, d0, v1..`
+ * where `vI`/`nI` are the values and their counts of sample I (lists; JSON text in SQLite) and `dI` its distinct values.
  */
 export function topGroupsStatement(
   p: SqlParams,
@@ -480,19 +481,20 @@ export function topGroupsStatement(
     let top: string;
     if (p.dialect === 'duckdb') {
       // The k smallest of (-count, value): most lines first, ties by value, in that order.
-      top = `SELECT g, arg_min(v, (-n, v), ${k}) AS vals, arg_min(n, (-n, v), ${k}) AS counts FROM (${pairs}) pairs GROUP BY g`;
+      top = `SELECT g, arg_min(v, (-n, v), ${k}) AS vals, arg_min(n, (-n, v), ${k}) AS counts, count(*) AS distinct_values FROM (${pairs}) pairs GROUP BY g`;
     } else if (p.dialect === 'clickhouse') {
       const sorted = `arraySlice(arraySort(x -> (-toInt64(x.1), x.2), groupArray((n, v))), 1, ${k})`;
-      top = `SELECT g, arrayMap(x -> x.2, ${sorted}) AS vals, arrayMap(x -> x.1, ${sorted}) AS counts FROM (${pairs}) pairs GROUP BY g`;
+      top = `SELECT g, arrayMap(x -> x.2, ${sorted}) AS vals, arrayMap(x -> x.1, ${sorted}) AS counts, count(*) AS distinct_values FROM (${pairs}) pairs GROUP BY g`;
     } else {
       const ranked = `SELECT g, v, n, row_number() OVER (PARTITION BY g ORDER BY n DESC, v) AS rk FROM (${pairs}) pairs`;
-      top = `SELECT g, json_group_array(v ORDER BY rk) AS vals, json_group_array(n ORDER BY rk) AS counts FROM (${ranked}) ranked WHERE rk <= ${k} GROUP BY g`;
+      const kept = `FILTER (WHERE rk <= ${k})`;
+      top = `SELECT g, json_group_array(v ORDER BY rk) ${kept} AS vals, json_group_array(n ORDER BY rk) ${kept} AS counts, count(*) AS distinct_values FROM (${ranked}) ranked GROUP BY g`;
     }
     ctes.push(`sample${index} AS (${top})`);
   });
   const select = ['t.g AS g', 't.requests AS requests', 't.visitors AS visitors', ...conditions.map((_, index) => `t.m${index} AS m${index}`)];
   const joins = samples.map((_, index) => {
-    select.push(`sample${index}.vals AS v${index}`, `sample${index}.counts AS n${index}`);
+    select.push(`sample${index}.vals AS v${index}`, `sample${index}.counts AS n${index}`, `sample${index}.distinct_values AS d${index}`);
     return ` LEFT JOIN sample${index} ON sample${index}.g = t.g`;
   });
   return `WITH ${ctes.join(', ')} SELECT ${select.join(', ')} FROM top_groups t${joins.join('')} ORDER BY t.requests DESC, t.g`;
@@ -524,5 +526,6 @@ export function topGroupRows(records: readonly Record<string, unknown>[], sample
       const counts = record[`n${index}`] === null || record[`n${index}`] === undefined ? [] : list(record[`n${index}`]);
       return values.map((value, at) => ({ value: String(value), requests: countOf(counts[at]) }));
     }),
+    distinct: Array.from({ length: samples }, (_, index) => countOf(record[`d${index}`])),
   }));
 }
