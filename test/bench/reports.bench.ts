@@ -82,7 +82,7 @@ export async function fill(path: string, rows: number, domainIds: readonly numbe
 
 /** The store, counting the reads a call issues. */
 function counting(store: LogStore): LogStore & { queries: number } {
-  const reads = new Set(['search', 'topValues', 'aggregate', 'scan', 'totals', 'groupTotals', 'topPerGroup']);
+  const reads = new Set(['search', 'topValues', 'aggregate', 'scan', 'totals', 'groupTotals', 'topPerGroup', 'conditionCounts', 'topGroups']);
   const counted = { queries: 0 } as LogStore & { queries: number };
   return new Proxy(store, {
     get(target, name, receiver) {
