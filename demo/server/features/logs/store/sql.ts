@@ -431,9 +431,17 @@ export function topPerGroupStatement(p: SqlParams, search: LogSearch, by: readon
 }
 
 // One scan for the bot summary (issue 25): classes over time, and top groups with their samples
-/** `1` for the lines matching a condition, `0` for the others (summed into a count). */
+/**
+ * `1` for the lines matching a condition, `0` for the others, as `c0`, `c1`.. (summed into `m0`, `m1`..: ClickHouse
+ * takes `sum(m0) AS m0` for a cyclic alias).
+ */
 function conditionColumns(p: SqlParams, search: LogSearch, conditions: readonly LogPredicate[]): string[] {
-  return conditions.map((condition, index) => `CASE WHEN ${renderPredicate(p, condition, search)} THEN 1 ELSE 0 END AS m${index}`);
+  return conditions.map((condition, index) => `CASE WHEN ${renderPredicate(p, condition, search)} THEN 1 ELSE 0 END AS c${index}`);
+}
+
+/** The sums of the condition columns. */
+function conditionSums(conditions: readonly LogPredicate[]): string {
+  return conditions.map((_, index) => `, sum(c${index}) AS m${index}`).join('');
 }
 
 /** Lines per bucket and, per condition, how many of them match it: one scan where a query per condition scanned once each. */
@@ -442,7 +450,7 @@ export function conditionCountsStatement(p: SqlParams, search: LogSearch, bucket
   const bucketSql = bucketExpression(p, bucket);
   const columns = conditionColumns(p, search, conditions);
   const where = renderWhere(p, search);
-  const sums = conditions.map((_, index) => `, sum(m${index}) AS m${index}`).join('');
+  const sums = conditionSums(conditions);
   const lines = `SELECT ${bucketSql} AS bucket${columns.map((column) => `, ${column}`).join('')} FROM ${LOG_TABLE} WHERE ${where}`;
   return `SELECT bucket, count(*) AS requests${sums} FROM (${lines}) lines GROUP BY bucket ORDER BY bucket`;
 }
@@ -470,7 +478,7 @@ export function topGroupsStatement(
   const where = renderWhere(p, search);
   const visitors = by === 'client_ip' ? '1' : p.dialect === 'clickhouse' ? 'uniq(ip)' : p.dialect === 'duckdb' ? 'approx_count_distinct(ip)' : 'count(DISTINCT ip)';
   const lines = `SELECT ${[`${group} AS g`, ...sampleColumns, 'client_ip AS ip', ...matching].join(', ')} FROM ${LOG_TABLE} WHERE ${where}`;
-  const sums = conditions.map((_, index) => `, sum(m${index}) AS m${index}`).join('');
+  const sums = conditionSums(conditions);
   const topGroups = `SELECT g, count(*) AS requests, ${visitors} AS visitors${sums} FROM lines GROUP BY g ORDER BY requests DESC, g LIMIT ${p.bind('int', integer(limit, 'limit'))}`;
   const ctes = [`lines AS ${p.dialect === 'clickhouse' ? '' : 'MATERIALIZED '}(${lines})`, `top_groups AS (${topGroups})`];
   samples.forEach((sample, index) => {
