@@ -224,8 +224,8 @@ export interface BotPredicates {
   spoofed(bot: KnownBot): LogPredicate;
 }
 
-/** Lines of the unknown-bot rules on the user agent and fingerprint (without the spoofed and rate rules). */
-export function agentRulesPredicate(): LogPredicate {
+/** The unknown-bot rules on the user agent alone (without the fingerprint, the spoofed and the rate rules). */
+function agentOnlyRules(): LogPredicate {
   const tokens = UNKNOWN_BOT_RULES.flatMap((rule) => rule.tokens);
   return {
     op: 'or',
@@ -233,9 +233,26 @@ export function agentRulesPredicate(): LogPredicate {
       { op: 'in', field: 'user_agent', values: ['', '-'] },
       ...tokens.map((token): LogPredicate => ({ op: 'contains', field: 'user_agent', value: token })),
       { op: 'and', items: [{ op: 'not', item: claimsAnyPredicate() }, { op: 'regex', field: 'user_agent', pattern: BOT_WORD_PATTERN }] },
-      { op: 'in', field: 'ja3', values: [...TOOL_JA3] },
     ],
   };
+}
+
+/**
+ * A condition on the user agent alone, tested once per distinct user agent of the range rather than once per line
+ * (issue 25: the rules below are some sixty substring tests; the store's `per-value`).
+ */
+function perAgent(item: LogPredicate): LogPredicate {
+  return { op: 'per-value', field: 'user_agent', item };
+}
+
+/** Lines whose user agent carries any catalogue token, tested once per distinct user agent (the claimed bots' read). */
+export function claimsAnyAgentPredicate(): LogPredicate {
+  return perAgent(claimsAnyPredicate());
+}
+
+/** Lines of the unknown-bot rules on the user agent and fingerprint (without the spoofed and rate rules). */
+export function agentRulesPredicate(): LogPredicate {
+  return { op: 'or', items: [perAgent(agentOnlyRules()), { op: 'in', field: 'ja3', values: [...TOOL_JA3] }] };
 }
 
 /** Builds the class predicates from the evidence gathered for a range (see the module header for the rules). */
@@ -245,9 +262,14 @@ export function botPredicates(evidence: BotEvidence): BotPredicates {
     items: [claimsPredicate(bot), { op: 'in', field: 'client_ip', values: [...(evidence.verified.get(bot.id) ?? [])] }],
   });
   const known: LogPredicate = { op: 'or', items: KNOWN_BOTS.filter((bot) => (evidence.verified.get(bot.id)?.length ?? 0) > 0).map(knownBotPredicate) };
+  // One test per distinct user agent for every user agent rule (claims and unknown-bot rules together).
   const suspicious: LogPredicate = {
     op: 'or',
-    items: [claimsAnyPredicate(), agentRulesPredicate(), { op: 'in', field: 'client_ip', values: [...evidence.rateAddresses] }],
+    items: [
+      perAgent({ op: 'or', items: [claimsAnyPredicate(), agentOnlyRules()] }),
+      { op: 'in', field: 'ja3', values: [...TOOL_JA3] },
+      { op: 'in', field: 'client_ip', values: [...evidence.rateAddresses] },
+    ],
   };
   const unknown: LogPredicate = { op: 'and', items: [{ op: 'not', item: known }, suspicious] };
   return {

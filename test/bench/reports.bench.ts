@@ -19,10 +19,10 @@ import { buildServer } from '../../demo/server/app.js';
 import { openLogStore } from '../../demo/server/features/logs/store/index.js';
 import { DEMO_MEMBER_ID, DEMO_PARENT_EMAIL, DEMO_PARENT_PASSWORD } from '../../demo/server/platform/demo-accounts.js';
 
-const DAY = 86_400_000;
+export const DAY = 86_400_000;
 const RUNS = 7;
 /** 2026-11-26 12:00 UTC: the dashboard's Beijing day is 20 hours old. */
-const NOW = Date.UTC(2026, 10, 26, 12);
+export const NOW = Date.UTC(2026, 10, 26, 12);
 
 /** Browsers first (most lines), then crawlers, tools and a headless browser. */
 const AGENT_LIST = [
@@ -52,7 +52,7 @@ function percentile(sorted: number[], fraction: number): number {
 }
 
 /** Fills the store's table in SQL (DuckDB makes 10 million lines in seconds), on the demo account's websites. */
-async function fill(path: string, rows: number, domainIds: readonly number[]): Promise<void> {
+export async function fill(path: string, rows: number, domainIds: readonly number[]): Promise<void> {
   await (await openLogStore({ engine: 'duckdb', path })).close();
   const { DuckDBInstance } = await import('@duckdb/node-api');
   const instance = await DuckDBInstance.create(path);
@@ -82,7 +82,7 @@ async function fill(path: string, rows: number, domainIds: readonly number[]): P
 
 /** The store, counting the reads a call issues. */
 function counting(store: LogStore): LogStore & { queries: number } {
-  const reads = new Set(['search', 'topValues', 'aggregate', 'scan', 'totals', 'groupTotals', 'topPerGroup']);
+  const reads = new Set(['search', 'topValues', 'aggregate', 'scan', 'totals', 'groupTotals', 'topPerGroup', 'conditionCounts', 'topGroups']);
   const counted = { queries: 0 } as LogStore & { queries: number };
   return new Proxy(store, {
     get(target, name, receiver) {

@@ -62,6 +62,8 @@ function collectingStore(): LogStore & { rows: LogRow[]; flows: TcpFlow[] } {
     totals: unused,
     groupTotals: unused,
     topPerGroup: unused,
+    conditionCounts: unused,
+    topGroups: unused,
   };
 }
 

@@ -107,6 +107,18 @@ describe('SQL renderer (sql.ts)', () => {
     assert.throws(() => renderWhere(new SqlParams('duckdb'), { ...scope, memberId: 1.5, where: null }));
   });
 
+  it('a per-value condition reads the distinct values of its scope, and reads one text field only', () => {
+    const scope = { memberId: 7, logType: 'access' as const, from: 1, to: 2, domainIds: [1] };
+    const item: LogPredicate = { op: 'contains', field: 'user_agent', value: 'curl/' };
+    const p = new SqlParams('duckdb');
+    const sql = renderWhere(p, { ...scope, where: { op: 'per-value', field: 'user_agent', item } });
+    assert.match(sql, /user_agent IN \(SELECT user_agent FROM \(SELECT user_agent, count\(\*\) AS n FROM logs WHERE member_id = \? .* GROUP BY user_agent\)/);
+    // Every value bound, in order: the outer scope, the inner scope, then the condition's.
+    assert.deepEqual(p.params.map((param) => param.value), [7, 'access', 1, 2, 1, 7, 'access', 1, 2, 1, 'curl/']);
+    assert.throws(() => renderWhere(new SqlParams('duckdb'), { ...scope, where: { op: 'per-value', field: 'user_agent', item: { op: 'compare', field: 'status', operator: '=', value: 200 } } }), /reads/);
+    assert.throws(() => renderWhere(new SqlParams('duckdb'), { ...scope, where: { op: 'per-value', field: 'client_ip', item: { op: 'compare', field: 'client_ip', operator: '=', value: '10.0.0.1' } } }), /text fields/);
+  });
+
   it('buckets days by Beijing time (rules §9 "Log time": UTC+8)', () => {
     // 23:30 UTC on the 20th is 07:30 on the 21st in Beijing: its day starts at 16:00 UTC on the 20th.
     assert.equal(bucketStart(T0 + 23.5 * HOUR, 'day'), T0 + 16 * HOUR);
@@ -412,6 +424,92 @@ function contract(engine: string, open: () => Promise<LogStore>): void {
         ['100', '10.0.0.3', 1],
         ['200', '10.0.0.4', 2],
       ]);
+    });
+  });
+
+  describe(`log store contract: ${engine}, one scan for the bot summary (issue 25)`, () => {
+    let store: LogStore;
+    const TOOL = 'e7d705a3286e19ea42f587b344ee6865';
+    before(async () => {
+      store = await open();
+      let n = 0;
+      const add = (count: number, overrides: Partial<LogRow>) =>
+        Array.from({ length: count }, () => line({ ts: T0 + (n % 2) * HOUR + n * 1000, request_id: `b${n++}`, ...overrides }));
+      await store.append([
+        // curl: 8 lines; 10.0.0.2 and 10.0.0.3 tie on two lines each, so value order decides between them.
+        ...add(3, { user_agent: 'curl/8.5.0', client_ip: '10.0.0.1', country: 'US', ja3: TOOL }),
+        ...add(2, { user_agent: 'curl/8.5.0', client_ip: '10.0.0.3', country: 'DE' }),
+        ...add(2, { user_agent: 'curl/8.5.0', client_ip: '10.0.0.2', country: 'DE' }),
+        ...add(1, { user_agent: 'curl/8.5.0', client_ip: '10.0.0.4', country: 'CN' }),
+        // Wget: 4 lines; a browser: 3 lines, one with a tool's fingerprint.
+        ...add(4, { user_agent: 'Wget/1.21', client_ip: '10.0.0.9', country: 'JP' }),
+        ...add(2, { user_agent: 'Mozilla/5.0 Chrome/131.0', client_ip: '192.0.2.1', country: 'CN' }),
+        ...add(1, { user_agent: 'Mozilla/5.0 Chrome/131.0', client_ip: '192.0.2.2', country: 'CN', ja3: TOOL }),
+        // Outside the search: another account, another website, another log type.
+        line({ member_id: 8, user_agent: 'curl/8.5.0', client_ip: '10.0.0.4', request_id: 'x1' }),
+        line({ domain_id: 3, user_agent: 'curl/8.5.0', client_ip: '10.0.0.4', request_id: 'x2' }),
+        line({ log_type: 'waf', user_agent: 'curl/8.5.0', client_ip: '10.0.0.4', request_id: 'x3' }),
+      ]);
+    });
+    after(async () => store.close());
+
+    const tool: LogPredicate = { op: 'in', field: 'ja3', values: [TOOL] };
+    const automation: LogPredicate = { op: 'or', items: [{ op: 'contains', field: 'user_agent', value: 'curl/' }, { op: 'contains', field: 'user_agent', value: 'Wget/' }] };
+
+    it('ranks the groups, with the top values of other fields in each (ties by value) and their matching lines', async () => {
+      const rows = await store.topGroups({
+        ...search(null),
+        by: 'user_agent',
+        limit: 2,
+        samples: [
+          { field: 'client_ip', limit: 3 },
+          { field: 'country', limit: 1 },
+        ],
+        conditions: [tool],
+      });
+      assert.deepEqual(rows, [
+        {
+          group: 'curl/8.5.0',
+          requests: 8,
+          visitors: 4,
+          matching: [3],
+          samples: [
+            [
+              { value: '10.0.0.1', requests: 3 },
+              { value: '10.0.0.2', requests: 2 },
+              { value: '10.0.0.3', requests: 2 },
+            ],
+            [{ value: 'DE', requests: 4 }],
+          ],
+          distinct: [4, 3],
+        },
+        { group: 'Wget/1.21', requests: 4, visitors: 1, matching: [0], samples: [[{ value: '10.0.0.9', requests: 4 }], [{ value: 'JP', requests: 4 }]], distinct: [1, 1] },
+      ]);
+      // Narrowed, without samples or conditions, grouped by a number field; nothing to read gives nothing.
+      const byStatus = await store.topGroups({ ...search(automation), by: 'status', limit: 10, samples: [], conditions: [] });
+      assert.deepEqual(byStatus, [{ group: '200', requests: 12, visitors: 5, matching: [], samples: [], distinct: [] }]);
+      assert.deepEqual(await store.topGroups({ ...search(null, { domainIds: [] }), by: 'user_agent', limit: 2, samples: [{ field: 'client_ip', limit: 1 }], conditions: [] }), []);
+    });
+
+    it('counts every line and those matching each condition per bucket, in one scan', async () => {
+      const rows = await store.conditionCounts({ ...search(null), bucket: 'hour', conditions: [automation, tool, { op: 'or', items: [] }] });
+      assert.deepEqual(rows, [
+        { bucket: T0, requests: 8, matching: [6, 3, 0] },
+        { bucket: T0 + HOUR, requests: 7, matching: [6, 1, 0] },
+      ]);
+      assert.deepEqual(await store.conditionCounts({ ...search(null, { domainIds: [] }), bucket: 'hour', conditions: [tool] }), []);
+    });
+
+    it('a per-value condition finds exactly the lines its condition finds, in every read', async () => {
+      const perValue: LogPredicate = { op: 'per-value', field: 'user_agent', item: automation };
+      assert.deepEqual(await store.totals(search(perValue), 'user_agent', 'requests', 10), await store.totals(search(automation), 'user_agent', 'requests', 10));
+      assert.equal((await store.search(search(perValue), 100)).total, 12);
+      assert.equal((await store.search(search({ op: 'not', item: perValue }), 100)).total, 3);
+      // The curl lines of another account, website and log type are outside the search, whatever values it reads.
+      assert.equal((await store.search(search(perValue, { domainIds: [1, 3] }), 100)).total, 13);
+      assert.equal((await store.search(search(perValue, { logType: 'waf', domainIds: [1, 3] }), 100)).total, 1);
+      const [counts] = await store.conditionCounts({ ...search(null, { to: T0 + HOUR }), bucket: 'day', conditions: [perValue, { op: 'and', items: [perValue, tool] }] });
+      assert.deepEqual(counts!.matching, [6, 2]);
     });
   });
 

@@ -7,7 +7,7 @@
 import {
   BOT_RATE_PER_FIVE_MINUTES,
   botPredicates,
-  claimsAnyPredicate,
+  claimsAnyAgentPredicate,
   claimsPredicate,
   knownBotOfAgent,
   verifiesAs,
@@ -76,7 +76,7 @@ export async function gatherEvidence(store: LogStore, search: LogSearch, only?: 
   let claimed: KnownBot[];
   if (only) claimed = [only];
   else {
-    const agents = await store.totals({ ...search, where: claimsAnyPredicate() }, 'user_agent', 'requests', CLAIM_AGENTS_MAX);
+    const agents = await store.totals({ ...search, where: claimsAnyAgentPredicate() }, 'user_agent', 'requests', CLAIM_AGENTS_MAX);
     const found = new Set(agents.map((row) => knownBotOfAgent(row.group)).filter((bot): bot is KnownBot => bot !== undefined));
     claimed = [...found];
   }

@@ -37,7 +37,7 @@ import { GRANULARITY_MS, type ReportGranularity } from '../../../../core/rules/r
 import type { FieldIssue } from '../../../../core/rules/types.js';
 import { isoTime } from '../../platform/database.js';
 import { fail, ok } from '../../platform/http/envelope.js';
-import { bucketStart, type LogBucket, type LogSearch, type LogStore } from '../logs/store/index.js';
+import { bucketStart, type LogBucket, type LogGroupSample, type LogSearch, type LogStore } from '../logs/store/index.js';
 import { requirePlan } from '../plans/index.js';
 import { MAP_ROWS, readReportWindow, requireReports, type ReportWindow } from '../reports/index.js';
 import { gatherEvidence, type RangeEvidence } from './evidence.js';
@@ -106,47 +106,38 @@ function signatureReasons(signature: BotSignature, range: RangeEvidence, address
   return [...reasons];
 }
 
-/** The values of `field` per group, in the store's order, from a {@link LogStore.topPerGroup} answer. */
-function perGroup(rows: readonly { groups: string[]; value: string }[]): Map<string, string[]> {
-  const found = new Map<string, string[]>();
-  for (const row of rows) found.set(row.groups[0]!, [...(found.get(row.groups[0]!) ?? []), row.value]);
-  return found;
-}
-
 /**
- * The busiest unknown signatures of one kind, with samples of their addresses and countries. The samples of every row
- * are read at once, grouped by the signature (two-field grouping): a fixed four or five queries, where a query per
- * row and sample took about three per row (issue 25: the summary ran about 80).
+ * The busiest unknown signatures of one kind, with samples of their addresses and countries (and a fingerprint's user
+ * agents), in one store statement: the store ranks the signatures and takes each one's samples with its engine's
+ * top-k (issue 25: a ranking, then a query per sample field, ran five queries per kind; a query per row and sample
+ * once ran about three per row). Whether a user agent's lines came with a tool's TLS fingerprint is counted in the
+ * same statement.
  */
 async function signatures(store: LogStore, unknown: LogSearch, field: 'user_agent' | 'ja3', limit: number, range: RangeEvidence): Promise<UnknownSignatureRow[]> {
   // A line without a TLS fingerprint (plain HTTP, or an edge that did not record one) is no fingerprint signature:
   // counted as one, every such line of the range lumped into a row with an empty JA3.
   const candidates = field === 'ja3' ? narrowed(unknown, { op: 'compare', field: 'ja3', operator: '!=', value: '' }) : unknown;
-  const rows = await store.totals(candidates, field, 'requests', limit);
-  if (rows.length === 0) return [];
-  const these = narrowed(candidates, { op: 'in', field, values: rows.map((row) => row.group) });
-  const [addresses, countries, agents, tools] = await Promise.all([
-    store.topPerGroup(these, [field], 'client_ip', SIGNATURE_SAMPLES),
-    store.topPerGroup(these, [field], 'country', SIGNATURE_SAMPLES),
-    field === 'ja3' ? store.topPerGroup(these, [field], 'user_agent', SIGNATURE_AGENTS) : Promise.resolve([]),
-    field === 'user_agent' ? store.totals(narrowed(these, { op: 'in', field: 'ja3', values: [...TOOL_JA3] }), field, 'requests', rows.length) : Promise.resolve([]),
-  ]);
-  const addressesOf = perGroup(addresses);
-  const countriesOf = perGroup(countries);
-  const agentsOf = perGroup(agents);
-  const withTools = new Set(tools.filter((row) => row.requests > 0).map((row) => row.group));
+  const samples: LogGroupSample[] = [
+    { field: 'client_ip', limit: SIGNATURE_SAMPLES },
+    { field: 'country', limit: SIGNATURE_SAMPLES },
+    ...(field === 'ja3' ? [{ field: 'user_agent' as const, limit: SIGNATURE_AGENTS }] : []),
+  ];
+  const conditions: LogPredicate[] = field === 'user_agent' ? [{ op: 'in', field: 'ja3', values: [...TOOL_JA3] }] : [];
+  const rows = await store.topGroups({ ...candidates, by: field, limit, samples, conditions });
+  const values = (sample: readonly { value: string }[] | undefined) => (sample ?? []).map((entry) => entry.value);
   return rows.map((row) => {
     const signature: BotSignature = { kind: field === 'ja3' ? 'ja3' : 'ua', value: row.group };
-    const topAddresses = addressesOf.get(row.group) ?? [];
+    const topAddresses = values(row.samples[0]);
     return {
       id: signatureId(signature),
       kind: signature.kind,
       value: row.group,
       requests: row.requests,
-      addresses: row.visitors,
+      // Exact in every engine (the address sample's distinct values), where the estimate of a few addresses was off.
+      addresses: row.distinct[0] ?? row.visitors,
       top_addresses: topAddresses,
-      top_countries: (countriesOf.get(row.group) ?? []).filter((key) => key !== ''),
-      reasons: signatureReasons(signature, range, topAddresses, agentsOf.get(row.group) ?? [], withTools.has(row.group)),
+      top_countries: values(row.samples[1]).filter((key) => key !== ''),
+      reasons: signatureReasons(signature, range, topAddresses, values(row.samples[2]), (row.matching[0] ?? 0) > 0),
     };
   });
 }
@@ -156,45 +147,39 @@ async function summary(store: LogStore, report: BotRequest): Promise<BotSummary>
   const { search, granularity } = report;
   const range = await gatherEvidence(store, search);
   const { predicates, claimed } = range;
-  const known = narrowed(search, predicates.known);
   const unknown = narrowed(search, predicates.unknown);
   const spoofedAny: LogPredicate = { op: 'or', items: claimed.map((bot) => predicates.spoofed(bot)) };
-  const [all, knownSums, unknownSums, spoofedSums, allSeries, knownSeries, unknownSeries, bots, agents, fingerprints, countries, provinces] = await Promise.all([
-    sums(store, search),
-    sums(store, known),
-    sums(store, unknown),
-    sums(store, narrowed(search, spoofedAny)),
-    requestsPerBucket(store, search, granularity),
-    requestsPerBucket(store, known, granularity),
-    requestsPerBucket(store, unknown, granularity),
-    Promise.all(claimed.map((bot) => knownBotRow(store, search, range, bot))),
+  // Bots claimed from more addresses than the verification read covers: their spoofed lines are counted by the store.
+  const uncounted = claimed.filter((bot) => range.counts.get(bot.id)?.claimedRequests === null);
+  // One scan counts every class per bucket (issue 25: the totals and series took ten queries, one per class and bot).
+  const [classes, agents, fingerprints, countries, provinces] = await Promise.all([
+    store.conditionCounts({ ...search, bucket: STORE_BUCKET[granularity], conditions: [predicates.known, predicates.unknown, spoofedAny, ...uncounted.map((bot) => predicates.spoofed(bot))] }),
     signatures(store, unknown, 'user_agent', report.top, range),
     signatures(store, unknown, 'ja3', report.top, range),
     top(store, narrowed(search, predicates.bot), 'country', MAP_ROWS),
     top(store, narrowed(search, predicates.bot), 'province', MAP_ROWS),
   ]);
+  const perBucket = new Map(classes.map((row) => [row.bucket, row]));
+  const total = (index: number | null) => classes.reduce((sum, row) => sum + (index === null ? row.requests : row.matching[index]!), 0);
   const series: BotPoint[] = bucketStarts(search, granularity).map((at) => {
-    const total = allSeries.get(at) ?? 0;
-    const knownCount = knownSeries.get(at) ?? 0;
-    const unknownCount = unknownSeries.get(at) ?? 0;
-    return { bucket: isoTime(at), human: total - knownCount - unknownCount, known: knownCount, unknown: unknownCount };
+    const row = perBucket.get(at);
+    const knownCount = row?.matching[0] ?? 0;
+    const unknownCount = row?.matching[1] ?? 0;
+    return { bucket: isoTime(at), human: (row?.requests ?? 0) - knownCount - unknownCount, known: knownCount, unknown: unknownCount };
   });
+  const spoofedOf = new Map(uncounted.map((bot, index) => [bot.id, total(3 + index)]));
+  const bots = claimed.map((bot) => knownBotRow(range, bot, spoofedOf.get(bot.id)));
   const knownBots = bots.filter((row) => row.requests > 0 || row.spoofed > 0).sort((a, b) => b.requests - a.requests || b.spoofed - a.spoofed || a.id.localeCompare(b.id));
   const categories: BotCategoryRow[] = BOT_CATEGORIES.map((category) => ({
     category,
     requests: knownBots.filter((row) => row.category === category).reduce((sum, row) => sum + row.requests, 0),
   })).filter((row) => row.requests > 0);
+  const [all, known, unknownTotal, spoofed] = [total(null), total(0), total(1), total(2)];
   return {
     from: isoTime(search.from),
     to: isoTime(search.to - 1),
     granularity,
-    totals: {
-      requests: all.requests,
-      known: knownSums.requests,
-      unknown: unknownSums.requests,
-      human: all.requests - knownSums.requests - unknownSums.requests,
-      spoofed: spoofedSums.requests,
-    },
+    totals: { requests: all, known, unknown: unknownTotal, human: all - known - unknownTotal, spoofed },
     series,
     known_bots: knownBots.slice(0, report.top),
     categories,
@@ -209,11 +194,11 @@ async function summary(store: LogStore, report: BotRequest): Promise<BotSummary>
 /**
  * One known bot's row of the summary, from what its verification read counted (evidence.ts): its verified requests,
  * its verified addresses (exact), and the requests claiming it from other addresses (spoofed). Only a bot claimed
- * from more addresses than that read covers is counted by the store.
+ * from more addresses than that read covers is counted by the store (`counted`, from the summary's class scan).
  */
-async function knownBotRow(store: LogStore, search: LogSearch, range: RangeEvidence, bot: KnownBot): Promise<KnownBotRow> {
+function knownBotRow(range: RangeEvidence, bot: KnownBot, counted: number | undefined): KnownBotRow {
   const counts = range.counts.get(bot.id) ?? { verifiedRequests: 0, claimedRequests: 0 };
-  const spoofed = counts.claimedRequests === null ? (await sums(store, narrowed(search, range.predicates.spoofed(bot)))).requests : counts.claimedRequests - counts.verifiedRequests;
+  const spoofed = counts.claimedRequests === null ? (counted ?? 0) : counts.claimedRequests - counts.verifiedRequests;
   const addresses = range.evidence.verified.get(bot.id)?.length ?? 0;
   return { id: bot.id, name: bot.name, category: bot.category, vendor: bot.vendor, requests: counts.verifiedRequests, addresses, spoofed };
 }

@@ -30,6 +30,10 @@ import {
   totalsStatement,
   groupTotalsStatement,
   topPerGroupStatement,
+  conditionCountsStatement,
+  conditionCountRows,
+  topGroupsStatement,
+  topGroupRows,
 } from './sql.js';
 
 const WIDE_COLUMNS: ReadonlySet<string> = new Set(['ts', 'bytes_sent']);
@@ -202,6 +206,15 @@ export async function openClickHouseLogStore(url: string): Promise<LogStore> {
       const p = new SqlParams('clickhouse');
       const found = await rows<Record<string, unknown>>(topPerGroupStatement(p, search, by, field, limit), p);
       return found.map((row) => ({ groups: by.map((_, index) => String(row[`g${index}`])), value: String(row.v), requests: Number(row.n) }));
+    },
+    async conditionCounts(query) {
+      const p = new SqlParams('clickhouse');
+      return conditionCountRows(await rows<Record<string, unknown>>(conditionCountsStatement(p, query, query.bucket, query.conditions), p), query.conditions.length);
+    },
+    async topGroups(query) {
+      const p = new SqlParams('clickhouse');
+      const found = await rows<Record<string, unknown>>(topGroupsStatement(p, query, query.by, query.limit, query.samples, query.conditions), p);
+      return topGroupRows(found, query.samples.length, query.conditions.length, (value) => value as unknown[]);
     },
   };
   return store;

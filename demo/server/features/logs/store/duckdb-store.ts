@@ -22,6 +22,7 @@ import {
   VARCHAR,
   type DuckDBAppender,
   type DuckDBConnection,
+  type DuckDBListValue,
   type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
@@ -43,6 +44,10 @@ import {
   totalsStatement,
   groupTotalsStatement,
   topPerGroupStatement,
+  conditionCountsStatement,
+  conditionCountRows,
+  topGroupsStatement,
+  topGroupRows,
   type SqlParam,
 } from './sql.js';
 
@@ -203,6 +208,14 @@ export async function openDuckDbLogStore(path = ':memory:'): Promise<LogStore> {
     return read((connection) => columnsOf(connection, sql, params));
   }
 
+  /** Rows as records by column name, values as DuckDB gives them (bigints, list values). */
+  async function records(sql: string, params: readonly SqlParam[]): Promise<Record<string, unknown>[]> {
+    return read(async (connection) => {
+      const { values, types } = bindings(params);
+      return (await connection.runAndReadAll(sql, values, types)).getRowObjects();
+    });
+  }
+
   const store: LogStore = {
     engine: 'duckdb',
 
@@ -350,6 +363,15 @@ export async function openDuckDbLogStore(path = ':memory:'): Promise<LogStore> {
       const columns = await query(topPerGroupStatement(p, search, by, field, limit), p.params);
       const [value, n] = columns.slice(by.length);
       return (value ?? []).map((v, i) => ({ groups: columns.slice(0, by.length).map((column) => String(column![i])), value: String(v), requests: toNumber(n![i]) }));
+    },
+    async conditionCounts(query) {
+      const p = new SqlParams('duckdb');
+      return conditionCountRows(await records(conditionCountsStatement(p, query, query.bucket, query.conditions), p.params), query.conditions.length);
+    },
+    async topGroups(query) {
+      const p = new SqlParams('duckdb');
+      const rows = await records(topGroupsStatement(p, query, query.by, query.limit, query.samples, query.conditions), p.params);
+      return topGroupRows(rows, query.samples.length, query.conditions.length, (value) => (value as DuckDBListValue).items);
     },
   };
   return store;

@@ -10,6 +10,7 @@ import type { LogStore } from './log-store.js';
 export type { LogAggregateRow, LogAggregation, LogBucket, LogPage, LogScope, LogSearch, LogStore } from './log-store.js';
 export type { TcpFlowScope, TcpSeriesQuery, TcpSeriesRow, TcpTopQuery, TcpTopRow } from './log-store.js';
 export type { LogGroupTotalRow, LogTopPerGroupRow, LogTotalOrder, LogTotalRow } from './log-store.js';
+export type { LogConditionCountRow, LogConditionCounts, LogGroupSample, LogSampleValue, LogTopGroupRow, LogTopGroupsQuery } from './log-store.js';
 export { bucketStart } from './sql.js';
 
 declare module 'fastify' {
@@ -81,6 +82,8 @@ export function lazyLogStore(options: LogStoreOptions): LogStore {
     totals: async (search, groupBy, orderBy, limit) => (await store()).totals(search, groupBy, orderBy, limit),
     groupTotals: async (search, by, limit) => (await store()).groupTotals(search, by, limit),
     topPerGroup: async (search, by, field, limit) => (await store()).topPerGroup(search, by, field, limit),
+    conditionCounts: async (query) => (await store()).conditionCounts(query),
+    topGroups: async (query) => (await store()).topGroups(query),
   };
 }
 

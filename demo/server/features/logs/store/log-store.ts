@@ -143,6 +143,17 @@ export interface LogStore {
    * scan (the bot summary's samples per row, the firewall block list's top targets per rule).
    */
   topPerGroup(search: LogSearch, by: readonly LogFieldName[], field: LogFieldName, limit: number): Promise<LogTopPerGroupRow[]>;
+  /**
+   * Lines per bucket and how many of them match each condition, oldest bucket first, buckets without lines absent: one
+   * scan for the bot summary's classes over time (issue 25), where a query per class scanned once each.
+   */
+  conditionCounts(query: LogConditionCounts): Promise<LogConditionCountRow[]>;
+  /**
+   * The busiest values of one field with, per sample field, the most frequent values of each (top k of field B within
+   * each of the top N values of field A), and how many of each group's lines match each condition: one statement,
+   * with the engine's own top-k (the bot summary's signatures with their addresses, countries and user agents).
+   */
+  topGroups(query: LogTopGroupsQuery): Promise<LogTopGroupRow[]>;
 }
 
 // Reports (issue 25)
@@ -168,4 +179,55 @@ export interface LogTopPerGroupRow {
   groups: string[];
   value: string;
   requests: number;
+}
+
+/** What {@link LogStore.conditionCounts} counts: per bucket, all lines and those matching each condition. */
+export interface LogConditionCounts extends LogSearch {
+  bucket: LogBucket;
+  conditions: readonly LogPredicate[];
+}
+
+/** One bucket of {@link LogStore.conditionCounts}. */
+export interface LogConditionCountRow {
+  /** Start of the bucket, ms since the epoch (UTC). */
+  bucket: number;
+  requests: number;
+  /** Lines matching each condition, in the query's order. */
+  matching: number[];
+}
+
+/** A field sampled within each group of {@link LogStore.topGroups}, and how many of its values to keep (1-1000). */
+export interface LogGroupSample {
+  field: LogFieldName;
+  limit: number;
+}
+
+/** What {@link LogStore.topGroups} ranks. */
+export interface LogTopGroupsQuery extends LogSearch {
+  /** The grouping field. */
+  by: LogFieldName;
+  /** Groups kept: the most lines first, ties by value. */
+  limit: number;
+  samples: readonly LogGroupSample[];
+  conditions: readonly LogPredicate[];
+}
+
+/** One value and its lines within a group. */
+export interface LogSampleValue {
+  value: string;
+  requests: number;
+}
+
+/** One group of {@link LogStore.topGroups}. */
+export interface LogTopGroupRow {
+  group: string;
+  requests: number;
+  /** Distinct client IPs (estimated by the columnar engines, as in {@link LogAggregateRow}). */
+  visitors: number;
+  /** The group's lines matching each condition, in the query's order. */
+  matching: number[];
+  /** Per sample field, in the query's order: its most frequent values, most lines first, ties by value. */
+  samples: LogSampleValue[][];
+  /** Per sample field: how many distinct values it has in the group (exact in every engine). */
+  distinct: number[];
 }

@@ -28,6 +28,10 @@ import {
   totalsStatement,
   groupTotalsStatement,
   topPerGroupStatement,
+  conditionCountsStatement,
+  conditionCountRows,
+  topGroupsStatement,
+  topGroupRows,
   type SqlParam,
 } from './sql.js';
 
@@ -173,6 +177,15 @@ export function openSqliteLogStore(path = ':memory:'): LogStore {
       const p = new SqlParams('sqlite');
       const rows = all<Record<string, unknown>>(topPerGroupStatement(p, search, by, field, limit), p);
       return rows.map((row) => ({ groups: by.map((_, index) => String(row[`g${index}`])), value: String(row.v), requests: Number(row.n) }));
+    },
+    async conditionCounts(query) {
+      const p = new SqlParams('sqlite');
+      return conditionCountRows(all<Record<string, unknown>>(conditionCountsStatement(p, query, query.bucket, query.conditions), p), query.conditions.length);
+    },
+    async topGroups(query) {
+      const p = new SqlParams('sqlite');
+      const found = all<Record<string, unknown>>(topGroupsStatement(p, query, query.by, query.limit, query.samples, query.conditions), p);
+      return topGroupRows(found, query.samples.length, query.conditions.length, (value) => JSON.parse(String(value)) as unknown[]);
     },
   };
   return store;
