@@ -152,8 +152,8 @@ describe('security reports: WAF, CC, precise access control and rule details (is
     assert.equal(answer.totals.blocked, lines.filter((row) => row.action === 'block' || row.action === 'ban').length);
     assert.equal(answer.totals.challenged, lines.filter((row) => row.action === 'captcha').length);
     assert.equal(answer.totals.logged, lines.filter((row) => row.action === 'log').length);
-    // Distinct addresses are the store's HyperLogLog estimate (log-store.ts `visitors`): off by at most one here.
-    assert.ok(Math.abs(answer.totals.attackers - new Set(lines.map((row) => row.client_ip)).size) <= 1);
+    // Distinct addresses are counted exactly (sql.ts distinctClients).
+    assert.equal(answer.totals.attackers, new Set(lines.map((row) => row.client_ip)).size);
     assert.equal(answer.series.reduce((sum, point) => sum + point.events, 0), lines.length);
     assert.equal(answer.series.reduce((sum, point) => sum + point.actions.ban, 0), lines.filter((row) => row.action === 'ban').length);
     assert.equal(answer.rules.length, 1);

@@ -59,7 +59,7 @@ export interface LogAggregateRow {
   errors: number;
   /** Requests served from the edge cache. */
   hits: number;
-  /** Distinct client IPs: exact in SQLite, a HyperLogLog estimate (1-2% off on large sets) in DuckDB and ClickHouse. */
+  /** Distinct client IPs: exact in SQLite and DuckDB, ClickHouse's `uniq` estimate (about 1-2 % off on large sets). */
   visitors: number;
 }
 
@@ -168,7 +168,7 @@ export interface LogGroupTotalRow {
   /** The values of the grouping fields, in their order. */
   groups: string[];
   requests: number;
-  /** Distinct client IPs (estimated by the columnar engines, as in {@link LogAggregateRow}). */
+  /** Distinct client IPs (as in {@link LogAggregateRow}). */
   visitors: number;
   /** Time of the newest line, ms since the epoch. */
   last: number;
@@ -222,7 +222,7 @@ export interface LogSampleValue {
 export interface LogTopGroupRow {
   group: string;
   requests: number;
-  /** Distinct client IPs (estimated by the columnar engines, as in {@link LogAggregateRow}). */
+  /** Distinct client IPs (as in {@link LogAggregateRow}). */
   visitors: number;
   /** The group's lines matching each condition, in the query's order. */
   matching: number[];

@@ -17,7 +17,7 @@ import {
   type TcpVerdict,
 } from '../../../../../core/logs/tcp-flows.js';
 import type { TcpFlowScope, TcpSeriesQuery, TcpSeriesRow, TcpTopQuery, TcpTopRow } from './log-store.js';
-import { bucketExpression, bucketLength, bucketStart, SqlParams, type SqlDialect } from './sql.js';
+import { bucketExpression, bucketLength, bucketStart, distinctClients, SqlParams, type SqlDialect } from './sql.js';
 
 export const TCP_FLOW_TABLE = 'tcp_flows';
 
@@ -60,7 +60,7 @@ function verdictCount(p: SqlParams, verdicts: readonly TcpVerdict[]): string {
 }
 
 export function tcpSeriesStatement(p: SqlParams, query: TcpSeriesQuery): string {
-  const clients = p.dialect === 'clickhouse' ? 'uniq(client_ip)' : p.dialect === 'duckdb' ? 'approx_count_distinct(client_ip)' : 'count(DISTINCT client_ip)';
+  const clients = distinctClients(p);
   return (
     `SELECT ${bucketExpression(p, query.bucket)} AS bucket, count(*) AS sessions, ${verdictCount(p, ['forwarded'])} AS forwarded, ` +
     `sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out, ${verdictCount(p, ACCESS_CONTROL_VERDICTS)} AS denied, ` +
