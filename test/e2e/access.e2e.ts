@@ -16,7 +16,7 @@ import {
   DEMO_VIEWER_USER_NAME,
   DEMO_VIEWER_WEBSITE,
 } from '../../demo/server/platform/demo-accounts.js';
-import { axeViolations, launchChromium, openEveryProductMenu, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
+import { axeViolations, clickMenuLink, launchChromium, openEveryProductMenu, openPage, screenshot, startServer, type RunningServer, signIn } from '../helpers/e2e.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -62,7 +62,7 @@ async function axeEveryMenuPage(page: Page, label: string): Promise<string[]> {
   assert.ok(links.length > 2, `the menu lists pages: ${links.join(', ')}`);
   const failures: string[] = [];
   for (const href of links) {
-    await page.locator(`nav.ec-sidebar a[href="${href}"]`).click();
+    await clickMenuLink(page, href);
     await settled(page);
     for (const violation of await axeViolations(page)) failures.push(`${label} ${href}: ${violation}`);
   }

@@ -107,6 +107,12 @@ export async function openEveryProductMenu(page: Page): Promise<void> {
   while ((await closed.count()) > 0) await closed.first().click();
 }
 
+/** Clicks a menu link, opening the products' menus first if the one holding it is closed. */
+export async function clickMenuLink(page: Page, href: string): Promise<void> {
+  await openEveryProductMenu(page);
+  await page.locator(`nav.ec-sidebar a[href="${href}"]`).click();
+}
+
 /** Saves a screenshot under test-results/ (kept as a test artifact, never committed). */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync('test-results', { recursive: true });

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchChromium, openEveryProductMenu, openPage, screenshot, startServer, type RunningServer, signIn } from './e2e.js';
+import { axeViolations, clickMenuLink, launchChromium, openEveryProductMenu, openPage, screenshot, startServer, type RunningServer, signIn } from './e2e.js';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -141,7 +141,7 @@ export function describeLayout(language: LayoutLanguage): void {
       for (const size of SIZES) {
         await page.setViewportSize(size);
         for (const href of links) {
-          await page.locator(`nav.ec-sidebar a[href="${href}"]`).click();
+          await clickMenuLink(page, href);
           await settled(page);
           const found = await measure(page);
           const where = `${href} ${size.width}×${size.height}`;

@@ -7,8 +7,8 @@
  * SDK page whose own menu sat below it, off screen, read as a console without an SDK menu. The other products'
  * titles are buttons that open their menus, and stay open once opened.
  */
+import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
 import { useT } from '../../../core/ui/element-context.js';
 import type { ModuleId, RouteDefinition } from '../route-types.js';
 import { preloadElement } from '../elements.js';
@@ -47,6 +47,12 @@ export interface SidebarProps {
   openProduct: ModuleId | null;
 }
 
+/**
+ * Modules the user opened or closed by their title; this wins over the default (only the product in use open). Kept
+ * for the page's life, not the sidebar's: a page shown without the sidebar must not close what the user opened.
+ */
+const toggledModules = signal<ReadonlyMap<ModuleId, boolean>>(new Map());
+
 function preloadRoute(route: RouteDefinition): void {
   if (route.view.kind === 'element') preloadElement(route.view.tag);
 }
@@ -56,9 +62,7 @@ export function Sidebar({ modules, activeRoute, hrefOf, onNavigate, switchLink, 
   useSignals();
   const t = useT('host');
   const tRoutes = useT('routes');
-  // What the user opened or closed by its title wins over the default (only the product in use open).
-  const [toggled, setToggled] = useState<ReadonlyMap<ModuleId, boolean>>(new Map());
-  const isOpen = (module: ModuleId) => !collapsible.includes(module) || (toggled.get(module) ?? module === openProduct);
+  const isOpen = (module: ModuleId) => !collapsible.includes(module) || (toggledModules.value.get(module) ?? module === openProduct);
 
   const link = (route: RouteDefinition) => (
     <li key={route.name}>
@@ -100,7 +104,7 @@ export function Sidebar({ modules, activeRoute, hrefOf, onNavigate, switchLink, 
                   className="ec-sidebar-module-toggle"
                   aria-expanded={open}
                   aria-controls={`module-menu-${module}`}
-                  onClick={() => setToggled((current) => new Map(current).set(module, !open))}
+                  onClick={() => (toggledModules.value = new Map(toggledModules.value).set(module, !open))}
                 >
                   <span className={open ? 'pi pi-chevron-down' : 'pi pi-chevron-right'} aria-hidden="true" />
                   {title}
