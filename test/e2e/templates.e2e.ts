@@ -66,6 +66,21 @@ interface Site {
 /** A settings group's section, by its heading. */
 const group = (root: Locator, heading: string) => root.locator('section[part="group"]', { has: root.page().getByRole('heading', { name: heading, exact: true }) });
 
+/**
+ * Ticks a website in the picker once its search shows it. A full run once waited 30 s here for a box that never came;
+ * alone it never fails, so a failure says what the picker showed instead (its search text, state and rows) and keeps
+ * a screenshot, for the next reader.
+ */
+async function tick(picker: Locator, domain: string): Promise<void> {
+  try {
+    await picker.getByLabel(domain, { exact: true }).check({ timeout: 20_000 });
+  } catch (error) {
+    await screenshot(picker.page(), `templates-picker-${domain.replace(/\W+/g, '-')}`);
+    const searched = await picker.getByRole('searchbox').inputValue();
+    assert.fail(`${domain} never showed in the picker (search "${searched}"): ${(await picker.textContent())?.slice(0, 400)} (${String(error)})`);
+  }
+}
+
 describe('templates end to end (issue 21)', () => {
   it('create -> bind 3 -> change -> each configuration view -> domain-specific -> unbind (copy) -> batch-set 50 with a preview -> reload -> persisted', async () => {
     const { page, problems } = await openPage(browser, { locale: 'en-US' });
@@ -102,7 +117,7 @@ describe('templates end to end (issue 21)', () => {
     for (const domain of BOUND) {
       await picker.getByRole('searchbox').fill(domain);
       await picker.getByRole('searchbox').press('Enter');
-      await picker.getByLabel(domain, { exact: true }).check();
+      await tick(picker, domain);
     }
     await policy.getByRole('button', { name: 'Bind 3 domains' }).click();
     await policy.getByText('3 done, 0 refused.').waitFor();
