@@ -250,11 +250,6 @@ export function claimsAnyAgentPredicate(): LogPredicate {
   return perAgent(claimsAnyPredicate());
 }
 
-/** Lines of the unknown-bot rules on the user agent and fingerprint (without the spoofed and rate rules). */
-export function agentRulesPredicate(): LogPredicate {
-  return { op: 'or', items: [perAgent(agentOnlyRules()), { op: 'in', field: 'ja3', values: [...TOOL_JA3] }] };
-}
-
 /** Builds the class predicates from the evidence gathered for a range (see the module header for the rules). */
 export function botPredicates(evidence: BotEvidence): BotPredicates {
   const knownBotPredicate = (bot: KnownBot): LogPredicate => ({

@@ -4,6 +4,7 @@
  * stub is for fault injection only; everything else reaches the real reference server).
  */
 import { waitUntil } from '@open-wc/testing';
+import { registerNoticeOutlet, type Notice } from '../../core/api/notices.js';
 
 /** The element's shadow root. */
 export function shadow(element: Element): ShadowRoot {
@@ -137,3 +138,15 @@ export function typeInto(input: HTMLInputElement, text: string): void {
 export function press(target: Element, key: string): void {
   target.dispatchEvent(new KeyboardEvent('keydown', { key, code: key, bubbles: true, composed: true }));
 }
+
+/**
+ * Collects the notices published while it is on, in place of the page's notice host (which it takes over from; the
+ * notices published after `restore` wait in the bus's backlog). A check that no notice was shown reads the bus, not
+ * the toasts, which load lazily and would let a late toast pass unseen.
+ */
+export function watchNotices(): { notices: Notice[]; restore(): void } {
+  const notices: Notice[] = [];
+  const restore = registerNoticeOutlet((notice) => notices.push(notice));
+  return { notices, restore };
+}
+

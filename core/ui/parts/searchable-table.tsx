@@ -17,18 +17,6 @@ import { EmptyState, ErrorState, LoadingState } from './state-views.js';
 /** Where the list stands. */
 export type SearchableRows<Row> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: { list: readonly Row[]; total: number } };
 
-/** The list's own words, translated. */
-export interface SearchableTableTexts {
-  loading: string;
-  loadFailed: string;
-  search: string;
-  create: string;
-  /** Accessible name of the table. */
-  table: string;
-  empty: string;
-  noMatch: string;
-}
-
 /** Where a searched list stands and what its toolbar and pager ask: what a list part passes on from its element. */
 export interface SearchableListProps {
   /** A reload runs over the rows shown. */
@@ -54,18 +42,14 @@ export interface SearchableTableProps<Row> extends SearchableListProps {
   columnsKey: string;
   /** The module whose manage grant creating needs (rules §6). */
   module: PermissionModule;
-  /**
-   * The list's words; default the element's own catalogue: `loading`, `load-failed`, `list.search`, `list.create`,
-   * `list.table`, `list.empty` and `list.no-match`.
-   */
-  texts?: SearchableTableTexts;
 }
 
 /** Toolbar, then a state or the table and its pager. */
 export function SearchableTable<Row>(props: SearchableTableProps<Row>) {
   const { rows, keyword, module } = props;
   const t = useT();
-  const texts = props.texts ?? {
+  // The list's words come from the element's own catalogue (both lists have these keys).
+  const texts = {
     loading: t('loading'),
     loadFailed: t('load-failed'),
     search: t('list.search'),
